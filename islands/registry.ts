@@ -1,0 +1,11 @@
+// Island name -> lazy import. The client entry loads only the islands a page actually contains.
+
+export const islandLoaders = {
+  ThemeSwitch: () => import('./ThemeSwitch.tsx'),
+} as const;
+
+export type IslandName = keyof typeof islandLoaders;
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(islandLoaders, name);
+}

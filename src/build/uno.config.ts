@@ -1,0 +1,66 @@
+// UnoCSS configuration: utility classes plus the hub's colour tokens for light and dark themes.
+
+import type { UserConfig } from '@unocss/core';
+import presetWind3, { type Theme } from '@unocss/preset-wind3';
+
+/**
+ * Colours are CSS variables holding "R G B" triples, so one class (bg-surface) serves both themes
+ * and the theme can switch without re-rendering. `html[data-mode]` carries the chosen mode:
+ * light, dark, or system (which follows the operating system through a media query).
+ */
+const light = {
+  bg: '250 246 247',
+  surface: '255 255 255',
+  raised: '245 239 241',
+  fg: '28 20 23',
+  muted: '107 91 97',
+  line: '231 221 224',
+  accent: '194 24 91',
+  'accent-fg': '255 255 255',
+  danger: '198 40 40',
+  warn: '180 83 9',
+};
+const dark = {
+  bg: '15 11 13',
+  surface: '26 19 22',
+  raised: '36 27 31',
+  fg: '243 234 237',
+  muted: '168 149 156',
+  line: '52 40 45',
+  accent: '233 67 122',
+  'accent-fg': '255 255 255',
+  danger: '239 83 80',
+  warn: '251 191 36',
+};
+
+const vars = (palette: Record<string, string>) =>
+  Object.entries(palette)
+    .map(([name, rgb]) => `--c-${name}:${rgb};`)
+    .join('');
+
+export const themePreflight = `
+:root,html[data-mode=light]{${vars(light)}color-scheme:light;}
+html[data-mode=dark]{${vars(dark)}color-scheme:dark;}
+@media (prefers-color-scheme: dark){html[data-mode=system]{${vars(dark)}color-scheme:dark;}}
+html{background:rgb(var(--c-bg));color:rgb(var(--c-fg));font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;}
+body{min-height:100vh;min-height:100dvh;}
+:focus-visible{outline:2px solid rgb(var(--c-accent));outline-offset:2px;}
+`;
+
+export const unoConfig: UserConfig<Theme> = {
+  presets: [presetWind3({ dark: { dark: 'html[data-mode=dark]', light: 'html[data-mode=light]' } })],
+  theme: {
+    colors: Object.fromEntries(Object.keys(light).map((name) => [name, `rgb(var(--c-${name}))`])),
+    fontFamily: {
+      display: 'ui-serif,Georgia,Cambria,"Times New Roman",serif',
+    },
+  },
+  shortcuts: {
+    'btn': 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:opacity-50 disabled:cursor-not-allowed',
+    'btn-primary': 'btn bg-accent text-accent-fg hover:bg-accent/90',
+    'btn-ghost': 'btn text-fg hover:bg-raised',
+    'card': 'rounded-2xl border border-line bg-surface shadow-sm',
+    'chip': 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+  },
+  preflights: [{ getCSS: () => themePreflight }],
+};

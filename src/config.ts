@@ -1,0 +1,120 @@
+// The hub's settings: one zod schema over the environment, parsed once at start-up and frozen.
+
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Every setting, with its default. README.md documents each one; keep the two in step. */
+export const settingsSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be one of debug, info, warn, error, silent' }).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: 'must be a URL such as http://minio:9000' }).optional()),
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText.default(false),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export interface S3Settings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder: database, local media, secret key. */
+  dataDir: string;
+  databaseFile: string;
+  mediaDir: string;
+  logLevel: Settings['LOG_LEVEL'];
+  storage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
+}
+
+/** An invalid setting; its message is one line that names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function describeValue(env: Record<string, string | undefined>, name: string): string {
+  const value = env[name];
+  if (value === undefined) return '';
+  // Never echo secrets back, even in an error message.
+  if (/SECRET|PASSWORD|KEY_ID/.test(name)) return '';
+  return ` (got ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)})`;
+}
+
+/** Parses the environment into a frozen Config, or throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Readonly<Config> {
+  // Empty strings count as unset, as in most .env tooling and compose files.
+  const present = Object.fromEntries(
+    Object.keys(settingsSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = settingsSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name} ${issue.message}${describeValue(present, name)}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const s = parsed.data;
+
+  let storage: Config['storage'] = { driver: 'local' };
+  if (s.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !s[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: ${missing.map((k) => `${k} is required when STORAGE_DRIVER=s3`).join('; ')}`);
+    }
+    storage = {
+      driver: 's3',
+      region: s.S3_REGION,
+      bucket: s.S3_BUCKET!,
+      accessKeyId: s.S3_ACCESS_KEY_ID!,
+      secretAccessKey: s.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: s.S3_FORCE_PATH_STYLE,
+      ...(s.S3_ENDPOINT ? { endpoint: s.S3_ENDPOINT } : {}),
+    };
+  }
+
+  const dataDir = path.resolve(cwd, s.DATA_DIR);
+  return Object.freeze({
+    port: s.PORT,
+    host: s.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, 'hub.sqlite'),
+    mediaDir: path.join(dataDir, 'media'),
+    logLevel: s.LOG_LEVEL,
+    storage: Object.freeze(storage),
+  });
+}

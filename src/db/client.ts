@@ -1,0 +1,54 @@
+// Opens the SQLite database file through Kysely, with the pragmas the hub relies on.
+
+import { Database as SqliteDatabase } from 'bun:sqlite';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, SqliteAdapter, type DialectAdapter } from 'kysely';
+import { BunSqliteDialect } from 'kysely-bun-sqlite';
+import type { Database } from './database.ts';
+
+/**
+ * Kysely's SQLite adapter says SQLite has no transactional DDL, so its Migrator would run each
+ * migration bare and a failing one could leave half a schema behind. SQLite does roll back DDL,
+ * so the hub tells Kysely so: a batch of migrations then applies entirely or not at all.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class HubSqliteDialect extends BunSqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  /** The underlying bun:sqlite handle, for pragmas and backups. */
+  sqlite: SqliteDatabase;
+  close(): Promise<void>;
+}
+
+export function openDatabase(file: string): OpenDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file, { create: true, strict: true });
+  // WAL lets readers go on while a write commits; the busy timeout makes a second process
+  // (the CLI next to a running server) wait for a lock instead of failing at once.
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new HubSqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    db,
+    sqlite,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy(); // kysely-bun-sqlite closes the sqlite handle
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Runs the dated migrations in migrations/ against a database, at start-up and from the CLI.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { FileMigrationProvider, Migrator, NO_MIGRATIONS, type Kysely, type MigrationResult } from 'kysely';
+
+export const MIGRATIONS_DIR = path.join(import.meta.dir, '..', '..', 'migrations');
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResult[],
+  ) {
+    super(message);
+    this.name = 'MigrationError';
+  }
+}
+
+function migratorFor(db: Kysely<any>, folder: string): Migrator {
+  return new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: folder }),
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+}
+
+function check(error: unknown, results: MigrationResult[] | undefined): string[] {
+  const list = results ?? [];
+  if (error) {
+    const failed = list.find((r) => r.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MigrationError(failed ? `Migration ${failed.migrationName} failed: ${reason}` : `Migrations failed: ${reason}`, list);
+  }
+  return list.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Applies every pending migration; returns the names applied (empty when up to date). */
+export async function migrateToLatest(db: Kysely<any>, folder = MIGRATIONS_DIR): Promise<string[]> {
+  const { error, results } = await migratorFor(db, folder).migrateToLatest();
+  return check(error, results);
+}
+
+/** Reverts the most recent migration, or all of them; returns the names reverted. */
+export async function migrateDown(db: Kysely<any>, options: { all?: boolean } = {}, folder = MIGRATIONS_DIR): Promise<string[]> {
+  const migrator = migratorFor(db, folder);
+  const { error, results } = options.all ? await migrator.migrateTo(NO_MIGRATIONS) : await migrator.migrateDown();
+  return check(error, results);
+}
+
+export interface MigrationStatus {
+  name: string;
+  executedAt: Date | undefined;
+}
+
+export async function migrationStatus(db: Kysely<any>, folder = MIGRATIONS_DIR): Promise<MigrationStatus[]> {
+  const list = await migratorFor(db, folder).getMigrations();
+  return list.map((m) => ({ name: m.name, executedAt: m.executedAt }));
+}

@@ -1,0 +1,34 @@
+// What every request handler can reach through c.var: the app's dependencies and request facts.
+
+import type { Kysely } from 'kysely';
+import type { AssetManifest } from '../build/assets.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { ThemeMode } from '../shared/theme.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+
+/** Time is injected so lockout, expiry and retention can be tested without sleeping. */
+export type Clock = () => Date;
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Kysely<Database>;
+  store: MediaStore;
+  logger: Logger;
+  clock: Clock;
+  assets: AssetManifest;
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    deps: AppDeps;
+    requestId: string;
+    themeMode: ThemeMode;
+  }
+}
+
+/** Paths answered with JSON rather than HTML, errors included. */
+export function isApiPath(pathname: string): boolean {
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/auth/') || pathname === '/healthz';
+}

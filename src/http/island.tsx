@@ -1,0 +1,29 @@
+// The server side of islands: a marker element with JSON props, server-rendered content inside.
+
+import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
+import ThemeSwitch from '../../islands/ThemeSwitch.tsx';
+import type { IslandName, islandLoaders } from '../../islands/registry.ts';
+
+type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
+export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K>>;
+
+/** The same components the browser registry loads lazily, imported directly for server rendering. */
+export const serverIslands: { [K in IslandName]: IslandComponent<K> } = {
+  ThemeSwitch,
+};
+
+/** Collects the islands a page renders, so the document adds the island script only when needed. */
+export const IslandsOnPage = createContext<Set<IslandName> | null>(null);
+
+export function Island<K extends IslandName>({ name, props }: { name: K; props: IslandProps<K> }) {
+  const used = useContext(IslandsOnPage);
+  if (!used) throw new Error('<Island> rendered outside the document');
+  used.add(name);
+  const Component = serverIslands[name] as unknown as ComponentType<Record<string, unknown>>;
+  // display:contents keeps the marker out of layout; React escapes the JSON in the attribute.
+  return (
+    <div className="contents" data-island={name} data-props={JSON.stringify(props)}>
+      <Component {...(props as Record<string, unknown>)} />
+    </div>
+  );
+}

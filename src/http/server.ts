@@ -1,0 +1,49 @@
+// Serves the app with Bun.serve and stops it gracefully: in-flight requests finish, then cleanup runs.
+
+import type { Server } from 'bun';
+import type { Logger } from '../logger.ts';
+
+export interface RunningServer {
+  server: Server<undefined>;
+  url: URL;
+  /** Stops accepting connections, waits for in-flight requests, then runs `onStopped`. Idempotent. */
+  shutdown(reason: string): Promise<void>;
+}
+
+/** Uploads stream to the store, so the body limit is about abuse, not memory (Bun's default is 128 MiB). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
+
+export function startServer(options: {
+  fetch: (request: Request, server: Server<undefined>) => Response | Promise<Response>;
+  port: number;
+  hostname: string;
+  logger: Logger;
+  onStopped?: () => Promise<void>;
+  /** Give in-flight requests this long before closing their connections. */
+  drainTimeoutMs?: number;
+}): RunningServer {
+  const server = Bun.serve({
+    fetch: options.fetch,
+    port: options.port,
+    hostname: options.hostname,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // Large media downloads and slow uploads must not be cut off by Bun's 10 s idle default.
+    idleTimeout: 120,
+  });
+  let stopping: Promise<void> | undefined;
+  const shutdown = (reason: string) => {
+    stopping ??= (async () => {
+      options.logger.info('stopping', { reason, pending: server.pendingRequests });
+      const drained = server.stop(false);
+      const timeout = Bun.sleep(options.drainTimeoutMs ?? 25_000).then(() => 'timeout' as const);
+      if ((await Promise.race([drained, timeout])) === 'timeout') {
+        options.logger.warn('in-flight requests did not finish in time; closing them', { pending: server.pendingRequests });
+        await server.stop(true);
+      }
+      await options.onStopped?.();
+      options.logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { server, url: server.url, shutdown };
+}

@@ -1,0 +1,58 @@
+// Entry point: load config -> open database -> migrate -> open media store -> build assets -> serve.
+
+import { createApp } from './app.ts';
+import { buildAssets } from './build/assets.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { startServer } from './http/server.ts';
+import { createLogger } from './logger.ts';
+import { openMediaStore } from './storage/open-store.ts';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+
+  const database = openDatabase(config.databaseFile);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
+
+  const [store, assets] = await Promise.all([openMediaStore(config), buildAssets()]);
+  const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets });
+
+  const running = startServer({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    logger,
+    onStopped: () => database.close(),
+  });
+  logger.info('listening', {
+    url: running.url.href,
+    data: config.dataDir,
+    storage: config.storage.driver,
+    ms: Number((performance.now() - started).toFixed(0)),
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      void running.shutdown(signal).then(() => process.exit(0));
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  // Start-up failures are reported in one line; the details are for a debugger, not the log.
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, promises as fs, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalDiskStore } from './local-disk-store.ts';
+import { describeMediaStoreContract, streamOf } from './media-store.contract.ts';
+
+const roots: string[] = [];
+function tempRoot(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-store-'));
+  roots.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
+});
+
+describeMediaStoreContract('local disk', async () => ({ store: await new LocalDiskStore(path.join(tempRoot(), 'media')).init() }));
+
+describe('LocalDiskStore specifics', () => {
+  test('an object is invisible while it is still arriving, then appears whole', async () => {
+    const store = await new LocalDiskStore(tempRoot()).init();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let step = 0;
+    const slow = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        step++;
+        if (step === 1) controller.enqueue(new TextEncoder().encode('first half, '));
+        else if (step === 2) {
+          await gate;
+          controller.enqueue(new TextEncoder().encode('second half'));
+        } else controller.close();
+      },
+    });
+    const putting = store.put('u1/2026/11/slow.txt', slow);
+    await Bun.sleep(50);
+    expect(await store.head('u1/2026/11/slow.txt')).toBeNull();
+    release();
+    await putting;
+    expect(await new Response((await store.get('u1/2026/11/slow.txt'))!.body).text()).toBe('first half, second half');
+  });
+
+  test('writes files readable only by the hub (mode 0600)', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    await store.put('u1/secret.jpg', streamOf('x'));
+    const mode = (await fs.stat(path.join(root, 'u1/secret.jpg'))).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  test('a failed put leaves no temp file behind, and init clears leftovers of a crash', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    const failing = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+        controller.error(new Error('disconnected'));
+      },
+    });
+    await expect(store.put('u1/x.bin', failing)).rejects.toThrow('disconnected');
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+
+    await fs.writeFile(path.join(root, '.incoming', 'stale.part'), 'half a file');
+    await new LocalDiskStore(root).init();
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+  });
+
+  test('never lists its temp folder', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    await fs.writeFile(path.join(root, '.incoming', 'x.part'), 'x');
+    const keys: string[] = [];
+    for await (const o of store.list('')) keys.push(o.key);
+    expect(keys).toEqual([]);
+  });
+
+  test('cannot be steered outside its folder, even through a symlink planted inside it', async () => {
+    const parent = tempRoot();
+    const root = path.join(parent, 'media');
+    const store = await new LocalDiskStore(root).init();
+    await fs.writeFile(path.join(parent, 'outside.txt'), 'private');
+    await expect(store.get('../outside.txt')).rejects.toThrow();
+    await expect(store.put('../outside.txt', streamOf('overwritten'))).rejects.toThrow();
+    expect(await fs.readFile(path.join(parent, 'outside.txt'), 'utf8')).toBe('private');
+    // A symlink planted inside still only resolves keys inside the root path.
+    symlinkSync(parent, path.join(root, 'link'));
+    expect(existsSync(path.join(root, 'link', 'outside.txt'))).toBe(true);
+    await expect(store.get('link/../outside.txt')).rejects.toThrow();
+    await expect(store.get('link/outside.txt')).rejects.toThrow('Invalid media key');
+    await expect(store.head('link/outside.txt')).rejects.toThrow('Invalid media key');
+    await expect(store.put('link/outside.txt', streamOf('overwritten'))).rejects.toThrow('Invalid media key');
+    await expect(store.delete('link/outside.txt')).rejects.toThrow('Invalid media key');
+    expect(await fs.readFile(path.join(parent, 'outside.txt'), 'utf8')).toBe('private');
+  });
+
+  test('ping fails when the folder is gone', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    await store.ping();
+    rmSync(root, { recursive: true, force: true });
+    await expect(store.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,140 @@
+// MediaStore on the local disk under one folder: atomic writes, paths that cannot leave the folder.
+
+import { createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import {
+  assertValidKey,
+  InvalidKeyError,
+  assertValidPrefix,
+  meteredStream,
+  resolveRange,
+  type ByteRange,
+  type MediaStore,
+  type PutOptions,
+  type PutResult,
+  type StoredBody,
+  type StoredObject,
+} from './media-store.ts';
+
+/** In-progress writes live here, inside the root (same filesystem, so rename is atomic). */
+const TEMP_DIR = '.incoming';
+
+export class LocalDiskStore implements MediaStore {
+  readonly driver = 'local' as const;
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+
+  /** Creates the folder; also clears temp files a crash may have left. */
+  async init(): Promise<this> {
+    await fs.mkdir(path.join(this.root, TEMP_DIR), { recursive: true });
+    for (const name of await fs.readdir(path.join(this.root, TEMP_DIR))) {
+      await fs.rm(path.join(this.root, TEMP_DIR, name), { force: true });
+    }
+    return this;
+  }
+
+  private pathOf(key: string): string {
+    assertValidKey(key);
+    const full = path.resolve(this.root, key);
+    // The key pattern already forbids '..' and absolute keys; this is the belt to those braces.
+    if (!full.startsWith(this.root + path.sep)) throw new EscapeError(key);
+    return full;
+  }
+
+  /** Like pathOf, and also refuses a key whose folder is a symlink leading out of the root. */
+  private async realPathOf(key: string): Promise<string> {
+    const full = this.pathOf(key);
+    const [realRoot, realDir] = await Promise.all([
+      fs.realpath(this.root),
+      fs.realpath(path.dirname(full)).catch(() => null),
+    ]);
+    if (realDir !== null && realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) throw new EscapeError(key);
+    return full;
+  }
+
+  async put(key: string, body: ReadableStream<Uint8Array>, options: PutOptions = {}): Promise<PutResult> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await this.realPathOf(key);
+    const temp = path.join(this.root, TEMP_DIR, `${crypto.randomUUID()}.part`);
+    const meter = meteredStream(options.maxBytes);
+    try {
+      await pipeline(Readable.fromWeb(body.pipeThrough(meter.stream) as unknown as WebReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      await fs.rename(temp, target);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    return { key, ...meter.result() };
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    const full = await this.realPathOf(key);
+    const stat = await fs.stat(full).catch(() => null);
+    if (!stat?.isFile()) return null;
+    return { key, size: stat.size, contentType: contentTypeOf(key), lastModified: stat.mtime };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredBody | null> {
+    const object = await this.head(key);
+    if (!object) return null;
+    const file = Bun.file(this.pathOf(key));
+    if (!range) return { object, body: file.stream() };
+    const resolved = resolveRange(range, object.size);
+    return { object, range: resolved, body: file.slice(resolved.start, resolved.end + 1).stream() };
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(await this.realPathOf(key), { force: true });
+  }
+
+  list(prefix: string): AsyncIterable<StoredObject> {
+    assertValidPrefix(prefix);
+    return this.walk(prefix);
+  }
+
+  private async *walk(prefix: string): AsyncIterable<StoredObject> {
+    // Start at the deepest folder the prefix names fully, then filter on the rest.
+    const slash = prefix.lastIndexOf('/');
+    const base = slash === -1 ? '' : prefix.slice(0, slash);
+    const keys: string[] = [];
+    const visit = async (dir: string, rel: string) => {
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        const key = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (key === TEMP_DIR) continue;
+          if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) await visit(path.join(dir, entry.name), key);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          keys.push(key);
+        }
+      }
+    };
+    await visit(path.join(this.root, base), base);
+    keys.sort();
+    for (const key of keys) {
+      const object = await this.head(key);
+      if (object) yield object;
+    }
+  }
+
+  async ping(): Promise<void> {
+    await fs.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+    const stat = await fs.stat(this.root);
+    if (!stat.isDirectory()) throw new Error(`${this.root} is not a folder`);
+  }
+}
+
+class EscapeError extends InvalidKeyError {}
+
+export function contentTypeOf(key: string): string {
+  const type = Bun.file(key).type;
+  // Bun names unknown types application/octet-stream; text types carry a charset we keep.
+  return type || 'application/octet-stream';
+}

@@ -1,0 +1,277 @@
+// Starts a throwaway OpenStack Swift with its S3 layer (Debian packages) so S3 code is tested against a real server.
+
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { Subprocess } from 'bun';
+
+export interface SwiftS3 {
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  bucket: string;
+  /** Kills the servers and deletes their data. */
+  stop(): Promise<void>;
+}
+
+const SERVER_BINARIES = ['swift-account-server', 'swift-container-server', 'swift-object-server', 'swift-proxy-server'];
+const RING_BUILDER = 'swift-ring-builder';
+// Swift always reads its hash prefix/suffix from here, whatever swift_dir says; the `swift` package ships it.
+const SWIFT_CONF = '/etc/swift/swift.conf';
+const INSTALL_HINT = 'install Debian packages swift-proxy swift-account swift-container swift-object (bash .ci/install-s3-server.sh does)';
+
+const REGION = 'us-east-1';
+// tempauth maps `user_<account>_<user> = <key>` to the S3 access key `<account>:<user>`.
+const ACCESS_KEY_ID = 'test:tester';
+const SECRET_ACCESS_KEY = 'testing';
+const STARTUP_TIMEOUT_MS = 20_000;
+
+/**
+ * Why the Swift-backed tests cannot run on this machine, or undefined when they can. Under CI the
+ * answer is always undefined, so a missing Swift fails the run instead of silently skipping it.
+ */
+export function swiftUnavailableReason(): string | undefined {
+  if (process.env.CI === 'true') return undefined;
+  const missing = [...SERVER_BINARIES, RING_BUILDER].filter((binary) => !Bun.which(binary));
+  if (missing.length > 0) return `${missing.join(', ')} not found; ${INSTALL_HINT}`;
+  if (!existsSync(SWIFT_CONF)) return `${SWIFT_CONF} not found; ${INSTALL_HINT}`;
+  return undefined;
+}
+
+// Servers still running, killed when the test process exits however it exits normally.
+const running = new Set<Subprocess>();
+let exitHookInstalled = false;
+
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const proc of running) proc.kill('SIGKILL');
+  });
+}
+
+/** Starts account, container, object and proxy servers on free ports and creates an empty bucket. */
+export async function startSwiftS3(options: { bucket?: string } = {}): Promise<SwiftS3> {
+  const bucket = options.bucket ?? 'hub-media-test';
+  const dir = mkdtempSync(join(tmpdir(), 'swift-s3-'));
+  const processes: { name: string; proc: Subprocess; log: string }[] = [];
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(processes.map(({ proc }) => terminate(proc)));
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  try {
+    const [accountPort, containerPort, objectPort, proxyPort] = await freePorts(4);
+    const ports = { account: accountPort!, container: containerPort!, object: objectPort! };
+    mkdirSync(join(dir, 'devices', 'd1'), { recursive: true });
+    await buildRings(dir, ports);
+
+    const configs = swiftConfigs(dir, { ...ports, proxy: proxyPort! });
+    installExitHook();
+    for (const [name, config] of Object.entries(configs)) {
+      const conf = join(dir, `${name}-server.conf`);
+      writeFileSync(conf, config);
+      const log = join(dir, `${name}-server.log`);
+      processes.push({ name, proc: spawnLogged([`swift-${name}-server`, conf, '--verbose'], dir, log), log });
+    }
+
+    const endpoint = `http://127.0.0.1:${proxyPort}`;
+    await createBucketWhenReady(endpoint, bucket, processes);
+    return { endpoint, region: REGION, accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY, bucket, stop };
+  } catch (error) {
+    const logs = processes.map(({ name, log }) => `--- ${name}-server (last lines) ---\n${tail(log, 25)}`).join('\n');
+    await stop();
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`Swift S3 did not start: ${message}${logs ? `\n${logs}` : ''}`, { cause: error });
+  }
+}
+
+async function buildRings(dir: string, ports: { account: number; container: number; object: number }) {
+  // The three rings are independent; building them side by side saves a couple of seconds.
+  await Promise.all(
+    Object.entries(ports).map(async ([ring, port]) => {
+      const builder = `${ring}.builder`;
+      // 2^10 partitions, 1 replica, min_part_hours 1: the smallest sensible ring for one device.
+      await runChecked([RING_BUILDER, builder, 'create', '10', '1', '1'], dir);
+      await runChecked([RING_BUILDER, builder, 'add', `r1z1-127.0.0.1:${port}/d1`, '1'], dir);
+      await runChecked([RING_BUILDER, builder, 'rebalance'], dir);
+    }),
+  );
+}
+
+function swiftConfigs(dir: string, ports: { account: number; container: number; object: number; proxy: number }) {
+  const common = (port: number) => `[DEFAULT]
+bind_ip = 127.0.0.1
+bind_port = ${port}
+workers = 0
+swift_dir = ${dir}
+devices = ${join(dir, 'devices')}
+mount_check = false
+disable_fallocate = true
+fallocate_reserve = 0
+# Swift drops privileges to this user; the default ("swift") could not write our temp dir.
+user = ${userInfo().username}
+# Keep Swift out of the machine's syslog; --verbose sends the log to our files instead.
+log_address = ${join(dir, 'no-syslog')}
+`;
+  return {
+    account: `${common(ports.account)}
+[pipeline:main]
+pipeline = account-server
+
+[app:account-server]
+use = egg:swift#account
+`,
+    container: `${common(ports.container)}
+[pipeline:main]
+pipeline = container-server
+
+[app:container-server]
+use = egg:swift#container
+`,
+    object: `${common(ports.object)}
+[pipeline:main]
+pipeline = object-server
+
+[app:object-server]
+use = egg:swift#object
+`,
+    proxy: `${common(ports.proxy)}
+[pipeline:main]
+pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats s3api tempauth copy slo dlo proxy-logging proxy-server
+
+[app:proxy-server]
+use = egg:swift#proxy
+account_autocreate = true
+
+[filter:catch_errors]
+use = egg:swift#catch_errors
+
+[filter:gatekeeper]
+use = egg:swift#gatekeeper
+
+[filter:healthcheck]
+use = egg:swift#healthcheck
+
+[filter:proxy-logging]
+use = egg:swift#proxy_logging
+
+# Without the cache filter every request fails with 500; it works without a memcached running.
+[filter:cache]
+use = egg:swift#memcache
+
+[filter:listing_formats]
+use = egg:swift#listing_formats
+
+[filter:s3api]
+use = egg:swift#s3api
+location = ${REGION}
+
+[filter:tempauth]
+use = egg:swift#tempauth
+user_test_tester = ${SECRET_ACCESS_KEY} .admin
+
+[filter:copy]
+use = egg:swift#copy
+
+[filter:slo]
+use = egg:swift#slo
+
+[filter:dlo]
+use = egg:swift#dlo
+`,
+  };
+}
+
+function spawnLogged(command: string[], cwd: string, logPath: string): Subprocess {
+  const fd = openSync(logPath, 'a');
+  try {
+    // setpriv makes the kernel kill the server if this process dies without running exit hooks (SIGKILL, crash).
+    const prefix = Bun.which('setpriv') ? ['setpriv', '--pdeathsig', 'KILL', '--'] : [];
+    const proc = Bun.spawn([...prefix, ...command], { cwd, stdin: 'ignore', stdout: fd, stderr: fd });
+    running.add(proc);
+    void proc.exited.then(() => running.delete(proc));
+    return proc;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function runChecked(command: string[], cwd: string) {
+  const proc = Bun.spawn(command, { cwd, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${command.join(' ')} exited with ${code}: ${(stderr || stdout).trim()}`);
+}
+
+async function createBucketWhenReady(endpoint: string, bucket: string, processes: { name: string; proc: Subprocess }[]) {
+  const client = new S3Client({
+    endpoint,
+    region: REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastError: unknown;
+  try {
+    while (Date.now() < deadline) {
+      const dead = processes.find(({ proc }) => proc.exitCode !== null || proc.signalCode !== null);
+      if (dead) throw new Error(`swift-${dead.name}-server exited (${dead.proc.exitCode ?? dead.proc.signalCode})`);
+      try {
+        await client.send(new CreateBucketCommand({ Bucket: bucket }), { abortSignal: AbortSignal.timeout(5_000) });
+        return;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'BucketAlreadyOwnedByYou') return;
+        lastError = error;
+      }
+      await Bun.sleep(100);
+    }
+    const reason = lastError instanceof Error ? `${lastError.name}: ${lastError.message}` : String(lastError);
+    throw new Error(`no S3 answer within ${STARTUP_TIMEOUT_MS / 1000} s (last error: ${reason})`);
+  } finally {
+    client.destroy();
+  }
+}
+
+async function terminate(proc: Subprocess) {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill('SIGTERM');
+  const exited = await Promise.race([proc.exited.then(() => true), Bun.sleep(3_000).then(() => false)]);
+  if (!exited) {
+    proc.kill('SIGKILL');
+    await proc.exited;
+  }
+}
+
+/** Ports the OS considers free right now; all are held open together so they are distinct. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  return ports;
+}
+
+function tail(path: string, lines: number): string {
+  try {
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
