@@ -3,9 +3,10 @@
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteAdapter, type DialectAdapter } from 'kysely';
+import { Kysely, SqliteAdapter, type DialectAdapter, type Driver } from 'kysely';
 import { BunSqliteDialect } from 'kysely-bun-sqlite';
 import type { Database } from './database.ts';
+import { BunSqliteDriver } from './driver.ts';
 
 /**
  * Kysely's SQLite adapter says SQLite has no transactional DDL, so its Migrator would run each
@@ -18,7 +19,16 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** kysely-bun-sqlite's query compiler and introspector, with the hub's driver and adapter. */
 class HubSqliteDialect extends BunSqliteDialect {
+  constructor(private readonly sqlite: SqliteDatabase) {
+    super({ database: sqlite });
+  }
+
+  override createDriver(): Driver {
+    return new BunSqliteDriver(this.sqlite);
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
@@ -40,7 +50,7 @@ export function openDatabase(file: string): OpenDatabase {
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new HubSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new HubSqliteDialect(sqlite) });
   let closed = false;
   return {
     db,
@@ -48,7 +58,7 @@ export function openDatabase(file: string): OpenDatabase {
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy(); // kysely-bun-sqlite closes the sqlite handle
+      await db.destroy(); // the driver closes the sqlite handle
     },
   };
 }

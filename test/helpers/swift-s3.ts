@@ -270,7 +270,7 @@ async function freePorts(count: number): Promise<number[]> {
 
 function tail(path: string, lines: number): string {
   try {
-    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') || '(empty)';
   } catch {
     return '(no log)';
   }

@@ -1,0 +1,125 @@
+import { describe, expect, test } from 'bun:test';
+import path from 'node:path';
+import { ConfigError, loadConfig, settingsSchema } from './config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/hub');
+const failure = (env: Record<string, string>): string => {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('loadConfig', () => {
+  test('defaults: port 3000 on all interfaces, ./data beside the working folder, local media, info logs', () => {
+    const config = load({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/hub/data',
+      databaseFile: '/srv/hub/data/hub.sqlite',
+      mediaDir: '/srv/hub/data/media',
+      logLevel: 'info',
+      storage: { driver: 'local' },
+    });
+  });
+
+  test('is frozen, so nothing can change a setting after start-up', () => {
+    const config = load({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(() => {
+      (config as { port: number }).port = 1;
+    }).toThrow();
+  });
+
+  test('reads every variable, with empty ones counting as unset', () => {
+    const config = load({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/hub',
+      LOG_LEVEL: 'warn',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'shh',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseFile).toBe(path.join('/var/lib/hub', 'hub.sqlite'));
+    expect(config.logLevel).toBe('warn');
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      bucket: 'media',
+      accessKeyId: 'AKIA',
+      secretAccessKey: 'shh',
+      forcePathStyle: true,
+    });
+    expect(load({ PORT: '', LOG_LEVEL: '' }).port).toBe(3000);
+  });
+
+  test.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc")'],
+    [{ PORT: '0' }, 'Invalid configuration: PORT must be between 1 and 65535 (got "0")'],
+    [{ PORT: '3000.5' }, 'Invalid configuration: PORT must be a whole number (got "3000.5")'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be local or s3 (got "ftp")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
+    [{ S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT must be a URL such as http://minio:9000 (got "minio")'],
+    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
+  ])('refuses %p with one line naming the variable', (env, message) => {
+    const text = failure(env as Record<string, string>);
+    expect(text).toBe(message);
+    expect(text).not.toContain('\n');
+  });
+
+  test('names every bad variable at once', () => {
+    expect(failure({ PORT: 'x', STORAGE_DRIVER: 'ftp' })).toBe(
+      'Invalid configuration: PORT must be a whole number (got "x"); STORAGE_DRIVER must be local or s3 (got "ftp")',
+    );
+  });
+
+  test('S3 needs a bucket and credentials', () => {
+    expect(failure({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toBe(
+      'Invalid configuration: S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3; S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
+    );
+  });
+
+  test('never echoes a secret back in an error', () => {
+    const text = failure({ STORAGE_DRIVER: 'nope', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(text).not.toContain('very-secret-value');
+  });
+});
+
+describe('documentation and deployment stay in step with the schema', () => {
+  const variables = Object.keys(settingsSchema.shape).sort();
+
+  test('the README documents every setting in its table', async () => {
+    const readme = await Bun.file(path.join(import.meta.dir, '..', 'README.md')).text();
+    const documented = [...readme.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
+    for (const name of variables) expect(documented).toContain(name);
+    for (const name of documented) expect(variables).toContain(name!);
+  });
+
+  test("compose.yaml passes exactly the schema's variables to the hub, with valid defaults", async () => {
+    const compose = Bun.YAML.parse(await Bun.file(path.join(import.meta.dir, '..', 'compose.yaml')).text()) as {
+      services: { hub: { environment: Record<string, string> } };
+    };
+    const env = compose.services.hub.environment;
+    expect(Object.keys(env).sort()).toEqual(variables);
+    // Resolve ${VAR:-default} the way compose does when the variable is unset.
+    const resolved = Object.fromEntries(
+      Object.entries(env).map(([k, v]) => [k, String(v ?? '').replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z0-9_]+\}/g, '')]),
+    );
+    const config = loadConfig(resolved, '/app');
+    expect(config.dataDir).toBe('/data');
+    expect(config.port).toBe(3000);
+    expect(config.storage.driver).toBe('local');
+  });
+});
