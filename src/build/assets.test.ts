@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { tempDir } from '../../test/helpers/test-app.ts';
+import { buildAssets, type AssetManifest } from './assets.ts';
+
+let outDir: string;
+let manifest: AssetManifest;
+const file = (url: string) => path.join(outDir, url.replace('/static/build/', ''));
+
+beforeAll(async () => {
+  outDir = tempDir('hub-assets-');
+  manifest = await buildAssets(outDir);
+});
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('buildAssets', () => {
+  test('names every file by its content, so a year-long cache is safe', async () => {
+    expect(manifest.css).toMatch(/^\/static\/build\/app-[0-9a-f]{12}\.css$/);
+    expect(manifest.islandEntry).toMatch(/^\/static\/build\/islands\/client-[a-z0-9]+\.js$/);
+    const again = await buildAssets(outDir);
+    expect(again).toEqual(manifest);
+    for (const url of manifest.files) expect(existsSync(file(url))).toBe(true);
+  });
+
+  test('the stylesheet holds the reset, the theme tokens and the utilities the sources use, and nothing from tests', async () => {
+    const css = await Bun.file(file(manifest.css)).text();
+    expect(css).toContain('box-sizing'); // the reset
+    expect(css).toContain('--c-accent:');
+    expect(css).toContain('html[data-mode=dark]');
+    expect(css).toContain('.bg-surface');
+    expect(css).toContain('.max-w-6xl');
+  });
+
+  test('the island entry is small and does not contain React; React and each island are separate chunks', async () => {
+    const entry = await Bun.file(file(manifest.islandEntry)).text();
+    expect(entry).toContain('ThemeSwitch');
+    // React's code lives in chunks the entry imports only when a page has an island.
+    expect(entry).not.toContain('__REACT_DEVTOOLS_GLOBAL_HOOK__');
+    expect(entry).not.toContain('unstable_scheduleCallback');
+    expect(gzipSync(entry).length).toBeLessThan(2048);
+    const chunks = manifest.files.filter((f) => f.endsWith('.js') && f !== manifest.islandEntry);
+    expect(chunks.some((f) => /\/ThemeSwitch-[a-z0-9]+\.js$/.test(f))).toBe(true);
+    const chunkTexts = await Promise.all(chunks.map((f) => Bun.file(file(f)).text()));
+    expect(chunkTexts.some((t) => t.includes('hydrateRoot'))).toBe(true);
+    // The production build of React, not the development one.
+    expect(chunkTexts.join('\n')).not.toContain('react-dom.development');
+  });
+
+  test('removes files of earlier builds once they are an hour old, and keeps recent ones', async () => {
+    const stale = path.join(outDir, 'app-000000000000.css');
+    const recent = path.join(outDir, 'islands', 'client-recent00.js');
+    writeFileSync(stale, 'old');
+    writeFileSync(recent, 'new');
+    const twoHoursAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    await buildAssets(outDir);
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'bun:test';
+import { renderToString } from 'react-dom/server';
+import { islandLoaders, type IslandName } from '../../islands/registry.ts';
+import { Island, IslandsOnPage, serverIslands } from './island.tsx';
+
+describe('<Island>', () => {
+  test('renders a marker with the island name and escaped JSON props around the server-rendered component', () => {
+    const used = new Set<IslandName>();
+    const html = renderToString(
+      <IslandsOnPage.Provider value={used}>
+        <Island name="ThemeSwitch" props={{ mode: 'dark' }} />
+      </IslandsOnPage.Provider>,
+    );
+    expect(html).toStartWith('<div class="contents" data-island="ThemeSwitch" data-props="{&quot;mode&quot;:&quot;dark&quot;}">');
+    expect(html).toContain('aria-label="Dark theme"');
+    expect([...used]).toEqual(['ThemeSwitch']);
+  });
+
+  test('props that contain markup cannot break out of the attribute', () => {
+    const used = new Set<IslandName>();
+    const html = renderToString(
+      <IslandsOnPage.Provider value={used}>
+        <Island name="ThemeSwitch" props={{ mode: '"><script>alert(1)</script>' as never }} />
+      </IslandsOnPage.Provider>,
+    );
+    expect(html).not.toContain('<script>');
+    const props = html.match(/data-props="([^"]*)"/)![1]!;
+    expect(JSON.parse(props.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'))).toEqual({
+      mode: '"><script>alert(1)</script>',
+    });
+  });
+
+  test('refuses to render outside the document, where its script would be forgotten', () => {
+    expect(() => renderToString(<Island name="ThemeSwitch" props={{ mode: 'light' }} />)).toThrow('<Island> rendered outside the document');
+  });
+
+  test('the server and the browser registry know the same islands', () => {
+    expect(Object.keys(serverIslands).sort()).toEqual(Object.keys(islandLoaders).sort());
+  });
+});

@@ -1,0 +1,84 @@
+// The real entry point, spawned as the hub runs in production.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { BUN, PROJECT_ROOT, spawnHub, type SpawnedHub } from '../test/helpers/spawn-hub.ts';
+import { tempDir } from '../test/helpers/test-app.ts';
+
+const started: SpawnedHub[] = [];
+afterAll(async () => {
+  for (const hub of started) await hub.cleanup();
+});
+
+describe('bun src/main.ts', () => {
+  test('starts on an empty data folder: creates and migrates hub.sqlite and the media folder, answers /healthz', async () => {
+    const hub = await spawnHub();
+    started.push(hub);
+    expect(existsSync(path.join(hub.dataDir, 'hub.sqlite'))).toBe(true);
+    expect(existsSync(path.join(hub.dataDir, 'media'))).toBe(true);
+    const health = await fetch(`${hub.url}/healthz`);
+    expect(health.status).toBe(200);
+    const home = await fetch(`${hub.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Private Hub');
+    expect(hub.output()).toContain('database migrated applied=2026-11-21-0001-site-state');
+    expect(hub.output()).toMatch(/INFO {2}listening url=http:\/\/127\.0\.0\.1:\d+\//);
+  });
+
+  test('SIGTERM stops it cleanly: exit code 0, database closed with its write-ahead log merged', async () => {
+    const hub = await spawnHub();
+    started.push(hub);
+    expect(existsSync(path.join(hub.dataDir, 'hub.sqlite-wal'))).toBe(true);
+    expect(await hub.stop('SIGTERM')).toBe(0);
+    expect(hub.output()).toContain('INFO  stopping reason=SIGTERM');
+    expect(hub.output()).toContain('INFO  stopped');
+    expect(existsSync(path.join(hub.dataDir, 'hub.sqlite-wal'))).toBe(false);
+  });
+
+  test('SIGINT (Ctrl-C) stops it cleanly too', async () => {
+    const hub = await spawnHub();
+    started.push(hub);
+    expect(await hub.stop('SIGINT')).toBe(0);
+    expect(hub.output()).toContain('stopping reason=SIGINT');
+  });
+
+  test('a restart keeps the data: nothing is migrated twice', async () => {
+    const dataDir = tempDir('hub-restart-');
+    try {
+      const first = await spawnHub({}, { dataDir });
+      expect(await first.stop()).toBe(0);
+      const second = await spawnHub({}, { dataDir });
+      started.push(second);
+      expect(second.output()).not.toContain('database migrated');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an invalid setting stops start-up with one line naming the variable and a non-zero exit', async () => {
+    const child = Bun.spawn([BUN, 'src/main.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: tempDir('hub-bad-') },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const code = await child.exited;
+    const stderr = await new Response(child.stderr).text();
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toBe('Invalid configuration: PORT must be a whole number (got "eighty")');
+    expect(await new Response(child.stdout).text()).toBe('');
+  });
+
+  test('a data folder that cannot be created stops start-up with a one-line reason', async () => {
+    const child = Bun.spawn([BUN, 'src/main.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: '/proc/hub-cannot-be-here' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    expect(await child.exited).toBe(1);
+    const stderr = (await new Response(child.stderr).text()).trim();
+    expect(stderr.startsWith('Start-up failed: ')).toBe(true);
+    expect(stderr.split('\n')).toHaveLength(1);
+  });
+});
