@@ -1,0 +1,70 @@
+// Real Chromium (Debian's package) driven by playwright-core, with console errors collected per page.
+
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PROJECT_ROOT } from './spawn-hub.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.join(PROJECT_ROOT, 'artifacts', 'screenshots');
+
+/** Why the browser tests cannot run here, or undefined. Under CI they must run, so no reason is given. */
+export function browserUnavailableReason(): string | undefined {
+  if (process.env.CI === 'true') return undefined;
+  if (!existsSync(CHROMIUM_PATH)) return `${CHROMIUM_PATH} not found; install Debian's chromium package (bash .ci/run does)`;
+  return undefined;
+}
+
+export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    // Playwright gives every launch a fresh, temporary profile and removes it on close.
+    close: () => browser.close(),
+  };
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  /** URLs of every script the page requested. */
+  scripts: string[];
+}
+
+export async function openPage(context: BrowserContext): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return { page, problems, scripts };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
