@@ -1,7 +1,7 @@
-// Entry point: load config -> open database -> migrate -> open media store -> build assets -> serve.
+// Entry point: load config -> open database -> migrate -> open media store + assets -> serve.
 
 import { createApp } from './app.ts';
-import { buildAssets } from './build/assets.ts';
+import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
 
-  const [store, assets] = await Promise.all([openMediaStore(config), buildAssets()]);
+  const [store, assets] = await Promise.all([openMediaStore(config), ensureAssets()]);
+  if (assets.rebuilt) logger.info('assets built', { css: assets.css, islands: assets.islandEntry });
   const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets });
 
   const running = startServer({

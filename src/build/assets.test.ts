@@ -3,7 +3,7 @@ import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tempDir } from '../../test/helpers/test-app.ts';
-import { buildAssets, type AssetManifest } from './assets.ts';
+import { buildAssets, ensureAssets, sourceFingerprint, type AssetManifest } from './assets.ts';
 
 let outDir: string;
 let manifest: AssetManifest;
@@ -58,5 +58,27 @@ describe('buildAssets', () => {
     await buildAssets(outDir);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+  });
+
+  test('ensureAssets reuses a build that matches the sources, and rebuilds one that does not', async () => {
+    const dir = tempDir('hub-ensure-');
+    try {
+      const first = await ensureAssets(dir);
+      expect(first.rebuilt).toBe(true);
+      expect(first.fingerprint).toBe(await sourceFingerprint());
+      const second = await ensureAssets(dir);
+      expect(second).toEqual({ ...first, rebuilt: false });
+
+      // A stale fingerprint (sources changed since) or a missing file forces a rebuild.
+      const manifestPath = path.join(dir, 'manifest.json');
+      writeFileSync(manifestPath, JSON.stringify({ ...first, fingerprint: 'stale' }));
+      expect((await ensureAssets(dir)).rebuilt).toBe(true);
+      rmSync(path.join(dir, first.islandEntry.replace('/static/build/', '')));
+      const rebuilt = await ensureAssets(dir);
+      expect(rebuilt.rebuilt).toBe(true);
+      expect(existsSync(path.join(dir, rebuilt.islandEntry.replace('/static/build/', '')))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,6 +12,8 @@ export const BUILD_DIR = path.join(STATIC_DIR, 'build');
 export const BUILD_URL = '/static/build';
 
 export interface AssetManifest {
+  /** Hash of every source the build reads; a manifest with the current one needs no rebuild. */
+  fingerprint: string;
   /** URL of the stylesheet, content-hashed. */
   css: string;
   /** URL of the islands' browser entry, content-hashed; loaded only by pages that have islands. */
@@ -21,6 +23,27 @@ export interface AssetManifest {
 }
 
 const SOURCE_GLOBS = ['src/**/*.{ts,tsx}', 'islands/**/*.{ts,tsx}'];
+const MANIFEST_FILE = 'manifest.json';
+
+async function sourceFiles(): Promise<string[]> {
+  const files: string[] = [];
+  for (const pattern of SOURCE_GLOBS) {
+    for await (const file of new Glob(pattern).scan({ cwd: PROJECT_ROOT })) {
+      if (!/\.test\.tsx?$/.test(file)) files.push(file);
+    }
+  }
+  return files.sort();
+}
+
+/** A hash over the contents of every file that shapes the build (sources and the lockfile). */
+export async function sourceFingerprint(): Promise<string> {
+  const hasher = new Bun.CryptoHasher('sha256');
+  for (const file of [...(await sourceFiles()), 'package-lock.json']) {
+    hasher.update(`${file}\0`);
+    hasher.update(await Bun.file(path.join(PROJECT_ROOT, file)).bytes().catch(() => new Uint8Array()));
+  }
+  return hasher.digest('hex').slice(0, 16);
+}
 
 function contentHash(text: string | Uint8Array): string {
   return new Bun.CryptoHasher('sha256').update(text).digest('hex').slice(0, 12);
@@ -30,11 +53,10 @@ function contentHash(text: string | Uint8Array): string {
 export async function buildStylesheet(): Promise<string> {
   const generator = await createGenerator(unoConfig);
   const sources: string[] = [];
-  for (const pattern of SOURCE_GLOBS) {
-    for await (const file of new Glob(pattern).scan({ cwd: PROJECT_ROOT })) {
-      if (/\.test\.tsx?$/.test(file) || file.includes('/build/')) continue;
-      sources.push(await Bun.file(path.join(PROJECT_ROOT, file)).text());
-    }
+  for (const file of await sourceFiles()) {
+    // The build's own files name classes only as configuration, not as markup.
+    if (file.startsWith('src/build/')) continue;
+    sources.push(await Bun.file(path.join(PROJECT_ROOT, file)).text());
   }
   const reset = await Bun.file(path.join(PROJECT_ROOT, 'node_modules/@unocss/reset/tailwind.css')).text();
   const { css } = await generator.generate(sources.join('\n'), { preflights: true, minify: true });
@@ -71,7 +93,7 @@ async function buildIslands(outDir: string): Promise<{ entry: string; files: str
 export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise<AssetManifest> {
   const islandsDir = path.join(outDir, 'islands');
   await fs.mkdir(islandsDir, { recursive: true });
-  const [css, islands] = await Promise.all([buildStylesheet(), buildIslands(islandsDir)]);
+  const [css, islands, fingerprint] = await Promise.all([buildStylesheet(), buildIslands(islandsDir), sourceFingerprint()]);
   const cssName = `app-${contentHash(css)}.css`;
   await Bun.write(path.join(outDir, cssName), css);
 
@@ -79,12 +101,43 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
   await pruneOldFiles(outDir, keep, now);
 
   const manifest: AssetManifest = {
+    fingerprint,
     css: `${BUILD_URL}/${cssName}`,
     islandEntry: `${BUILD_URL}/islands/${islands.entry}`,
     files: [...keep].map((f) => `${BUILD_URL}/${f}`),
   };
-  await Bun.write(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await Bun.write(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+async function readManifest(outDir: string): Promise<AssetManifest | null> {
+  try {
+    const manifest = (await Bun.file(path.join(outDir, MANIFEST_FILE)).json()) as AssetManifest;
+    const present = await Promise.all(manifest.files.map((url) => Bun.file(path.join(outDir, url.slice(BUILD_URL.length + 1))).exists()));
+    return present.every(Boolean) ? manifest : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The assets for the server: the existing build when it matches the sources (as in the Docker
+ * image), else a fresh one. The build runs in a child process so the bundler and the CSS
+ * generator never sit in the server's memory (they cost it about 50 MB).
+ */
+export async function ensureAssets(outDir = BUILD_DIR): Promise<AssetManifest & { rebuilt: boolean }> {
+  const [existing, fingerprint] = await Promise.all([readManifest(outDir), sourceFingerprint()]);
+  if (existing && existing.fingerprint === fingerprint) return { ...existing, rebuilt: false };
+  const child = Bun.spawn([process.execPath, path.join(import.meta.dir, 'build-cli.ts'), '--quiet', `--out=${outDir}`], {
+    stdout: 'ignore',
+    stderr: 'pipe',
+  });
+  if ((await child.exited) !== 0) {
+    throw new Error(`Asset build failed: ${(await new Response(child.stderr).text()).trim().split('\n')[0]}`);
+  }
+  const built = await readManifest(outDir);
+  if (!built) throw new Error('Asset build wrote no usable manifest');
+  return { ...built, rebuilt: true };
 }
 
 async function pruneOldFiles(outDir: string, keep: Set<string>, now: number): Promise<void> {

@@ -1,14 +1,20 @@
-// `bun run build`: writes static/build ahead of time (the Docker image does this once).
+// `bun run build`: writes static/build (stylesheet, island bundles, manifest). The server runs it
+// at start-up when the sources changed; the Docker image runs it once at build time.
 
-import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { BUILD_DIR, buildAssets } from './assets.ts';
+import { gzipSync } from 'node:zlib';
+import { BUILD_DIR, BUILD_URL, buildAssets } from './assets.ts';
+
+const quiet = process.argv.includes('--quiet');
+const outDir = process.argv.find((a) => a.startsWith('--out='))?.slice('--out='.length) ?? BUILD_DIR;
 
 const started = performance.now();
-const manifest = await buildAssets();
-const ms = (performance.now() - started).toFixed(0);
-console.log(`Built assets in ${ms} ms into ${path.relative(process.cwd(), BUILD_DIR) || BUILD_DIR}`);
-for (const url of manifest.files) {
-  const bytes = await Bun.file(path.join(BUILD_DIR, url.replace('/static/build/', ''))).bytes();
-  console.log(`  ${url}  ${bytes.length} B  (${gzipSync(bytes).length} B gzip)`);
+const manifest = await buildAssets(outDir);
+if (!quiet) {
+  const ms = (performance.now() - started).toFixed(0);
+  console.log(`Built assets in ${ms} ms into ${path.relative(process.cwd(), outDir) || outDir}`);
+  for (const url of manifest.files) {
+    const bytes = await Bun.file(path.join(outDir, url.slice(BUILD_URL.length + 1))).bytes();
+    console.log(`  ${url}  ${bytes.length} B  (${gzipSync(bytes).length} B gzip)`);
+  }
 }
