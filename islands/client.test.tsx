@@ -27,7 +27,8 @@ test('the client entry hydrates server-rendered markers with their JSON props, s
 
   await import('./client.ts');
   // Hydration runs the island's mount effect, which records the mode in localStorage.
-  await until(() => localStorage.getItem('mui-mode') === 'light');
+  await until(() => document.querySelector<HTMLElement>('[data-island]')!.dataset.hydrated === 'true');
+  expect(localStorage.getItem('mui-mode')).toBe('light');
   dark().click();
   await until(() => dark().getAttribute('aria-checked') === 'true');
   expect(localStorage.getItem('mui-mode')).toBe('dark');

@@ -1,13 +1,21 @@
 // Browser entry: hydrates every [data-island] marker with its component and JSON props.
 
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { isIslandName, islandLoaders } from './registry.ts';
 
 async function hydrateIslands(): Promise<void> {
   const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   if (markers.length === 0) return;
   // React is loaded only now, and only once, as a chunk shared by every island.
-  const [{ hydrateRoot }, { createElement }] = await Promise.all([import('react-dom/client'), import('react')]);
+  const [{ hydrateRoot }, { createElement, useEffect }] = await Promise.all([import('react-dom/client'), import('react')]);
+  // Marks the marker once the island is live and its own mount effects have run (effects run
+  // child-first), as a signal for tests and for styles that differ once the island works.
+  const Live = ({ marker, children }: { marker: HTMLElement; children?: ReactNode }) => {
+    useEffect(() => {
+      marker.dataset.hydrated = 'true';
+    }, [marker]);
+    return children;
+  };
   await Promise.all(
     markers.map(async (marker) => {
       const name = marker.dataset.island ?? '';
@@ -17,7 +25,7 @@ async function hydrateIslands(): Promise<void> {
       }
       const props = JSON.parse(marker.dataset.props ?? '{}') as Record<string, unknown>;
       const { default: Component } = await islandLoaders[name]();
-      hydrateRoot(marker, createElement(Component as unknown as ComponentType<typeof props>, props));
+      hydrateRoot(marker, createElement(Live, { marker }, createElement(Component as unknown as ComponentType<typeof props>, props)));
     }),
   );
 }

@@ -23,3 +23,4 @@ for (const level of levels) {
 console.log('\n━━ summary ━━');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
+export {};

@@ -1,7 +1,7 @@
 // Journeys in real Chromium against the real server: the app shell, the theme island, static pages.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, launchChromium, openPage, screenshot } from '../helpers/browser.ts';
+import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage, screenshot } from '../helpers/browser.ts';
 import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
 
 const unavailable = browserUnavailableReason();
@@ -30,8 +30,9 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     const lightBackground = await background();
     await screenshot(page, 'home-desktop-light');
 
-    // The island hydrates and writes the mode on mount.
-    await page.waitForFunction(() => localStorage.getItem('mui-mode') === 'system');
+    await islandsReady(page);
+    // The island writes the mode on mount.
+    expect(await page.evaluate(() => localStorage.getItem('mui-mode'))).toBe('system');
     await page.getByRole('radio', { name: 'Dark theme' }).click();
     expect(await page.locator('html').getAttribute('data-mode')).toBe('dark');
     expect(await page.evaluate(() => [localStorage.getItem('mui-mode'), localStorage.getItem('mui-color-scheme')])).toEqual(['dark', 'dark']);
@@ -58,7 +59,8 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
-    await page.waitForFunction(() => localStorage.getItem('mui-color-scheme') === 'dark');
+    await islandsReady(page);
+    expect(await page.evaluate(() => localStorage.getItem('mui-color-scheme'))).toBe('dark');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
     await screenshot(page, 'home-phone-system-dark');
     await page.getByRole('radio', { name: 'Light theme' }).click();
@@ -72,6 +74,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     const { page, problems, scripts } = await openPage(context);
     await page.goto(`${hub.url}/`);
+    await islandsReady(page);
     await page.getByRole('radio', { name: 'Dark theme' }).click();
     scripts.length = 0;
 

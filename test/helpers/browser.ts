@@ -64,6 +64,11 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   return { page, problems, scripts };
 }
 
+/** Waits until every island on the page is hydrated (clicks before that would hit inert HTML). */
+export async function islandsReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((el) => (el as HTMLElement).dataset.hydrated === 'true'));
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
