@@ -9,6 +9,7 @@ import {
   assertValidKey,
   InvalidKeyError,
   assertValidPrefix,
+  contentTypeOf,
   meteredStream,
   resolveRange,
   type ByteRange,
@@ -132,9 +133,3 @@ export class LocalDiskStore implements MediaStore {
 }
 
 class EscapeError extends InvalidKeyError {}
-
-export function contentTypeOf(key: string): string {
-  const type = Bun.file(key).type;
-  // Bun names unknown types application/octet-stream; text types carry a charset we keep.
-  return type || 'application/octet-stream';
-}

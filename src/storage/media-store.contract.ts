@@ -77,7 +77,7 @@ export function describeMediaStoreContract(name: string, open: () => Promise<Con
     beforeAll(async () => {
       subject = await open();
       store = subject.store;
-    });
+    }, 60_000);
     afterAll(async () => {
       await subject?.cleanup?.();
     });

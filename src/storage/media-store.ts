@@ -132,3 +132,8 @@ export function resolveRange(range: ByteRange, size: number): { start: number; e
   }
   return { start, end };
 }
+
+/** The content type a key's extension implies; application/octet-stream when unknown. */
+export function contentTypeOf(key: string): string {
+  return Bun.file(key).type || 'application/octet-stream';
+}

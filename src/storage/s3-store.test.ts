@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createServer, type AddressInfo } from 'node:net';
 import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../test/helpers/swift-s3.ts';
 import { describeMediaStoreContract, streamOf } from './media-store.contract.ts';
@@ -32,18 +32,22 @@ function storeOn(server: SwiftS3, overrides: Partial<ConstructorParameters<typeo
 describeMediaStoreContract(
   'S3 (OpenStack Swift s3api)',
   async () => {
-    const store = storeOn(await sharedSwift());
+    // The smallest part size S3 allows, so the contract's 12 MiB object travels as a multipart upload.
+    const store = storeOn(await sharedSwift(), { partSize: 5 * 1024 * 1024 });
     return { store, cleanup: async () => store.destroy() };
   },
   unavailableReason,
 );
 
-/** `size` bytes in 64 KiB chunks, then an error, like a client that vanishes. */
-function streamThatFailsAfter(size: number): ReadableStream<Uint8Array> {
+/** `size` bytes in 64 KiB chunks, then (once `beforeFailing` resolves) an error, like a client that vanishes. */
+function streamThatFailsAfter(size: number, beforeFailing: () => Promise<void>): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream({
-    pull(controller) {
-      if (sent >= size) return controller.error(new Error('client went away'));
+    async pull(controller) {
+      if (sent >= size) {
+        await beforeFailing();
+        return controller.error(new Error('client went away'));
+      }
       const chunk = new Uint8Array(Math.min(64 * 1024, size - sent)).fill(sent % 251);
       sent += chunk.byteLength;
       controller.enqueue(chunk);
@@ -59,7 +63,8 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
 
   beforeAll(async () => {
     server = await sharedSwift();
-    store = storeOn(server);
+    // S3's smallest part size, so a few MiB are enough to start a multipart upload.
+    store = storeOn(server, { partSize: 5 * 1024 * 1024 });
     admin = new S3Client({
       endpoint: server.endpoint,
       region: server.region,
@@ -77,10 +82,11 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
     return (out.Uploads ?? []).map((u) => `${u.Key} ${u.UploadId}`);
   }
 
-  test('a put that fails after some parts were uploaded aborts its multipart upload', async () => {
+  test('a put that fails after its multipart upload began aborts that upload', async () => {
     const key = `${run}/mp/broken.mp4`;
-    // More than one 5 MiB part, so a multipart upload exists when the stream fails.
-    await expect(store.put(key, streamThatFailsAfter(11 * 1024 * 1024))).rejects.toThrow('client went away');
+    // Past the first 5 MiB part the upload is multipart; fail only once the server shows it in progress.
+    const uploadStarted = () => waitFor(async () => (await uploadsInProgress(`${run}/mp/`)).length > 0);
+    await expect(store.put(key, streamThatFailsAfter(6 * 1024 * 1024, uploadStarted))).rejects.toThrow('client went away');
     expect(await store.head(key)).toBeNull();
     expect(await uploadsInProgress(`${run}/mp/`)).toEqual([]);
   }, 30_000);
@@ -104,7 +110,10 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
   test('lists across pages in key order', async () => {
     const keys = Array.from({ length: 25 }, (_, i) => `${run}/pages/k${String(i).padStart(3, '0')}.txt`);
     await Promise.all(keys.map((key) => store.put(key, streamOf(key))));
-    // Swift's s3api honours MaxKeys, so a small page size exercises the continuation tokens.
+    // A page size the server honours, so listing has to follow continuation tokens.
+    const firstPage = await admin.send(new ListObjectsV2Command({ Bucket: server.bucket, Prefix: `${run}/pages/`, MaxKeys: 7 }));
+    expect(firstPage.KeyCount).toBe(7);
+    expect(firstPage.IsTruncated).toBe(true);
     const paged = storeOn(server, { listPageSize: 7 });
     const listed: string[] = [];
     for await (const o of paged.list(`${run}/pages/`)) listed.push(o.key);
@@ -130,6 +139,14 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
     other.destroy();
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await Bun.sleep(50);
+  }
+}
 
 /** A port nothing listens on (it was free a moment ago). */
 async function closedPort(): Promise<number> {

@@ -13,10 +13,10 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.ts';
 import { RangeNotSatisfiableError } from '../errors.ts';
-import { contentTypeOf } from './local-disk-store.ts';
 import {
   assertValidKey,
   assertValidPrefix,
+  contentTypeOf,
   meteredStream,
   type ByteRange,
   type MediaStore,
@@ -27,10 +27,13 @@ import {
 } from './media-store.ts';
 
 const PING_TIMEOUT_MS = 5_000;
+const PART_SIZE = 16 * 1024 * 1024;
 
 export interface S3StoreOptions extends S3Settings {
   /** Keys per ListObjectsV2 page; the server's default (1000 on S3) when omitted. */
   listPageSize?: number;
+  /** Bytes per multipart part (at least 5 MiB, S3's minimum); 16 MiB when omitted. */
+  partSize?: number;
 }
 
 export class S3MediaStore implements MediaStore {
@@ -38,15 +41,21 @@ export class S3MediaStore implements MediaStore {
   readonly bucket: string;
   private readonly client: S3Client;
   private readonly listPageSize: number | undefined;
+  private readonly partSize: number;
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
     this.listPageSize = options.listPageSize;
+    this.partSize = Math.max(options.partSize ?? PART_SIZE, 5 * 1024 * 1024);
     this.client = new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      // The SDK's default CRC32 headers are rejected by several S3-compatible servers; SigV4 still
+      // signs each request's payload hash, and put computes its own SHA-256.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
@@ -59,6 +68,10 @@ export class S3MediaStore implements MediaStore {
     const upload = new Upload({
       client: this.client,
       leavePartsOnError: true,
+      // Memory held per upload is about partSize x (queueSize + 1), whatever the object's size.
+      // 16 MiB parts allow objects up to ~156 GiB on S3 (10,000 parts) and ~15 GiB on Swift (1,000).
+      partSize: this.partSize,
+      queueSize: 2,
       params: {
         Bucket: this.bucket,
         Key: key,
@@ -153,7 +166,8 @@ export class S3MediaStore implements MediaStore {
   }
 
   private async *listPages(prefix: string): AsyncIterable<StoredObject> {
-    for await (const page of paginateListObjectsV2({ client: this.client, pageSize: this.listPageSize }, { Bucket: this.bucket, Prefix: prefix })) {
+    const pages = paginateListObjectsV2({ client: this.client, pageSize: this.listPageSize }, { Bucket: this.bucket, Prefix: prefix });
+    for await (const page of pages) {
       for (const item of page.Contents ?? []) {
         if (item.Key === undefined) continue;
         yield {

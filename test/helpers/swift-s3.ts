@@ -21,7 +21,8 @@ const SERVER_BINARIES = ['swift-account-server', 'swift-container-server', 'swif
 const RING_BUILDER = 'swift-ring-builder';
 // Swift always reads its hash prefix/suffix from here, whatever swift_dir says; the `swift` package ships it.
 const SWIFT_CONF = '/etc/swift/swift.conf';
-const INSTALL_HINT = 'install Debian packages swift-proxy swift-account swift-container swift-object (bash .ci/install-s3-server.sh does)';
+const INSTALL_HINT =
+  'install Debian packages swift-proxy swift-account swift-container swift-object (bash .ci/run does)';
 
 const REGION = 'us-east-1';
 // tempauth maps `user_<account>_<user> = <key>` to the S3 access key `<account>:<user>`.
@@ -35,14 +36,19 @@ const STARTUP_TIMEOUT_MS = 20_000;
  */
 export function swiftUnavailableReason(): string | undefined {
   if (process.env.CI === 'true') return undefined;
+  return missingSwift();
+}
+
+function missingSwift(): string | undefined {
   const missing = [...SERVER_BINARIES, RING_BUILDER].filter((binary) => !Bun.which(binary));
   if (missing.length > 0) return `${missing.join(', ')} not found; ${INSTALL_HINT}`;
   if (!existsSync(SWIFT_CONF)) return `${SWIFT_CONF} not found; ${INSTALL_HINT}`;
   return undefined;
 }
 
-// Servers still running, killed when the test process exits however it exits normally.
+// Servers still running and data dirs not yet removed: an exit without stop() cleans them up.
 const running = new Set<Subprocess>();
+const liveDirs = new Set<string>();
 let exitHookInstalled = false;
 
 function installExitHook() {
@@ -50,13 +56,24 @@ function installExitHook() {
   exitHookInstalled = true;
   process.on('exit', () => {
     for (const proc of running) proc.kill('SIGKILL');
+    for (const dir of liveDirs) {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // A server that is still dying may be writing; a leftover temp dir is harmless.
+      }
+    }
   });
 }
 
 /** Starts account, container, object and proxy servers on free ports and creates an empty bucket. */
 export async function startSwiftS3(options: { bucket?: string } = {}): Promise<SwiftS3> {
+  const missing = missingSwift();
+  if (missing) throw new Error(`Swift S3 cannot start: ${missing}`);
   const bucket = options.bucket ?? 'hub-media-test';
+  installExitHook();
   const dir = mkdtempSync(join(tmpdir(), 'swift-s3-'));
+  liveDirs.add(dir);
   const processes: { name: string; proc: Subprocess; log: string }[] = [];
   let stopped = false;
 
@@ -65,16 +82,16 @@ export async function startSwiftS3(options: { bucket?: string } = {}): Promise<S
     stopped = true;
     await Promise.all(processes.map(({ proc }) => terminate(proc)));
     rmSync(dir, { recursive: true, force: true });
+    liveDirs.delete(dir);
   };
 
   try {
-    const [accountPort, containerPort, objectPort, proxyPort] = await freePorts(4);
+    const [accountPort, containerPort, objectPort, proxyPort, memcachePort] = await freePorts(5);
     const ports = { account: accountPort!, container: containerPort!, object: objectPort! };
     mkdirSync(join(dir, 'devices', 'd1'), { recursive: true });
     await buildRings(dir, ports);
 
-    const configs = swiftConfigs(dir, { ...ports, proxy: proxyPort! });
-    installExitHook();
+    const configs = swiftConfigs(dir, { ...ports, proxy: proxyPort!, memcache: memcachePort! });
     for (const [name, config] of Object.entries(configs)) {
       const conf = join(dir, `${name}-server.conf`);
       writeFileSync(conf, config);
@@ -106,7 +123,7 @@ async function buildRings(dir: string, ports: { account: number; container: numb
   );
 }
 
-function swiftConfigs(dir: string, ports: { account: number; container: number; object: number; proxy: number }) {
+function swiftConfigs(dir: string, ports: { account: number; container: number; object: number; proxy: number; memcache: number }) {
   const common = (port: number) => `[DEFAULT]
 bind_ip = 127.0.0.1
 bind_port = ${port}
@@ -164,8 +181,10 @@ use = egg:swift#healthcheck
 use = egg:swift#proxy_logging
 
 # Without the cache filter every request fails with 500; it works without a memcached running.
+# It points at a free port so that a memcached on this machine never caches a throwaway cluster.
 [filter:cache]
 use = egg:swift#memcache
+memcache_servers = 127.0.0.1:${ports.memcache}
 
 [filter:listing_formats]
 use = egg:swift#listing_formats
