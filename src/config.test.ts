@@ -66,14 +66,14 @@ describe('loadConfig', () => {
   });
 
   test.each([
-    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc")'],
-    [{ PORT: '0' }, 'Invalid configuration: PORT must be between 1 and 65535 (got "0")'],
-    [{ PORT: '3000.5' }, 'Invalid configuration: PORT must be a whole number (got "3000.5")'],
-    [{ STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be local or s3 (got "ftp")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
-    [{ S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT must be a URL such as http://minio:9000 (got "minio")'],
-    [{ S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
-  ])('refuses %p with one line naming the variable', (env, message) => {
+    ['PORT=abc', { PORT: 'abc' }, 'Invalid configuration: PORT must be a whole number (got "abc")'],
+    ['PORT=0', { PORT: '0' }, 'Invalid configuration: PORT must be between 1 and 65535 (got "0")'],
+    ['PORT=3000.5', { PORT: '3000.5' }, 'Invalid configuration: PORT must be a whole number (got "3000.5")'],
+    ['STORAGE_DRIVER=ftp', { STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be local or s3 (got "ftp")'],
+    ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
+    ['S3_ENDPOINT=minio', { S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT must be a URL such as http://minio:9000 (got "minio")'],
+    ['S3_FORCE_PATH_STYLE=maybe', { S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
+  ])('refuses %s with one line naming the variable', (_name, env, message) => {
     const text = failure(env as Record<string, string>);
     expect(text).toBe(message);
     expect(text).not.toContain('\n');
