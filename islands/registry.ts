@@ -2,6 +2,7 @@
 
 export const islandLoaders = {
   ThemeSwitch: () => import('./ThemeSwitch.tsx'),
+  LockoutBadge: () => import('./LockoutBadge.tsx'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { BUN, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 import { runCli } from './cli.ts';
+import { MIGRATIONS_DIR } from './db/migrate.ts';
+
+const MIGRATIONS = [...new Bun.Glob('*.ts').scanSync(MIGRATIONS_DIR)].map((f) => f.replace(/\.ts$/, '')).sort();
+const LAST = MIGRATIONS.at(-1)!;
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -15,10 +19,15 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
+async function cli(args: string[], env: Record<string, string> = {}, answers: string[] = []) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  const next = async () => {
+    const answer = answers.shift();
+    if (answer === undefined) throw new Error('No more input on stdin');
+    return answer;
+  };
+  const code = await runCli(args, { out: (l) => out.push(l), err: (l) => err.push(l), env, readLine: next, readSecret: next, interactive: false });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -40,18 +49,20 @@ describe('cli', () => {
   test('migrate creates and migrates the database in DATA_DIR, then reports it up to date', async () => {
     const dir = dataDir();
     const first = await cli(['migrate'], { DATA_DIR: dir });
-    expect(first).toEqual({ code: 0, out: 'Applied 1 migration(s): 2026-11-21-0001-site-state', err: '' });
+    expect(first).toEqual({ code: 0, out: `Applied ${MIGRATIONS.length} migration(s): ${MIGRATIONS.join(', ')}`, err: '' });
     expect(existsSync(path.join(dir, 'hub.sqlite'))).toBe(true);
     expect((await cli(['migrate'], { DATA_DIR: dir })).out).toBe('Database is up to date.');
     const status = await cli(['migrate', 'status'], { DATA_DIR: dir });
+    expect(status.out.split('\n')).toHaveLength(MIGRATIONS.length);
     expect(status.out).toMatch(/^applied {2}2026-11-21-0001-site-state {2}\(\d{4}-/);
   });
 
   test('migrate down reverts the last migration', async () => {
     const dir = dataDir();
     await cli(['migrate'], { DATA_DIR: dir });
-    expect((await cli(['migrate', 'down'], { DATA_DIR: dir })).out).toBe('Reverted: 2026-11-21-0001-site-state');
-    expect((await cli(['migrate', 'status'], { DATA_DIR: dir })).out).toBe('pending  2026-11-21-0001-site-state');
+    expect((await cli(['migrate', 'down'], { DATA_DIR: dir })).out).toBe(`Reverted: ${LAST}`);
+    expect((await cli(['migrate', 'status'], { DATA_DIR: dir })).out.split('\n').at(-1)).toBe(`pending  ${LAST}`);
+    expect((await cli(['migrate', 'down', '--all'], { DATA_DIR: dir })).code).toBe(0);
     expect((await cli(['migrate', 'down'], { DATA_DIR: dir })).out).toBe('Nothing to revert.');
   });
 
@@ -76,7 +87,122 @@ describe('cli', () => {
       stderr: 'pipe',
     });
     expect(await child.exited).toBe(0);
-    expect(await new Response(child.stdout).text()).toContain('Applied 1 migration(s)');
+    expect(await new Response(child.stdout).text()).toContain(`Applied ${MIGRATIONS.length} migration(s)`);
     expect(existsSync(path.join(dir, 'hub.sqlite'))).toBe(true);
+  });
+});
+
+describe('cli: lockout', () => {
+  test('status on a fresh hub arms the switch and shows the time left; reset moves it to now + the hours', async () => {
+    const dir = dataDir();
+    const status = await cli(['lockout', 'status'], { DATA_DIR: dir, SITE_LOCKOUT_HOURS: '2' });
+    expect(status.code).toBe(0);
+    expect(status.out).toMatch(/^The site is open\. It locks in (01:59:5\d|02:00:00) \(at \d{4}-\d\d-\d\dT/);
+    const reset = await cli(['lockout', 'reset'], { DATA_DIR: dir, SITE_LOCKOUT_HOURS: '2' });
+    expect(reset.code).toBe(0);
+    const until = reset.out.match(/until (\S+) \(2 h from now\)/)![1]!;
+    expect(Math.abs(new Date(until).getTime() - (Date.now() + 2 * 3600_000))).toBeLessThan(60_000);
+  });
+
+  test('a lapsed switch shows LOCKED, and reset opens the site again', async () => {
+    const dir = dataDir();
+    await cli(['lockout', 'status'], { DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' });
+    const { openDatabase } = await import('./db/client.ts');
+    const database = openDatabase(path.join(dir, 'hub.sqlite'));
+    await database.db.updateTable('site_state').set({ lockout_expires_at: Date.now() - 1000 }).execute();
+    await database.close();
+    expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toBe('The site is LOCKED. Run "bun run cli lockout reset" to open it again.');
+    expect((await cli(['lockout', 'reset'], { DATA_DIR: dir })).code).toBe(0);
+    expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toStartWith('The site is open.');
+  });
+
+  test('with SITE_LOCKOUT_HOURS=0 it says the lockout is off', async () => {
+    const r = await cli(['lockout', 'status'], { DATA_DIR: dataDir(), SITE_LOCKOUT_HOURS: '0' });
+    expect(r.out).toBe('The lockout is disabled (SITE_LOCKOUT_HOURS=0): the site never locks.');
+  });
+
+  test('an unknown action shows the usage', async () => {
+    const r = await cli(['lockout', 'open-sesame'], { DATA_DIR: dataDir() });
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Usage: bun run cli lockout status | reset');
+  });
+});
+
+describe('cli: users and the site password', () => {
+  test('user create makes the first account an administrator, asking for the password', async () => {
+    const dir = dataDir();
+    const r = await cli(['user', 'create', '--username', 'Alice', '--name', 'Alice A', '--email', 'alice@example.com'], { DATA_DIR: dir }, [
+      'correct horse',
+    ]);
+    expect(r).toEqual({ code: 0, out: 'Created administrator Alice (Alice A, alice@example.com).', err: '' });
+    const second = await cli(['user', 'create', '--username=bob', '--name=Bob', '--email=bob@example.com'], { DATA_DIR: dir }, ['battery staple']);
+    expect(second.out).toBe('Created user bob (Bob, bob@example.com).');
+  });
+
+  test('user create asks for missing fields and refuses bad ones with a clear message', async () => {
+    const dir = dataDir();
+    const asked = await cli(['user', 'create'], { DATA_DIR: dir }, ['carol', 'Carol C', 'carol@example.com', 'long password']);
+    expect(asked.out).toBe('Created administrator carol (Carol C, carol@example.com).');
+    const dup = await cli(['user', 'create', '--username', 'CAROL', '--name', 'C', '--email', 'c@example.com'], { DATA_DIR: dir }, ['long password']);
+    expect(dup).toMatchObject({ code: 1, err: 'That username is already taken' });
+    const email = await cli(['user', 'create', '--username', 'dave', '--name', 'D', '--email', 'not-an-email'], { DATA_DIR: dir }, ['long password']);
+    expect(email).toMatchObject({ code: 1, err: 'Email must be a valid email address' });
+    const short = await cli(['user', 'create', '--username', 'erin', '--name', 'E', '--email', 'e@example.com'], { DATA_DIR: dir }, ['short']);
+    expect(short).toMatchObject({ code: 1, err: 'Password must be at least 8 characters' });
+    const role = await cli(['user', 'create', '--username', 'fay', '--name', 'F', '--email', 'f@example.com', '--role', 'root'], { DATA_DIR: dir }, ['long password']);
+    expect(role).toMatchObject({ code: 1, err: 'Role must be admin or user' });
+  });
+
+  test('user passwd sets a new password that signs in, and signs the user out everywhere', async () => {
+    const dir = dataDir();
+    await cli(['user', 'create', '--username', 'gil', '--name', 'Gil', '--email', 'g@example.com'], { DATA_DIR: dir }, ['first password']);
+    const { openDatabase } = await import('./db/client.ts');
+    const { createUsersService } = await import('./features/users/service.ts');
+    const { createAuthService } = await import('./features/auth/service.ts');
+    const { AttemptLimiter } = await import('./security/rate-limit.ts');
+    const database = openDatabase(path.join(dir, 'hub.sqlite'));
+    const clock = () => new Date();
+    const users = createUsersService({ db: database.db, clock });
+    const auth = createAuthService({ db: database.db, clock, users, limiter: new AttemptLimiter({ maxAttempts: 100, windowMs: 1000, clock }) });
+    const before = await auth.signIn('gil', 'first password', 'test');
+
+    const r = await cli(['user', 'passwd', 'gil'], { DATA_DIR: dir }, ['second password']);
+    expect(r).toEqual({ code: 0, out: 'Password changed for gil; their sessions have been signed out.', err: '' });
+    expect(await auth.validate(before.token)).toBeNull();
+    await expect(auth.signIn('gil', 'first password', 'test')).rejects.toThrow('Invalid username or password');
+    expect((await auth.signIn('gil', 'second password', 'test')).user.name).toBe('Gil');
+    await database.close();
+
+    expect(await cli(['user', 'passwd', 'nobody'], { DATA_DIR: dir }, ['whatever1'])).toMatchObject({ code: 1, err: 'No user named nobody' });
+    expect((await cli(['user', 'passwd'], { DATA_DIR: dir })).code).toBe(2);
+  });
+
+  test('site-password stores an argon2id hash, never the password, and ends every site token', async () => {
+    const dir = dataDir();
+    const r = await cli(['site-password'], { DATA_DIR: dir }, ['household secret']);
+    expect(r).toEqual({ code: 0, out: 'Site password set. Everyone must enter it again.', err: '' });
+    const { openDatabase } = await import('./db/client.ts');
+    const database = openDatabase(path.join(dir, 'hub.sqlite'));
+    const row = await database.db.selectFrom('site_state').select('site_password_hash').executeTakeFirstOrThrow();
+    expect(row.site_password_hash).toStartWith('$argon2id$');
+    expect(row.site_password_hash).not.toContain('household secret');
+    await database.close();
+    expect(await cli(['site-password'], { DATA_DIR: dir }, ['short'])).toMatchObject({ code: 1, err: 'Site password must be at least 8 characters' });
+    expect((await cli(['site-password', 'on-the-command-line'], { DATA_DIR: dir })).code).toBe(2);
+    const env = await cli(['site-password'], { DATA_DIR: dir, SITE_PASSWORD: 'from the env' }, ['household secret 2']);
+    expect(env.err).toBe('Note: SITE_PASSWORD is set in the environment and takes precedence over the stored password.');
+  });
+
+  test('passwords can be piped on stdin to the real command', async () => {
+    const dir = dataDir();
+    const child = Bun.spawn([BUN, 'run', 'cli', 'user', 'create', '--username', 'pipe', '--name', 'Pipe', '--email', 'p@example.com'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dir },
+      stdin: new TextEncoder().encode('piped password\n'),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    expect(await child.exited).toBe(0);
+    expect(await new Response(child.stdout).text()).toBe('Created administrator pipe (Pipe, p@example.com).\n');
   });
 });

@@ -1,19 +1,90 @@
 // `bun run cli <command>`: administration on the server itself, with or without the hub running.
 
+import type { ZodError } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
+import { AppError } from './errors.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { createSiteService } from './features/site/service.ts';
+import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
+import { createUsersService } from './features/users/service.ts';
+import { AttemptLimiter } from './security/rate-limit.ts';
+import { formatCountdown } from './shared/lockout.ts';
 
 export interface CliIO {
   out: (line: string) => void;
   err: (line: string) => void;
   env: Record<string, string | undefined>;
+  /** Asks for a visible answer (or reads the next line of piped input). */
+  readLine: (question: string) => Promise<string>;
+  /** Asks for a secret without echoing it (or reads the next line of piped input). */
+  readSecret: (question: string) => Promise<string>;
+  /** Whether a person is typing (then new passwords are asked twice). */
+  interactive: boolean;
+}
+
+interface Context {
+  io: CliIO;
+  config: Readonly<Config>;
+  open: () => OpenDatabase;
 }
 
 interface Command {
   usage: string;
   summary: string;
-  run(args: string[], ctx: { io: CliIO; config: Readonly<Config>; open: () => OpenDatabase }): Promise<number>;
+  run(args: string[], ctx: Context): Promise<number>;
+}
+
+/** Opens the (migrated) database and the services the commands use; closes it afterwards. */
+async function withServices<T>(ctx: Context, work: (services: ReturnType<typeof makeServices>) => Promise<T>): Promise<T> {
+  const database = ctx.open();
+  try {
+    await migrateToLatest(database.db);
+    return await work(makeServices(database, ctx.config));
+  } finally {
+    await database.close();
+  }
+}
+
+function makeServices(database: OpenDatabase, config: Readonly<Config>) {
+  const clock = () => new Date();
+  const limiter = new AttemptLimiter({ ...config.loginLimit, clock });
+  const users = createUsersService({ db: database.db, clock });
+  return {
+    site: createSiteService({ db: database.db, config, clock, limiter }),
+    users,
+    auth: createAuthService({ db: database.db, clock, limiter, users }),
+  };
+}
+
+/** Parses `--name value` and `--name=value` flags. */
+function flags(args: string[]): { values: Record<string, string>; rest: string[] } {
+  const values: Record<string, string> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const match = arg.match(/^--([a-z-]+)(?:=(.*))?$/);
+    if (!match) rest.push(arg);
+    else if (match[2] !== undefined) values[match[1]!] = match[2];
+    else if (i + 1 < args.length) values[match[1]!] = args[++i]!;
+    else throw new UsageError(`--${match[1]} needs a value`);
+  }
+  return { values, rest };
+}
+
+async function newPassword(io: CliIO, label: string, minLength: number): Promise<string> {
+  const password = await io.readSecret(`${label}: `);
+  if (password.length < minLength) throw new InputError(`${label} must be at least ${minLength} characters`);
+  if (io.interactive && (await io.readSecret(`Repeat ${label.toLowerCase()}: `)) !== password) throw new InputError('The two entries differ');
+  return password;
+}
+
+/** A bad answer or value: printed as it is, exit code 1. */
+class InputError extends Error {}
+
+function firstIssue(error: ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
 }
 
 /** Thrown for a wrong invocation; printed with the command's usage, exit code 2. */
@@ -49,6 +120,82 @@ const commands: Record<string, Command> = {
       }
     },
   },
+
+  lockout: {
+    usage: 'lockout status | reset',
+    summary: "Show the dead-man's switch, or reset it to now + SITE_LOCKOUT_HOURS (also unlocks a locked site)",
+    async run(args, ctx) {
+      const action = args[0];
+      if (args.length !== 1 || (action !== 'status' && action !== 'reset')) throw new UsageError(`Unknown lockout action: ${args.join(' ') || '(none)'}`);
+      return withServices(ctx, async ({ site }) => {
+        if (!site.lockoutEnabled) {
+          ctx.io.out('The lockout is disabled (SITE_LOCKOUT_HOURS=0): the site never locks.');
+          return 0;
+        }
+        if (action === 'reset') {
+          const { newExpiryTime } = await site.resetLockout();
+          ctx.io.out(`Lockout reset. The site stays open until ${newExpiryTime} (${ctx.config.site.lockoutHours} h from now).`);
+          return 0;
+        }
+        const status = await site.lockoutStatus();
+        if (status.isLocked) ctx.io.out('The site is LOCKED. Run "bun run cli lockout reset" to open it again.');
+        else ctx.io.out(`The site is open. It locks in ${formatCountdown(status.timeRemaining)} (at ${new Date(Date.now() + status.timeRemaining).toISOString()}).`);
+        return 0;
+      });
+    },
+  },
+
+  user: {
+    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username>',
+    summary: 'Create an account (asks for what is missing, and the password), or set a new password',
+    async run(args, ctx) {
+      const [action, ...rest] = args;
+      if (action === 'create') {
+        const { values, rest: extra } = flags(rest);
+        if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
+        const ask = async (key: string, label: string) => values[key] ?? (await ctx.io.readLine(`${label}: `)).trim();
+        const username = await ask('username', 'Username');
+        const name = await ask('name', 'Full name');
+        const email = await ask('email', 'Email');
+        const role = values.role ?? 'user';
+        const password = await newPassword(ctx.io, 'Password', PASSWORD_MIN_LENGTH);
+        const parsed = createUserSchema.safeParse({ username, name, email, role, password });
+        if (!parsed.success) throw new InputError(firstIssue(parsed.error));
+        return withServices(ctx, async ({ users }) => {
+          const user = await users.create({ id: 'cli', role: 'admin' }, parsed.data);
+          ctx.io.out(`Created ${user.role === 'admin' ? 'administrator' : 'user'} ${user.username} (${user.name}, ${user.email}).`);
+          return 0;
+        });
+      }
+      if (action === 'passwd' && rest.length === 1) {
+        const username = rest[0]!;
+        return withServices(ctx, async ({ users, auth }) => {
+          if (!(await users.findForSignIn(username))) throw new InputError(`No user named ${username}`);
+          const password = await newPassword(ctx.io, 'New password', PASSWORD_MIN_LENGTH);
+          const id = await users.setPassword(username, password);
+          await auth.endAllSessions(id);
+          ctx.io.out(`Password changed for ${username}; their sessions have been signed out.`);
+          return 0;
+        });
+      }
+      throw new UsageError(`Unknown user action: ${args.join(' ') || '(none)'}`);
+    },
+  },
+
+  'site-password': {
+    usage: 'site-password',
+    summary: 'Set the site password (asked for, never on the command line); everyone must enter it again',
+    async run(args, ctx) {
+      if (args.length > 0) throw new UsageError('site-password takes no arguments; the password is asked for');
+      const password = await newPassword(ctx.io, 'Site password', 8);
+      return withServices(ctx, async ({ site }) => {
+        await site.setPassword(password);
+        ctx.io.out('Site password set. Everyone must enter it again.');
+        if (site.passwordFromEnvironment) ctx.io.err('Note: SITE_PASSWORD is set in the environment and takes precedence over the stored password.');
+        return 0;
+      });
+    },
+  },
 };
 
 function help(io: CliIO): void {
@@ -56,8 +203,10 @@ function help(io: CliIO): void {
   io.out('');
   io.out('Commands:');
   const rows = [['help', 'Show this help'], ...Object.values(commands).map((c) => [c.usage, c.summary])];
-  const width = Math.max(...rows.map(([u]) => u!.length));
-  for (const [usage, summary] of rows) io.out(`  ${usage!.padEnd(width)}  ${summary}`);
+  for (const [usage, summary] of rows) {
+    io.out(`  ${usage}`);
+    io.out(`      ${summary}`);
+  }
   io.out('');
   io.out('Settings come from the same environment variables as the server (DATA_DIR, ...).');
 }
@@ -91,16 +240,24 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.err(`${error.message}\nUsage: bun run cli ${command.usage}`);
       return 2;
     }
+    if (error instanceof InputError || error instanceof AppError) {
+      io.err(error.message);
+      return 1;
+    }
     io.err(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }
 
 if (import.meta.main) {
+  const { readLine, readSecret } = await import('./cli-prompt.ts');
   const code = await runCli(process.argv.slice(2), {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
     env: process.env,
+    readLine,
+    readSecret,
+    interactive: Boolean(process.stdin.isTTY),
   });
   process.exit(code);
 }

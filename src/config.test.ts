@@ -24,7 +24,34 @@ describe('loadConfig', () => {
       mediaDir: '/srv/hub/data/media',
       logLevel: 'info',
       storage: { driver: 'local' },
+      site: { lockoutHours: 24 },
+      loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
+      trustProxy: false,
     });
+  });
+
+  test('site gate, lockout, first admin and attempt limits', () => {
+    const config = load({
+      SITE_PASSWORD: 'open sesame',
+      SITE_LOCKOUT_HOURS: '0.5',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'long enough',
+      LOGIN_MAX_ATTEMPTS: '3',
+      LOGIN_WINDOW_MINUTES: '0.1',
+      TRUST_PROXY: 'true',
+    });
+    expect(config.site).toEqual({ password: 'open sesame', lockoutHours: 0.5 });
+    expect(config.bootstrapAdmin).toEqual({ username: 'root', password: 'long enough' });
+    expect(config.loginLimit).toEqual({ maxAttempts: 3, windowMs: 6000 });
+    expect(config.trustProxy).toBe(true);
+    expect(load({ SITE_LOCKOUT_HOURS: '0' }).site.lockoutHours).toBe(0);
+  });
+
+  test('the first admin needs both a username and a password of 8 characters or more', () => {
+    expect(failure({ ADMIN_USERNAME: 'root' })).toBe('Invalid configuration: ADMIN_PASSWORD is required when ADMIN_USERNAME is set');
+    expect(failure({ ADMIN_PASSWORD: 'long enough' })).toBe('Invalid configuration: ADMIN_USERNAME is required when ADMIN_PASSWORD is set');
+    const short = failure({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'short' });
+    expect(short).toBe('Invalid configuration: ADMIN_PASSWORD must be at least 8 characters');
   });
 
   test('is frozen, so nothing can change a setting after start-up', () => {
@@ -72,6 +99,10 @@ describe('loadConfig', () => {
     ['STORAGE_DRIVER=ftp', { STORAGE_DRIVER: 'ftp' }, 'Invalid configuration: STORAGE_DRIVER must be local or s3 (got "ftp")'],
     ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
     ['S3_ENDPOINT=minio', { S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT must be a URL such as http://minio:9000 (got "minio")'],
+    ['SITE_LOCKOUT_HOURS=-1', { SITE_LOCKOUT_HOURS: '-1' }, 'Invalid configuration: SITE_LOCKOUT_HOURS must be 0 or more (0 turns the lockout off) (got "-1")'],
+    ['SITE_LOCKOUT_HOURS=soon', { SITE_LOCKOUT_HOURS: 'soon' }, 'Invalid configuration: SITE_LOCKOUT_HOURS must be a number of hours, such as 24 or 0.5 (0 turns the lockout off) (got "soon")'],
+    ['LOGIN_MAX_ATTEMPTS=0', { LOGIN_MAX_ATTEMPTS: '0' }, 'Invalid configuration: LOGIN_MAX_ATTEMPTS must be at least 1 (got "0")'],
+    ['TRUST_PROXY=perhaps', { TRUST_PROXY: 'perhaps' }, 'Invalid configuration: TRUST_PROXY must be true or false (got "perhaps")'],
     ['S3_FORCE_PATH_STYLE=maybe', { S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
   ])('refuses %s with one line naming the variable', (_name, env, message) => {
     const text = failure(env as Record<string, string>);

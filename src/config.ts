@@ -34,6 +34,17 @@ export const settingsSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanText.default(false),
+  SITE_PASSWORD: optionalText,
+  SITE_LOCKOUT_HOURS: z.coerce
+    .number({ message: 'must be a number of hours, such as 24 or 0.5 (0 turns the lockout off)' })
+    .min(0, 'must be 0 or more (0 turns the lockout off)')
+    .max(87_600, 'must be at most 87600 (ten years)')
+    .default(24),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).positive('must be more than 0').default(15),
+  TRUST_PROXY: booleanText.default(false),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -56,6 +67,18 @@ export interface Config {
   mediaDir: string;
   logLevel: Settings['LOG_LEVEL'];
   storage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
+  site: {
+    /** From SITE_PASSWORD; when absent the stored one (CLI or first-run setup) applies. */
+    password?: string;
+    /** Hours the site stays open after each lockout reset; 0 turns the lockout off. */
+    lockoutHours: number;
+  };
+  /** First admin, created at start-up when no user exists. */
+  bootstrapAdmin?: { username: string; password: string };
+  /** Failed site-password and sign-in attempts allowed per client address within the window. */
+  loginLimit: { maxAttempts: number; windowMs: number };
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
+  trustProxy: boolean;
 }
 
 /** An invalid setting; its message is one line that names the variable. */
@@ -107,6 +130,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     };
   }
 
+  if (Boolean(s.ADMIN_USERNAME) !== Boolean(s.ADMIN_PASSWORD)) {
+    const missing = s.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when ${missing === 'ADMIN_PASSWORD' ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'} is set`);
+  }
+
   const dataDir = path.resolve(cwd, s.DATA_DIR);
   return Object.freeze({
     port: s.PORT,
@@ -116,5 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: path.join(dataDir, 'media'),
     logLevel: s.LOG_LEVEL,
     storage: Object.freeze(storage),
+    site: Object.freeze({ lockoutHours: s.SITE_LOCKOUT_HOURS, ...(s.SITE_PASSWORD ? { password: s.SITE_PASSWORD } : {}) }),
+    ...(s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { bootstrapAdmin: Object.freeze({ username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }) } : {}),
+    loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
+    trustProxy: s.TRUST_PROXY,
   });
 }

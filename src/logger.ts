@@ -14,7 +14,7 @@ export interface Logger {
 
 function formatValue(value: string | number | boolean): string {
   const text = String(value);
-  return /^[\w./:@+-]*$/.test(text) && text !== '' ? text : JSON.stringify(text);
+  return /^[\w./:@+,-]*$/.test(text) && text !== '' ? text : JSON.stringify(text);
 }
 
 export function formatLine(level: Exclude<LogLevel, 'silent'>, message: string, fields: Fields = {}, now = new Date()): string {

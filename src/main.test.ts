@@ -21,7 +21,7 @@ describe('bun src/main.ts', () => {
     const home = await fetch(`${hub.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('Private Hub');
-    expect(hub.output()).toContain('database migrated applied=2026-11-21-0001-site-state');
+    expect(hub.output()).toContain('database migrated applied=2026-11-21-0001-site-state,');
     expect(hub.output()).toMatch(/INFO {2}listening url=http:\/\/127\.0\.0\.1:\d+\//);
   });
 
@@ -50,6 +50,28 @@ describe('bun src/main.ts', () => {
       const second = await spawnHub({}, { dataDir });
       started.push(second);
       expect(second.output()).not.toContain('database migrated');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('ADMIN_USERNAME and ADMIN_PASSWORD create the first administrator once, only while no account exists', async () => {
+    const dataDir = tempDir('hub-admin-');
+    try {
+      const env = { ADMIN_USERNAME: 'Root', ADMIN_PASSWORD: 'bootstrap password' };
+      const first = await spawnHub(env, { dataDir });
+      expect(first.output()).toContain('created the first administrator from ADMIN_USERNAME username=Root');
+      expect(await first.stop()).toBe(0);
+      const second = await spawnHub(env, { dataDir });
+      started.push(second);
+      expect(second.output()).not.toContain('created the first administrator');
+      const { openDatabase } = await import('./db/client.ts');
+      const database = openDatabase(path.join(dataDir, 'hub.sqlite'));
+      const rows = await database.db.selectFrom('users').select(['username', 'role', 'password_hash']).execute();
+      await database.close();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ username: 'Root', role: 'admin' });
+      expect(rows[0]!.password_hash).toStartWith('$argon2id$');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createUsersService } from './features/users/service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { openMediaStore } from './storage/open-store.ts';
@@ -26,6 +27,15 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
+
+  if (config.bootstrapAdmin) {
+    const users = createUsersService({ db: database.db, clock: () => new Date() });
+    if (!(await users.hasUsers())) {
+      const { username, password } = config.bootstrapAdmin;
+      await users.create(null, { username, name: username, email: `${username.toLowerCase()}@localhost`, password });
+      logger.info('created the first administrator from ADMIN_USERNAME', { username });
+    }
+  }
 
   const [store, assets] = await Promise.all([openMediaStore(config), ensureAssets()]);
   if (assets.rebuilt) logger.info('assets built', { css: assets.css, islands: assets.islandEntry });

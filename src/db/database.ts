@@ -7,10 +7,42 @@ export interface SiteStateTable {
   id: number;
   /** Epoch milliseconds of the first start with this database. */
   installed_at: number;
+  /** argon2id hash of the site password set by the CLI or the first-run setup. */
+  site_password_hash: string | null;
+  /** When the dead-man's switch locks the site (epoch ms); null until first armed. */
+  lockout_expires_at: number | null;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  username_key: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: 'admin' | 'user';
+  created_at: number;
+  updated_at: number | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SiteTokensTable {
+  id: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface Database {
   site_state: SiteStateTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  site_tokens: SiteTokensTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

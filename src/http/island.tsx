@@ -2,6 +2,7 @@
 
 import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
 import ThemeSwitch from '../../islands/ThemeSwitch.tsx';
+import LockoutBadge from '../../islands/LockoutBadge.tsx';
 import type { IslandName, islandLoaders } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
@@ -10,6 +11,7 @@ export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K
 /** The same components the browser registry loads lazily, imported directly for server rendering. */
 export const serverIslands: { [K in IslandName]: IslandComponent<K> } = {
   ThemeSwitch,
+  LockoutBadge,
 };
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
@@ -23,7 +25,7 @@ export function Island<K extends IslandName>({ name, props }: { name: K; props: 
   // display:contents keeps the marker out of layout; React escapes the JSON in the attribute.
   return (
     <div className="contents" data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...(props as Record<string, unknown>)} />
+      <Component {...(props as unknown as Record<string, unknown>)} />
     </div>
   );
 }

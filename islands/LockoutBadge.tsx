@@ -1,0 +1,141 @@
+// The site lockout badge: a countdown to the moment the site locks, pinned to a corner of the screen.
+
+import { useEffect, useRef, useState } from 'react';
+import {
+  LOCKOUT_POLL_MS,
+  LOCKOUT_STATUS_PATH,
+  LOCKOUT_TICK_MS,
+  formatCountdown,
+  parseLockoutStatus,
+  type LockoutStatus,
+} from '../src/shared/lockout.ts';
+
+// A type alias, not an interface: it must stay assignable to Record<string, unknown> (island props).
+export type LockoutBadgeProps = {
+  /** The status the server rendered with; the first client render uses it as-is (hydration). */
+  initial: LockoutStatus;
+};
+
+/** Shown when the status endpoint answers with an error status (spec, error catalogue). */
+export const LOCKOUT_FETCH_FAILED = 'Failed to fetch lockout status';
+/** The countdown turns to the warning colour for the last hour (from 01:00:00 shown). */
+const WARN_FROM_MS = 60 * 60 * 1000;
+
+/** Milliseconds until the shown (rounded-up) second changes; at most one tick. */
+function untilNextSecond(left: number): number {
+  const part = left % LOCKOUT_TICK_MS;
+  return part > 0 ? part : LOCKOUT_TICK_MS;
+}
+
+function errorText(err: unknown): string {
+  return `Error: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+function ClockIcon() {
+  return (
+    <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="shrink-0">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export default function LockoutBadge({ initial }: LockoutBadgeProps) {
+  const [status, setStatus] = useState<LockoutStatus>(initial);
+  const [remaining, setRemaining] = useState(initial.timeRemaining);
+  const [error, setError] = useState<string | null>(null);
+  // Asks the server again; set once mounted (nothing is fetched during server rendering).
+  const refresh = useRef<() => void>(() => {});
+
+  // Fetching, and the 60 s poll. Only the newest request may change what is shown.
+  useEffect(() => {
+    const controller = new AbortController();
+    let newest = 0;
+    const load = async () => {
+      const request = ++newest;
+      const current = () => request === newest && !controller.signal.aborted;
+      try {
+        const response = await fetch(LOCKOUT_STATUS_PATH, {
+          credentials: 'same-origin',
+          headers: { accept: 'application/json' },
+          signal: controller.signal,
+        });
+        if (!response.ok) {
+          if (current()) setError(LOCKOUT_FETCH_FAILED);
+          return;
+        }
+        const next = parseLockoutStatus(await response.json());
+        if (!next) throw new Error('Unexpected lockout status answer');
+        if (!current()) return;
+        setError(null);
+        setStatus(next);
+        setRemaining(next.timeRemaining);
+      } catch (err) {
+        if (current()) setError(errorText(err));
+      }
+    };
+    refresh.current = () => void load();
+    const poll = setInterval(refresh.current, LOCKOUT_POLL_MS);
+    return () => {
+      controller.abort();
+      clearInterval(poll);
+      refresh.current = () => {};
+    };
+  }, []);
+
+  // The countdown runs against a deadline fixed when the status arrived (or at mount), so a timer
+  // that a background tab delays still lands on the right time. Each tick is timed for the moment
+  // the shown second changes; at zero the status is fetched again.
+  useEffect(() => {
+    if (!status.lockoutEnabled || status.isLocked || !(status.timeRemaining > 0)) return;
+    const deadline = Date.now() + status.timeRemaining;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const left = Math.max(0, deadline - Date.now());
+      setRemaining(left);
+      if (left > 0) timer = setTimeout(tick, untilNextSecond(left));
+      else refresh.current();
+    };
+    timer = setTimeout(tick, untilNextSecond(status.timeRemaining));
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  let kind: 'error' | 'locked' | 'countdown';
+  let text: string;
+  let label: string;
+  let tone: string;
+  if (error) {
+    kind = 'error';
+    text = error;
+    label = `Site lockout: ${error}`;
+    tone = 'border-danger text-danger';
+  } else if (!status.lockoutEnabled) {
+    return null;
+  } else if (status.isLocked) {
+    kind = 'locked';
+    text = 'LOCKED';
+    label = 'Site locked';
+    tone = 'border-danger text-danger';
+  } else {
+    kind = 'countdown';
+    text = formatCountdown(remaining);
+    label = `Site lockout in ${text}`;
+    tone = remaining <= WARN_FROM_MS ? 'border-warn text-warn' : 'border-line text-fg';
+  }
+
+  // One element in every visible state, so assistive technology keeps it as the same live region.
+  // The ticking digits are not announced (aria-live off); a switch to LOCKED or an error is.
+  return (
+    <div
+      role="status"
+      aria-label={label}
+      title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
+      className={`fixed bottom-4 right-4 z-50 inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
+    >
+      <ClockIcon />
+      <span key={kind} aria-live={kind === 'countdown' ? 'off' : undefined} className={kind === 'locked' ? 'tracking-wider' : undefined}>
+        {text}
+      </span>
+    </div>
+  );
+}

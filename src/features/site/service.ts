@@ -1,0 +1,138 @@
+// The site gate's rules: the site password, site tokens, and the dead-man's-switch lockout.
+
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
+import type { Clock } from '../../http/context.ts';
+import { hashPassword, verifyPassword } from '../../security/passwords.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
+import type { LockoutStatus } from '../../shared/lockout.ts';
+import * as repo from './repo.ts';
+
+export const SITE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SITE_PASSWORD_MIN_LENGTH = 8;
+
+export const SITE_MESSAGES = {
+  blank: 'Please enter the site password',
+  wrong: 'Incorrect site password. Please try again.',
+  locked: 'The site is locked. An administrator must reset the lockout on the server (bun run cli lockout reset).',
+  notSetUp: 'The site password has not been set up yet.',
+} as const;
+
+export interface SiteServiceDeps {
+  db: Kysely<Database>;
+  config: Readonly<Config>;
+  clock: Clock;
+  limiter: AttemptLimiter;
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
+
+export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
+  const lockoutMs = config.site.lockoutHours * 60 * 60 * 1000;
+  const enabled = config.site.lockoutHours > 0;
+  // The environment's password is hashed once, so both sources are checked the same way.
+  let envPasswordHash: Promise<string> | undefined;
+
+  async function passwordHash(): Promise<string | null> {
+    if (config.site.password) {
+      envPasswordHash ??= hashPassword(config.site.password);
+      return envPasswordHash;
+    }
+    return (await repo.readSiteState(db)).site_password_hash;
+  }
+
+  async function expiry(): Promise<number | null> {
+    if (!enabled) return null;
+    const stored = (await repo.readSiteState(db)).lockout_expires_at;
+    // First use with the lockout on: the switch is armed from now.
+    return stored ?? repo.armLockoutIfUnset(db, clock().getTime() + lockoutMs);
+  }
+
+  const service = {
+    lockoutEnabled: enabled,
+
+    async lockoutStatus(): Promise<LockoutStatus> {
+      const expiresAt = await expiry();
+      if (expiresAt === null) return { lockoutEnabled: false, isLocked: false, timeRemaining: 0 };
+      const remaining = expiresAt - clock().getTime();
+      return { lockoutEnabled: true, isLocked: remaining <= 0, timeRemaining: Math.max(0, remaining) };
+    },
+
+    async isLocked(): Promise<boolean> {
+      return (await service.lockoutStatus()).isLocked;
+    },
+
+    /** Moves the expiry to now + SITE_LOCKOUT_HOURS. Tokens from before a lock stay dead. */
+    async resetLockout(): Promise<{ newExpiryTime: string | null }> {
+      if (!enabled) return { newExpiryTime: null };
+      const wasLocked = await service.isLocked();
+      const next = clock().getTime() + lockoutMs;
+      await db.transaction().execute(async (trx) => {
+        if (wasLocked) await repo.deleteAllSiteTokens(trx);
+        await repo.setLockoutExpiry(trx, next);
+      });
+      return { newExpiryTime: new Date(next).toISOString() };
+    },
+
+    async isPasswordSet(): Promise<boolean> {
+      return (await passwordHash()) !== null;
+    },
+
+    /** Checks the site password for a client address; returns a new site token. */
+    async enter(password: unknown, clientKey: string): Promise<string> {
+      const limitKey = `site:${clientKey}`;
+      limiter.assertAllowed(limitKey);
+      if (typeof password !== 'string' || password.trim() === '') throw new InvalidError(SITE_MESSAGES.blank);
+      if (await service.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
+      const hash = await passwordHash();
+      if (hash === null) throw new ConflictError(SITE_MESSAGES.notSetUp);
+      if (!(await verifyPassword(password, hash))) {
+        limiter.recordFailure(limitKey);
+        throw new UnauthorizedError(SITE_MESSAGES.wrong);
+      }
+      limiter.reset(limitKey);
+      return service.issueToken();
+    },
+
+    async issueToken(): Promise<string> {
+      const token = generateToken();
+      const now = clock().getTime();
+      await repo.deleteExpiredSiteTokens(db, now);
+      await repo.insertSiteToken(db, { id: tokenId(token), created_at: now, expires_at: now + SITE_TOKEN_TTL_MS });
+      return token;
+    },
+
+    /** A token is valid while the site is not locked and it has not expired or been revoked. */
+    async verifyToken(token: string | undefined | null): Promise<boolean> {
+      if (!isWellFormedToken(token)) return false;
+      if (await service.isLocked()) return false;
+      const row = await repo.findSiteToken(db, tokenId(token));
+      const now = clock().getTime();
+      if (!row || row.expires_at <= now) return false;
+      // Sliding expiry: a token in regular use does not run out.
+      if (row.expires_at - now < SITE_TOKEN_TTL_MS / 2) await repo.extendSiteToken(db, row.id, now + SITE_TOKEN_TTL_MS);
+      return true;
+    },
+
+    async revokeToken(token: string | undefined | null): Promise<void> {
+      if (isWellFormedToken(token)) await repo.deleteSiteToken(db, tokenId(token));
+    },
+
+    /** Stores a new site password (CLI, first-run setup). Existing site tokens stop working. */
+    async setPassword(password: string): Promise<void> {
+      if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.setSitePasswordHash(trx, hash);
+        await repo.deleteAllSiteTokens(trx);
+      });
+    },
+
+    /** Whether SITE_PASSWORD overrides the stored password (the CLI warns about it). */
+    passwordFromEnvironment: Boolean(config.site.password),
+  };
+  return service;
+}
