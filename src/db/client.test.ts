@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { tempDir } from '../../test/helpers/test-app.ts';
+import { removeTempDatabases, tempDatabase } from '../../test/helpers/test-app.ts';
 import { openDatabase } from './client.ts';
 import { migrateToLatest } from './migrate.ts';
 
-const dirs: string[] = [];
-function fresh() {
-  const dir = tempDir('hub-db-');
-  dirs.push(dir);
-  return { dir, ...openDatabase(path.join(dir, 'hub.sqlite')) };
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const fresh = tempDatabase;
+afterEach(removeTempDatabases);
 
 describe('openDatabase', () => {
   test('the connection runs with WAL, foreign keys and a busy timeout', async () => {

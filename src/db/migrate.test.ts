@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { tempDir } from '../../test/helpers/test-app.ts';
+import { removeTempDatabases, tempDatabase } from '../../test/helpers/test-app.ts';
 import { openDatabase } from './client.ts';
 import { MIGRATIONS_DIR, MigrationError, migrateDown, migrateToLatest, migrationStatus } from './migrate.ts';
 
-const dirs: string[] = [];
-function fresh() {
-  const dir = tempDir('hub-db-');
-  dirs.push(dir);
-  return { dir, ...openDatabase(path.join(dir, 'hub.sqlite')) };
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const fresh = tempDatabase;
+afterEach(removeTempDatabases);
 
 async function tables(db: ReturnType<typeof openDatabase>['db']): Promise<string[]> {
   const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db);

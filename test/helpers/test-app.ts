@@ -61,3 +61,15 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     },
   };
 }
+
+const tempDatabaseDirs: string[] = [];
+/** A database file in a fresh temp folder; call removeTempDatabases() after each test. */
+export function tempDatabase() {
+  const dir = tempDir('hub-db-');
+  tempDatabaseDirs.push(dir);
+  return { dir, ...openDatabase(path.join(dir, 'hub.sqlite')) };
+}
+
+export function removeTempDatabases(): void {
+  for (const dir of tempDatabaseDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
