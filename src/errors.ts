@@ -2,7 +2,7 @@
 
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 423 | 429 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 423 | 429,
     message: string,
   ) {
     super(message);
@@ -71,11 +71,5 @@ export class TooManyRequestsError extends AppError {
     message = 'Too many attempts. Please try again later.',
   ) {
     super(429, message);
-  }
-}
-
-export class UnavailableError extends AppError {
-  constructor(message = 'Service unavailable') {
-    super(503, message);
   }
 }

@@ -97,10 +97,6 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
       return rows.map((r) => ({ _id: r.id, name: r.name }));
     },
 
-    async listSummaries(): Promise<UserSummary[]> {
-      return (await repo.listUsers(db)).map((r) => ({ _id: r.id, name: r.name }));
-    },
-
     async get(viewer: Viewer, id: string): Promise<PublicUser> {
       requireSelfOrAdmin(viewer, id);
       const row = await repo.findUserById(db, id);
@@ -153,10 +149,6 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
     /** For sign-in: the row with its hash. Only the auth service calls this. */
     findForSignIn(username: string) {
       return repo.findUserByUsername(db, username);
-    },
-
-    findById(id: string) {
-      return repo.findUserById(db, id);
     },
 
     /** CLI: sets a password by username; returns the user's id (the caller ends their sessions). */
