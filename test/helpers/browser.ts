@@ -43,25 +43,32 @@ export const VIEWPORTS = {
 
 export interface WatchedPage {
   page: Page;
-  /** Console errors, page errors and failed requests seen so far. */
+  /** Console errors (Chromium also reports failed loads there) and uncaught page errors seen so far. */
   problems: string[];
-  /** URLs of every script the page requested. */
-  scripts: string[];
 }
 
+// Only console and page errors are listened to. Playwright's request events refer to request
+// objects that it may already have disposed after a navigation, which under load throws
+// "Object with guid request@… was not bound" inside the test process; the page's own
+// resource timing tells which scripts loaded without that race.
 export async function openPage(context: BrowserContext): Promise<WatchedPage> {
   const page = await context.newPage();
   const problems: string[] = [];
-  const scripts: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return { page, problems, scripts };
+  return { page, problems };
+}
+
+/** Paths of every JavaScript file the current document loaded (entry and lazily imported chunks). */
+export async function loadedScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((pathname) => pathname.endsWith('.js')),
+  );
 }
 
 /** Waits until every island on the page is hydrated (clicks before that would hit inert HTML). */
