@@ -3,6 +3,10 @@
 export const islandLoaders = {
   ThemeSwitch: () => import('./ThemeSwitch.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
+  SiteGateForm: () => import('./SiteGateForm.tsx'),
+  SignInForm: () => import('./SignInForm.tsx'),
+  DeleteAccount: () => import('./DeleteAccount.tsx'),
+  AdminPanel: () => import('./AdminPanel.tsx'),
 } as const;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
-import { createTestApp, type TestApp } from '../test/helpers/test-app.ts';
+import { createTestApp, type SignedIn, type TestApp } from '../test/helpers/test-app.ts';
 import { LocalDiskStore } from './storage/local-disk-store.ts';
 
 let t: TestApp;
+let admin: SignedIn;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date('2031-06-15T12:00:00Z') });
   // Routes that fail, to see how errors reach a visitor.
@@ -13,10 +14,12 @@ beforeAll(async () => {
   t.app.get('/api/boom', () => {
     throw new Error('database password is hunter2');
   });
+  admin = await t.createUser({ username: 'admin' });
 });
 afterAll(() => t.close());
 
-const get = (path: string, init?: RequestInit) => t.app.request(path, init);
+// Past the site gate and signed in: the gate and sign-in have tests of their own.
+const get = (path: string, init?: RequestInit) => t.request(path, { ...init, as: admin });
 const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
 describe('pages', () => {
@@ -27,7 +30,7 @@ describe('pages', () => {
     const html = await res.text();
     expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(html).toContain('<title>Home · Private Hub</title>');
-    expect(html).toMatch(/<a href="\/"[^>]*>.*<span>Private Hub<\/span><\/a>/);
+    expect(html).toMatch(/<a href="\/"[^>]*>.*<span[^>]*>Private Hub<\/span><\/a>/);
     expect(html).toContain('aria-label="Home"');
     expect(html).toContain('© 2031 Private Hub. All rights reserved.');
     expect(html).toContain('Adults only (18+)');

@@ -3,7 +3,15 @@
 import { reactRenderer } from '@hono/react-renderer';
 import { Hono } from 'hono';
 import { createElement } from 'react';
+import { adminRoutes } from './features/admin/routes.tsx';
+import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
+import { createServices } from './features/services.ts';
+import { renderGate, siteRoutes } from './features/site/routes.tsx';
+import { usersPages } from './features/users/pages.tsx';
+import { usersApi } from './features/users/routes.ts';
+import { siteGate, session } from './http/middleware/access.ts';
+import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
@@ -16,17 +24,27 @@ import { staticFiles } from './http/static-files.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
+  const services = createServices(deps);
 
   app.use('*', requestId(), requestLog(deps.logger), securityHeaders());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('services', services);
     await next();
   });
   app.use('*', themeMode());
   app.use('*', reactRenderer(({ children, title, staticPage }) => createElement(Document, { title, staticPage, children }), { docType: true }));
 
+  // Served before any credential is looked at.
   app.route('/', staticFiles);
   app.route('/', healthRoutes);
+
+  app.use('*', csrf(), siteGate(renderGate), session());
+  app.route('/', siteRoutes);
+  app.route('/', authRoutes);
+  app.route('/', usersApi);
+  app.route('/', usersPages);
+  app.route('/', adminRoutes);
   app.route('/', homeRoutes);
 
   app.notFound(notFound());

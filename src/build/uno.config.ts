@@ -45,6 +45,10 @@ html[data-mode=dark]{${vars(dark)}color-scheme:dark;}
 html{background:rgb(var(--c-bg));color:rgb(var(--c-fg));font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;}
 body{min-height:100vh;min-height:100dvh;}
 :focus-visible{outline:2px solid rgb(var(--c-accent));outline-offset:2px;}
+@keyframes hub-fade-in{from{opacity:0;transform:translateY(6px)}to{opacity:1;transform:none}}
+.fade-in-slow{animation:hub-fade-in 1000ms ease-out both;}
+@media (prefers-reduced-motion: reduce){.fade-in-slow{animation:none;}}
+dialog::backdrop{background:rgb(0 0 0 / .55);}
 `;
 
 export const unoConfig: UserConfig<Theme> = {
@@ -61,6 +65,9 @@ export const unoConfig: UserConfig<Theme> = {
     'btn-ghost': 'btn text-fg hover:bg-raised',
     'card': 'rounded-2xl border border-line bg-surface shadow-sm',
     'chip': 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+    'btn-outline': 'btn border border-line text-fg hover:bg-raised',
+    'btn-danger': 'btn bg-danger text-white hover:bg-danger/90',
+    'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:opacity-60',
   },
   preflights: [{ getCSS: () => themePreflight }],
 };

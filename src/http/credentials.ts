@@ -31,13 +31,14 @@ export function isHttps(c: Context): boolean {
   return c.var.deps.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
+/** An HttpOnly cookie that lasts until `expiresAt` (by the app's clock, so as Max-Age). */
 export function setCredentialCookie(c: Context, name: string, value: string, expiresAt: number): void {
   setCookie(c, name, value, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
     secure: isHttps(c),
-    expires: new Date(expiresAt),
+    maxAge: Math.max(0, Math.floor((expiresAt - c.var.deps.clock().getTime()) / 1000)),
   });
 }
 

@@ -6,6 +6,7 @@ import { ADULT_NOTICE, BRAND_NAME, copyrightLine } from '../shared/brand.ts';
 import { Island, IslandsOnPage } from './island.tsx';
 import type { IslandName } from '../../islands/registry.ts';
 import { useContext } from 'react';
+import type { SessionUser } from '../features/auth/service.ts';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -23,6 +24,10 @@ export function Document({ children, title, staticPage = false }: { children: Re
   const c = useRequestContext();
   const { assets, clock } = c.var.deps;
   const mode = c.var.themeMode;
+  // Error pages can be rendered before the access middleware ran: every var may be missing.
+  const access = c.var.siteAccess === true;
+  const user = c.var.session?.user ?? null;
+  const lockout = c.var.lockout;
   const islands = new Set<IslandName>();
   return (
     <IslandsOnPage.Provider value={islands}>
@@ -42,11 +47,13 @@ export function Document({ children, title, staticPage = false }: { children: Re
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
             Skip to content
           </a>
-          <TopBar mode={mode} interactive={!staticPage} />
+          <TopBar mode={mode} interactive={!staticPage} access={access} user={user} />
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
             {children}
           </main>
-          <Footer year={clock().getFullYear()} />
+          <Footer year={clock().getFullYear()} access={access} />
+          {access && !staticPage ? <FloatingLock /> : null}
+          {access && !staticPage && lockout ? <Island name="LockoutBadge" props={{ initial: lockout }} /> : null}
           <IslandScripts entry={assets.islandEntry} />
         </body>
       </html>
@@ -86,34 +93,131 @@ export function AdultBadge({ className = '' }: { className?: string }) {
   );
 }
 
-function TopBar({ mode, interactive }: { mode: 'light' | 'dark' | 'system'; interactive: boolean }) {
+const NAV_LINKS = [
+  { href: '/watch', label: 'Watch' },
+  { href: '/links', label: 'Links' },
+  { href: '/models', label: 'Models' },
+  { href: '/connect', label: 'Connect' },
+] as const;
+
+function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 'system'; interactive: boolean; access: boolean; user: SessionUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight text-fg no-underline">
           <BrandMark />
-          <span>{BRAND_NAME}</span>
+          <span className={user ? 'hidden sm:inline' : undefined}>{BRAND_NAME}</span>
         </a>
         <a href="/" aria-label="Home" title="Home" className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg">
           <HomeIcon />
         </a>
-        <AdultBadge className="hidden sm:inline-flex" />
+        <AdultBadge className="hidden lg:inline-flex" />
+        {user ? (
+          <ul className="ml-1 hidden items-center gap-1 md:flex">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-muted no-underline hover:bg-raised hover:text-fg">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="flex-1" />
+        {user ? (
+          <a href="/premium" className="chip hidden bg-warn/15 text-warn no-underline sm:inline-flex" title="Premium gallery">
+            Premium
+          </a>
+        ) : null}
         {interactive ? <Island name="ThemeSwitch" props={{ mode }} /> : null}
+        {user ? <UserMenu user={user} /> : access ? <a href="/signin" className="btn-primary px-3 py-1.5 no-underline">Sign In</a> : null}
       </nav>
+      {user ? (
+        <nav aria-label="Sections" className="border-t border-line md:hidden">
+          <ul className="mx-auto flex max-w-6xl items-center justify-around px-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="block px-3 py-2 text-sm font-semibold text-muted no-underline hover:text-fg">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li className="sm:hidden">
+              <a href="/premium" className="block px-3 py-2 text-sm font-semibold text-warn no-underline">
+                Premium
+              </a>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
     </header>
   );
 }
 
-function Footer({ year }: { year: number }) {
+/** The user menu: a disclosure that works without JavaScript. */
+function UserMenu({ user }: { user: SessionUser }) {
+  const initial = (user.name.trim()[0] ?? '?').toUpperCase();
   return (
-    <footer className="border-t border-line bg-surface">
+    <details className="user-menu relative">
+      <summary aria-label={`Account menu for ${user.name}`} className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-raised sm:pr-3">
+        <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg">
+          {initial}
+        </span>
+        <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.name}</span>
+      </summary>
+      <div className="absolute right-0 mt-2 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 shadow-lg">
+        <p className="truncate border-b border-line px-4 py-2 text-xs text-muted">
+          Signed in as <span className="font-semibold text-fg">{user.name}</span>
+        </p>
+        <a href={`/user/${encodeURIComponent(user._id)}`} className="block px-4 py-2 text-sm text-fg no-underline hover:bg-raised">
+          My Profile
+        </a>
+        {user.admin ? (
+          <a href="/admin" className="block px-4 py-2 text-sm text-fg no-underline hover:bg-raised">
+            Admin Panel
+          </a>
+        ) : null}
+        <form method="post" action="/signout" className="border-t border-line">
+          <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-fg hover:bg-raised">
+            Sign Out
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}
+
+/** Lock Site: ends this browser's site session (the footer offers the same). */
+function FloatingLock() {
+  return (
+    <form method="post" action="/site/lock" className="fixed bottom-4 left-4 z-50">
+      <button type="submit" title="Lock Site: forget the site password in this browser" className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-xs font-semibold text-fg shadow-md hover:bg-raised">
+        <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <rect x="4" y="10" width="16" height="11" rx="2" />
+          <path d="M8 10V7a4 4 0 0 1 8 0v3" strokeLinecap="round" />
+        </svg>
+        Lock Site
+      </button>
+    </form>
+  );
+}
+
+function Footer({ year, access }: { year: number; access: boolean }) {
+  return (
+    <footer className="border-t border-line bg-surface pb-12">
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>{copyrightLine(year)}</p>
         <p className="flex items-center gap-2">
           <AdultBadge />
           <span>{ADULT_NOTICE}</span>
         </p>
+        {access ? (
+          <form method="post" action="/site/lock">
+            <button type="submit" className="text-sm font-semibold text-muted underline-offset-2 hover:text-fg hover:underline">
+              Leave site (lock)
+            </button>
+          </form>
+        ) : null}
       </div>
     </footer>
   );

@@ -3,6 +3,10 @@
 import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
 import ThemeSwitch from '../../islands/ThemeSwitch.tsx';
 import LockoutBadge from '../../islands/LockoutBadge.tsx';
+import SignInForm from '../../islands/SignInForm.tsx';
+import DeleteAccount from '../../islands/DeleteAccount.tsx';
+import AdminPanel from '../../islands/AdminPanel.tsx';
+import SiteGateForm from '../../islands/SiteGateForm.tsx';
 import type { IslandName, islandLoaders } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
@@ -12,6 +16,10 @@ export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K
 export const serverIslands: { [K in IslandName]: IslandComponent<K> } = {
   ThemeSwitch,
   LockoutBadge,
+  SiteGateForm,
+  SignInForm,
+  DeleteAccount,
+  AdminPanel,
 };
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */

@@ -25,18 +25,48 @@ export function tempDir(prefix = 'hub-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
+/** The site password every test app starts with, unless the test's env says otherwise. */
+export const TEST_SITE_PASSWORD = 'household secret';
+
+/** Who a request is made as: a site token (x-site-token) and/or a session (Authorization: Bearer). */
+export interface Credentials {
+  siteToken?: string;
+  token?: string;
+}
+
+export interface RequestOptions extends RequestInit {
+  /** Sent as the JSON body with Content-Type: application/json. */
+  json?: unknown;
+  as?: Credentials;
+}
+
+export interface SignedIn extends Required<Credentials> {
+  user: { _id: string; name: string; role: 'admin' | 'user'; admin: boolean };
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   dataDir: string;
   database: ReturnType<typeof openDatabase>;
   store: MediaStore;
   logs: string[];
+  /** app.request with credentials headers and a JSON body made for you. */
+  request(path: string, options?: RequestOptions): Promise<Response>;
+  /** Passes the site gate with the test site password; returns the site token. */
+  enterSite(): Promise<string>;
+  /** Signs in through the API (with a fresh site token unless one is given). */
+  signIn(username: string, password: string, siteToken?: string): Promise<SignedIn>;
+  /**
+   * Creates an account through the API and signs it in. The first one needs no admin (bootstrap);
+   * later ones are created by `by`.
+   */
+  createUser(fields: { username: string; password?: string; name?: string; email?: string; role?: 'admin' | 'user' }, by?: SignedIn): Promise<SignedIn>;
   close(): Promise<void>;
 }
 
 export async function createTestApp(options: { store?: MediaStore; clock?: Clock; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = tempDir();
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', SITE_PASSWORD: TEST_SITE_PASSWORD, ...options.env });
   const database = openDatabase(config.databaseFile);
   await migrateToLatest(database.db);
   const store = options.store ?? (await new LocalDiskStore(config.mediaDir).init());
@@ -49,12 +79,47 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     clock: options.clock ?? (() => new Date()),
     assets: await testAssets(),
   });
+  const request = (path: string, { json, as, ...init }: RequestOptions = {}) => {
+    const headers = new Headers(init.headers);
+    if (as?.siteToken) headers.set('x-site-token', as.siteToken);
+    if (as?.token) headers.set('authorization', `Bearer ${as.token}`);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return Promise.resolve(app.request(path, { ...init, headers, body: json !== undefined ? JSON.stringify(json) : init.body }));
+  };
+  const enterSite = async () => {
+    const res = await request('/api/site/verify-password', { method: 'POST', json: { password: config.site.password ?? TEST_SITE_PASSWORD } });
+    const body = (await res.json()) as { siteToken?: string; error?: string };
+    if (!res.ok || !body.siteToken) throw new Error(`could not enter the site: ${res.status} ${body.error}`);
+    return body.siteToken;
+  };
+  const signIn = async (username: string, password: string, siteToken?: string): Promise<SignedIn> => {
+    const site = siteToken ?? (await enterSite());
+    const res = await request('/auth/signin/', { method: 'POST', json: { username, password }, as: { siteToken: site } });
+    const body = (await res.json()) as { token?: string; user?: SignedIn['user']; error?: string };
+    if (!res.ok || !body.token || !body.user) throw new Error(`could not sign in as ${username}: ${res.status} ${body.error}`);
+    return { siteToken: site, token: body.token, user: body.user };
+  };
+  const createUser: TestApp['createUser'] = async (fields, by) => {
+    const password = fields.password ?? 'correct horse battery';
+    const siteToken = by?.siteToken ?? (await enterSite());
+    const res = await request('/api/users', {
+      method: 'POST',
+      as: { siteToken, token: by?.token },
+      json: { name: fields.name ?? fields.username, email: fields.email ?? `${fields.username}@example.test`, role: fields.role, username: fields.username, password },
+    });
+    if (res.status !== 201) throw new Error(`could not create ${fields.username}: ${res.status} ${await res.text()}`);
+    return signIn(fields.username, password, siteToken);
+  };
   return {
     app,
     dataDir,
     database,
     store,
     logs,
+    request,
+    enterSite,
+    signIn,
+    createUser,
     async close() {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,4 +3,6 @@
 import { Hono } from 'hono';
 import { HomePage } from './pages/HomePage.tsx';
 
-export const homeRoutes = new Hono().get('/', (c) => c.render(<HomePage />, { title: 'Home' }));
+import { requireSignIn } from '../../http/middleware/access.ts';
+
+export const homeRoutes = new Hono().get('/', requireSignIn(), (c) => c.render(<HomePage />, { title: 'Home' }));

@@ -19,6 +19,7 @@ export const SITE_MESSAGES = {
   wrong: 'Incorrect site password. Please try again.',
   locked: 'The site is locked. An administrator must reset the lockout on the server (bun run cli lockout reset).',
   notSetUp: 'The site password has not been set up yet.',
+  required: 'Site access required. Enter the site password first.',
 } as const;
 
 export interface SiteServiceDeps {

@@ -1,0 +1,78 @@
+// The sign-in form: username, password with show/hide, the server's error above the button.
+// Without JavaScript it posts to /signin; live, it signs in through the API and goes on to the
+// page the visitor came from.
+
+import { useState, type FormEvent } from 'react';
+import { PasswordField } from './components/PasswordField.tsx';
+
+export type SignInFormProps = {
+  next: string;
+  error?: string | null;
+  username?: string;
+};
+
+export default function SignInForm({ next, error = null, username: initialUsername = '' }: SignInFormProps) {
+  const [username, setUsername] = useState(initialUsername);
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(error);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      // Empty fields are sent as absent; the server's message is shown as-is.
+      const body: Record<string, string> = {};
+      if (username) body.username = username;
+      if (password) body.password = password;
+      const response = await fetch('/auth/signin/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { token?: string; error?: string };
+      if (response.ok && answer.token) {
+        location.assign(next);
+        return;
+      }
+      setMessage(answer.error || 'Sign-in failed');
+    } catch {
+      setMessage('Connection error. Please try again.');
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form method="post" action="/signin" onSubmit={submit} noValidate className="space-y-4">
+      <input type="hidden" name="next" value={next} />
+      <div>
+        <label htmlFor="signin-username" className="mb-1 block text-sm font-medium">
+          Username
+        </label>
+        <input
+          id="signin-username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          className="field"
+        />
+      </div>
+      <PasswordField name="password" label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+      {message ? (
+        <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

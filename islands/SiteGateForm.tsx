@@ -1,0 +1,114 @@
+// The site gate's form: the site password with show/hide, Enter Site (or the Enter key), and the
+// spec's snackbar messages. It posts as a plain form without JavaScript; live, it checks with
+// the API and reloads the page the visitor asked for.
+
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { PasswordField } from './components/PasswordField.tsx';
+import { Snackbar } from './components/Snackbar.tsx';
+
+export type SiteGateFormProps = {
+  /** Where the visitor was headed (this page's own path). */
+  next: string;
+  locked: boolean;
+  /** A message from the server's answer to a form post (no-JavaScript path). */
+  error?: string | null;
+};
+
+/** The spec's session-storage key for the site token. */
+export const SITE_TOKEN_KEY = 'siteToken';
+export const GATE_TEXT = {
+  blank: 'Please enter the site password',
+  wrong: 'Incorrect site password. Please try again.',
+  network: 'Connection error. Please try again.',
+} as const;
+
+function storedToken(): string | null {
+  try {
+    return sessionStorage.getItem(SITE_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export default function SiteGateForm({ next, locked, error = null }: SiteGateFormProps) {
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<string | null>(error);
+  const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const close = useCallback(() => setMessage(null), []);
+
+  // A token kept from earlier in this tab is checked first (the cookie may have been cleared);
+  // while that runs the page shows the plain text Loading.
+  useEffect(() => {
+    const token = storedToken();
+    if (!token || locked) return;
+    setChecking(true);
+    fetch('/api/site/verify-token', { headers: { 'x-site-token': token, accept: 'application/json' }, credentials: 'same-origin' })
+      .then((r) => r.json() as Promise<{ valid?: unknown }>)
+      .then((answer) => {
+        if (answer.valid === true) {
+          location.replace(next);
+          return;
+        }
+        sessionStorage.removeItem(SITE_TOKEN_KEY);
+        setChecking(false);
+      })
+      .catch(() => setChecking(false));
+  }, [locked, next]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (password.trim() === '') {
+      setMessage(GATE_TEXT.blank);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch('/api/site/verify-password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ password }),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { success?: boolean; siteToken?: string; error?: string };
+      if (response.ok && answer.success && answer.siteToken) {
+        try {
+          sessionStorage.setItem(SITE_TOKEN_KEY, answer.siteToken);
+        } catch {
+          // The HttpOnly cookie the server set is what pages use; storage is a convenience.
+        }
+        location.replace(next);
+        return;
+      }
+      setMessage(answer.error || GATE_TEXT.wrong);
+      setPassword('');
+    } catch {
+      setMessage(GATE_TEXT.network);
+    }
+    setBusy(false);
+  }
+
+  if (checking) return <p className="py-10 text-center text-muted">Loading</p>;
+
+  return (
+    <>
+      <form method="post" action="/site/enter" onSubmit={submit} noValidate className="space-y-4">
+        <input type="hidden" name="next" value={next} />
+        <PasswordField
+          name="password"
+          label="Site password"
+          autoComplete="current-password"
+          autoFocus={!locked}
+          disabled={locked}
+          value={password}
+          onChange={setPassword}
+        />
+        <button type="submit" className="btn-primary w-full py-2.5" disabled={locked || busy}>
+          {busy ? 'Checking…' : 'Enter Site'}
+        </button>
+      </form>
+      <Snackbar message={message} onClose={close} />
+    </>
+  );
+}

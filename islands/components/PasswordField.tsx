@@ -1,0 +1,61 @@
+// A password input with a show/hide toggle. Rendered by the server inside forms that work without
+// JavaScript; the toggle works once the island around it is live.
+
+import { useId, useState } from 'react';
+
+export interface PasswordFieldProps {
+  name: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  autoFocus?: boolean;
+  disabled?: boolean;
+  value?: string;
+  onChange?: (value: string) => void;
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="3" />
+      {open ? null : <path d="M3 3l18 18" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
+export function PasswordField({ name, label, autoComplete, autoFocus, disabled, value, onChange }: PasswordFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={visible ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          disabled={disabled}
+          spellCheck={false}
+          autoCapitalize="none"
+          {...(onChange ? { value: value ?? '', onChange: (e) => onChange(e.currentTarget.value) } : {})}
+          className="field pr-11"
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          disabled={disabled}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          aria-controls={id}
+          className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-fg"
+        >
+          <EyeIcon open={!visible} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Sign-in and sign-out: the API of DECISIONS.md (POST /auth/signin/, GET /auth/signout/) and the
+// sign-in page with its plain-form fallback.
+
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { AppError, TooManyRequestsError } from '../../errors.ts';
+import { readForm, readJson, safeNextPath, smallBody } from '../../http/body.ts';
+import { LEGACY_COOKIE, SESSION_COOKIE, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
+import { signInSchema } from '../users/schema.ts';
+import { SignInPage } from './pages/SignInPage.tsx';
+
+async function signOut(c: Context): Promise<void> {
+  await c.var.services.auth.signOut(sessionTokenOf(c));
+  clearCredentialCookie(c, SESSION_COOKIE);
+  clearCredentialCookie(c, LEGACY_COOKIE);
+}
+
+async function renderSignIn(c: Context, next: string, error: string | null = null, username = '') {
+  const noAccounts = !(await c.var.services.users.hasUsers());
+  return c.render(<SignInPage next={next} error={error} username={username} noAccounts={noAccounts} />, { title: 'Sign in' });
+}
+
+async function apiSignIn(c: Context) {
+  const { username, password } = await readJson(c, signInSchema);
+  const { token, expiresAt, user } = await c.var.services.auth.signIn(username, password, clientAddress(c));
+  setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
+  return c.json({ token, user });
+}
+
+async function apiSignOut(c: Context) {
+  await signOut(c);
+  return c.json({ success: true });
+}
+
+export const authRoutes = new Hono()
+  .use('/auth/*', smallBody())
+  .use('/signin', smallBody())
+
+  // The spec's paths end in a slash; the same calls answer without it.
+  .post('/auth/signin/', apiSignIn)
+  .post('/auth/signin', apiSignIn)
+  .get('/auth/signout/', apiSignOut)
+  .get('/auth/signout', apiSignOut)
+
+  .get('/signin', async (c) => {
+    const next = safeNextPath(c.req.query('next'));
+    if (c.var.session) return c.redirect(next, 303);
+    return renderSignIn(c, next);
+  })
+
+  // The sign-in form without JavaScript.
+  .post('/signin', async (c) => {
+    const form = await readForm(c);
+    const next = safeNextPath(form.next);
+    try {
+      const { token, expiresAt } = await c.var.services.auth.signIn(form.username || undefined, form.password || undefined, clientAddress(c));
+      setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
+      return c.redirect(next, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
+      c.status(error.status);
+      return renderSignIn(c, next, error.message, form.username ?? '');
+    }
+  })
+
+  .post('/signout', async (c) => {
+    await signOut(c);
+    return c.redirect('/signin', 303);
+  });

@@ -1,0 +1,23 @@
+// The feature services every request uses, built once per app from its dependencies.
+
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../http/context.ts';
+import { AttemptLimiter } from '../security/rate-limit.ts';
+import { createAuthService } from './auth/service.ts';
+import { createSiteService } from './site/service.ts';
+import { createUsersService } from './users/service.ts';
+
+export function createServices({ db, config, clock }: { db: Kysely<Database>; config: Readonly<Config>; clock: Clock }) {
+  // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
+  const limiter = new AttemptLimiter({ ...config.loginLimit, clock });
+  const users = createUsersService({ db, clock });
+  return {
+    site: createSiteService({ db, config, clock, limiter }),
+    users,
+    auth: createAuthService({ db, clock, limiter, users }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

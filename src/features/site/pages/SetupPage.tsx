@@ -1,0 +1,49 @@
+// First run: sets the site password (unless SITE_PASSWORD does) and creates the first
+// administrator in one step. A plain form; it works without JavaScript.
+
+import { Alert, AdultWarning, NarrowCard, TextField } from '../../../http/ui.tsx';
+import { PASSWORD_MIN_LENGTH } from '../../users/schema.ts';
+import { SITE_PASSWORD_MIN_LENGTH } from '../service.ts';
+
+export interface SetupValues {
+  name?: string;
+  username?: string;
+  email?: string;
+}
+
+export function SetupPage({ needsSitePassword, error, values = {} }: { needsSitePassword: boolean; error?: string | null; values?: SetupValues }) {
+  return (
+    <NarrowCard className="max-w-lg">
+      <p className="chip bg-accent/10 text-accent">First run</p>
+      <h1 className="mt-3 font-display text-2xl font-bold tracking-tight">Set up your hub</h1>
+      <p className="mt-2 text-sm text-muted">
+        {needsSitePassword
+          ? 'Choose the site password everyone in the household enters first, and create the administrator account.'
+          : 'Create the administrator account. It can add the other accounts later.'}
+      </p>
+      <form method="post" action="/setup" className="mt-6 space-y-5">
+        {needsSitePassword ? (
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Site password</legend>
+            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} />
+            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required />
+          </fieldset>
+        ) : null}
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Administrator</legend>
+          <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required />
+          <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required />
+          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required />
+          <TextField name="password" label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        </fieldset>
+        {error ? <Alert>{error}</Alert> : null}
+        <button type="submit" className="btn-primary w-full py-2.5">
+          Finish setup
+        </button>
+      </form>
+      <div className="mt-6">
+        <AdultWarning>This hub is for adults only. Everyone you give access to must be 18 or older.</AdultWarning>
+      </div>
+    </NarrowCard>
+  );
+}

@@ -1,0 +1,135 @@
+// The site gate's endpoints and forms: password check, token check, lockout status, Lock Site,
+// and the first-run setup. Also the gate renderer the access middleware shows in place of pages.
+
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { AppError, ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
+import { parseWith, readForm, readJson, safeNextPath, smallBody } from '../../http/body.ts';
+import { SESSION_COOKIE, SITE_COOKIE, clearCredentialCookie, clientAddress, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
+import { createUserSchema } from '../users/schema.ts';
+import { SITE_MESSAGES, SITE_TOKEN_TTL_MS } from './service.ts';
+import { SetupPage, type SetupValues } from './pages/SetupPage.tsx';
+import { SiteGatePage } from './pages/SiteGatePage.tsx';
+
+const passwordBody = z.object({ password: z.unknown().optional() });
+
+function grantSiteAccess(c: Context, token: string): void {
+  setCredentialCookie(c, SITE_COOKIE, token, c.var.deps.clock().getTime() + SITE_TOKEN_TTL_MS);
+}
+
+/** Shown instead of any page while the visitor has no site access (or the hub is not set up). */
+export async function renderGate(c: Context, next: string, error: string | null = null, status?: 401 | 403 | 423 | 429 | 400): Promise<Response> {
+  const { site } = c.var.services;
+  if (!(await site.isPasswordSet())) {
+    return c.render(<SetupPage needsSitePassword />, { title: 'Set up' });
+  }
+  const locked = await site.isLocked();
+  c.status(status ?? (locked ? 423 : 401));
+  return c.render(<SiteGatePage next={next} locked={locked} error={error} />, { title: locked ? 'Site locked' : 'Private access' });
+}
+
+async function needsSetup(c: Context): Promise<{ sitePassword: boolean; admin: boolean }> {
+  const { site, users } = c.var.services;
+  return { sitePassword: !(await site.isPasswordSet()), admin: !(await users.hasUsers()) };
+}
+
+const setupForm = z.object({
+  sitePassword: z.string().optional(),
+  sitePasswordConfirm: z.string().optional(),
+});
+
+export const siteRoutes = new Hono()
+  .use('/api/site/*', smallBody())
+  .use('/site/*', smallBody())
+  .use('/setup', smallBody())
+
+  .get('/api/site/lockout-status', async (c) => c.json(await c.var.services.site.lockoutStatus()))
+
+  .post('/api/site/verify-password', async (c) => {
+    try {
+      const { password } = await readJson(c, passwordBody);
+      const token = await c.var.services.site.enter(password, clientAddress(c));
+      grantSiteAccess(c, token);
+      return c.json({ success: true, siteToken: token });
+    } catch (error) {
+      // The spec's answer shape for every refusal: { success: false, error }.
+      if (!(error instanceof AppError)) throw error;
+      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json({ success: false, error: error.message }, error.status);
+    }
+  })
+
+  // The gate middleware has already checked the token; a valid header token also becomes the
+  // cookie again, so a tab that kept its token gets its pages back.
+  .get('/api/site/verify-token', (c) => {
+    const valid = c.var.siteAccess;
+    const token = c.req.header('x-site-token');
+    if (valid && token) grantSiteAccess(c, token);
+    return c.json({ valid });
+  })
+
+  .post('/api/site/lock', async (c) => {
+    await c.var.services.site.revokeToken(siteTokenOf(c));
+    clearCredentialCookie(c, SITE_COOKIE);
+    return c.json({ success: true });
+  })
+
+  // The gate's form without JavaScript.
+  .post('/site/enter', async (c) => {
+    const form = await readForm(c);
+    const next = safeNextPath(form.next);
+    try {
+      const token = await c.var.services.site.enter(form.password ?? '', clientAddress(c));
+      grantSiteAccess(c, token);
+      return c.redirect(next, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof ConflictError) return c.redirect('/', 303); // not set up: the setup page
+      return renderGate(c, next, error.message, error.status as 400 | 401 | 423 | 429);
+    }
+  })
+
+  .post('/site/lock', async (c) => {
+    await c.var.services.site.revokeToken(siteTokenOf(c));
+    clearCredentialCookie(c, SITE_COOKIE);
+    return c.redirect('/', 303);
+  })
+
+  .get('/setup', async (c) => {
+    const needs = await needsSetup(c);
+    if (!needs.sitePassword && !needs.admin) return c.redirect('/', 303);
+    return c.render(<SetupPage needsSitePassword={needs.sitePassword} />, { title: 'Set up' });
+  })
+
+  // First run. Open to anyone only while no site password exists (the first visitor sets the hub
+  // up, as with any self-hosted app); with a password but no account, it needs site access.
+  .post('/setup', async (c) => {
+    const { site, users, auth } = c.var.services;
+    const needs = await needsSetup(c);
+    if (!needs.sitePassword && !c.var.siteAccess) throw new UnauthorizedError(SITE_MESSAGES.required);
+    if (!needs.sitePassword && !needs.admin) return c.redirect('/', 303);
+    const form = await readForm(c);
+    const values: SetupValues = { name: form.name, username: form.username, email: form.email };
+    try {
+      const gate = parseWith(setupForm, form);
+      if (needs.sitePassword) {
+        if (!gate.sitePassword) throw new InvalidError('Choose a site password');
+        if (gate.sitePassword !== gate.sitePasswordConfirm) throw new InvalidError('The two site passwords do not match');
+      }
+      const admin = needs.admin ? parseWith(createUserSchema.omit({ role: true }), form) : null;
+      if (needs.sitePassword) await site.setPassword(gate.sitePassword!);
+      if (admin) {
+        const created = await users.create(null, admin);
+        const session = await auth.createSession(created._id);
+        setCredentialCookie(c, SESSION_COOKIE, session.token, session.expiresAt);
+      }
+      if (!c.var.siteAccess) grantSiteAccess(c, await site.issueToken());
+      return c.redirect('/', 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      c.status(error.status);
+      return c.render(<SetupPage needsSitePassword={needs.sitePassword} error={error.message} values={values} />, { title: 'Set up' });
+    }
+  });

@@ -1,0 +1,178 @@
+// All Users, Profile and Edit Profile.
+
+import { Island } from '../../../http/island.tsx';
+import { Alert, PageTitle, TextField } from '../../../http/ui.tsx';
+import type { PublicUser, UserSummary } from '../schema.ts';
+import { PASSWORD_MIN_LENGTH } from '../schema.ts';
+
+export const FAVORITES_EMPTY = 'No favorites yet. Start exploring and add your favorites!';
+
+/** "November 21, 2026": the long date of the profile rows. */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export function AllUsersPage({ users }: { users: UserSummary[] | null }) {
+  return (
+    <div className="mx-auto max-w-[600px]">
+      <PageTitle>All Users</PageTitle>
+      <section className="card overflow-hidden">
+        {users === null ? (
+          <div className="p-6 text-center">
+            <p className="text-muted">Sign in to see who has an account here.</p>
+            <a href="/signin?next=%2Fusers" className="btn-primary mt-4 no-underline">
+              Sign In
+            </a>
+          </div>
+        ) : users.length === 0 ? (
+          <p className="p-6 text-center text-muted">No users found</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {users.map((u) => (
+              <li key={u._id}>
+                <a href={`/user/${encodeURIComponent(u._id)}`} className="flex items-center gap-3 px-5 py-3 text-fg no-underline hover:bg-raised">
+                  <Avatar name={u.name} />
+                  <span className="font-medium">{u.name}</span>
+                  <span aria-hidden="true" className="ml-auto text-muted">
+                    ›
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function Avatar({ name, size = 'h-9 w-9 text-sm' }: { name: string; size?: string }) {
+  return (
+    <span aria-hidden="true" className={`inline-flex shrink-0 items-center justify-center rounded-full bg-accent/15 font-bold text-accent ${size}`}>
+      {(name.trim()[0] ?? '?').toUpperCase()}
+    </span>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 px-5 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="break-words font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function RoleChip({ admin }: { admin: boolean }) {
+  return <span className={`chip ${admin ? 'bg-accent text-accent-fg' : 'bg-raised text-fg'}`}>{admin ? 'Administrator' : 'User'}</span>;
+}
+
+function FavoritesGroup({ title, count }: { title: string; count: number }) {
+  return (
+    <section className="rounded-xl border border-line p-4">
+      <h3 className="flex items-center justify-between font-semibold">
+        {title}
+        <span className="chip bg-raised text-muted" aria-label={`${count} favorites`}>
+          {count}
+        </span>
+      </h3>
+      <p className="mt-3 text-sm text-muted">{FAVORITES_EMPTY}</p>
+    </section>
+  );
+}
+
+export function ProfilePage({ user, own }: { user: PublicUser; own: boolean }) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <section className="card overflow-hidden">
+        <div className="flex flex-wrap items-center gap-4 border-b border-line px-5 py-5">
+          <Avatar name={user.name} size="h-14 w-14 text-xl" />
+          <div className="min-w-0 flex-1">
+            <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight">
+              Account Profile <RoleChip admin={user.admin} />
+            </h1>
+            <p className="truncate text-muted">{user.name}</p>
+          </div>
+          {own ? (
+            <div className="flex items-center gap-2">
+              <a href={`/user/edit/${encodeURIComponent(user._id)}`} className="btn-outline no-underline" aria-label="Edit profile">
+                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M4 20h4L19 9l-4-4L4 16v4z" strokeLinejoin="round" />
+                </svg>
+                Edit
+              </a>
+              <Island name="DeleteAccount" props={{ userId: user._id }} />
+            </div>
+          ) : null}
+        </div>
+        <dl className="divide-y divide-line">
+          <Row label="Name">{user.name}</Row>
+          <Row label="Email">{user.email}</Row>
+          <Row label="Username">{user.username || 'Not set'}</Row>
+          <Row label="Account type">{user.admin ? 'Administrator Account' : 'Standard User Account'}</Row>
+          <Row label="Member Since">{longDate(user.created)}</Row>
+          <Row label="Last Updated">{user.updated ? longDate(user.updated) : 'Never'}</Row>
+        </dl>
+        {own ? (
+          <div className="border-t border-line px-5 py-4">
+            <form method="post" action="/signout">
+              <button type="submit" className="btn-outline">
+                Sign Out
+              </button>
+            </form>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card p-5">
+        <h2 className="font-display text-xl font-bold">Your Favorites</h2>
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
+          <FavoritesGroup title="Streaming Sites" count={0} />
+          <FavoritesGroup title="Models" count={0} />
+          <FavoritesGroup title="Links" count={0} />
+        </div>
+      </section>
+
+      <section className="card p-5">
+        <h2 className="font-display text-xl font-bold">Recently Visited</h2>
+        <p className="mt-3 text-sm text-muted">Nothing visited yet. Links you open from the Links page show here.</p>
+      </section>
+    </div>
+  );
+}
+
+export function NotAuthorisedPage({ text }: { text: string }) {
+  return (
+    <section className="card mx-auto mt-6 max-w-lg p-8 text-center sm:mt-16">
+      <p className="font-display text-5xl font-bold text-accent">403</p>
+      <h1 className="mt-4 text-2xl font-bold">Not authorised</h1>
+      <p className="mt-2 text-muted">{text}</p>
+      <a href="/" className="btn-primary mt-8 no-underline">
+        Back to home
+      </a>
+    </section>
+  );
+}
+
+export function EditProfilePage({ user, error }: { user: PublicUser; error?: string | null }) {
+  return (
+    <div className="mx-auto max-w-lg">
+      <PageTitle>Edit Profile</PageTitle>
+      <form method="post" action={`/user/edit/${encodeURIComponent(user._id)}`} className="card space-y-4 p-6">
+        <p className="text-sm text-muted">Fill in only what you want to change; empty fields stay as they are.</p>
+        <TextField name="name" label="Name" autoComplete="name" hint={`Now: ${user.name}`} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" hint={`Now: ${user.email}`} />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="flex items-center justify-end gap-2 pt-2">
+          <a href={`/user/${encodeURIComponent(user._id)}`} className="btn-ghost no-underline">
+            Cancel
+          </a>
+          <button type="submit" className="btn-primary">
+            Submit
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// Reading request bodies: JSON for the API, urlencoded forms for pages, each capped in size and
+// validated with zod so bad input becomes a 400 with one readable message.
+
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
+
+/** Account and gate requests are small; anything bigger is refused before it is read. */
+export const SMALL_BODY_BYTES = 64 * 1024;
+
+export const smallBody = () =>
+  bodyLimit({
+    maxSize: SMALL_BODY_BYTES,
+    onError: () => {
+      throw new TooLargeError('The request body is too large');
+    },
+  });
+
+/** The first problem zod found, as one sentence. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  // zod's own wording for a wrong type names the field only through its path.
+  if (issue.code === 'invalid_type' && issue.path.length > 0 && !/required/i.test(issue.message)) {
+    return `${String(issue.path.join('.'))}: ${issue.message}`;
+  }
+  return issue.message;
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new InvalidError(firstIssue(result.error));
+  return result.data;
+}
+
+/** The JSON body, validated. A missing or wrong Content-Type is 415, broken JSON 400. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new UnsupportedMediaTypeError('Send the body as JSON (Content-Type: application/json)');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new InvalidError('The request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidError('The request body must be a JSON object');
+  return parseWith(schema, body);
+}
+
+/** A urlencoded or multipart form's text fields (files are ignored). */
+export async function readForm(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) throw new UnsupportedMediaTypeError('Send the form as a form');
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new InvalidError('The form could not be read');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
+  return fields;
+}
+
+/**
+ * Where to go after signing in or passing the gate: only a path on this site. Anything else
+ * (another host, "//host", "/\\host", control characters) falls back to `fallback`.
+ */
+export function safeNextPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || value.length > 2000) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  return value;
+}
+
+/** This request's path and query, for coming back after the gate or sign-in. */
+export function currentPath(c: Context): string {
+  const url = new URL(c.req.url);
+  return url.pathname + url.search;
+}
