@@ -106,7 +106,8 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight text-fg no-underline">
           <BrandMark />
-          <span className={user ? 'hidden sm:inline' : undefined}>{BRAND_NAME}</span>
+          {/* On phones the top bar of a visitor past the gate is full: the mark stands for the name. */}
+          <span className={access ? 'hidden whitespace-nowrap sm:inline' : 'whitespace-nowrap'}>{BRAND_NAME}</span>
         </a>
         <a href="/" aria-label="Home" title="Home" className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg">
           <HomeIcon />
@@ -125,12 +126,18 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
         ) : null}
         <div className="flex-1" />
         {user ? (
-          <a href="/premium" className="chip hidden bg-warn/15 text-warn no-underline sm:inline-flex" title="Premium gallery">
+          <a href="/premium" className="chip bg-warn/15 text-warn no-underline" title="Premium gallery">
             Premium
           </a>
         ) : null}
         {interactive ? <Island name="ThemeSwitch" props={{ mode }} /> : null}
-        {user ? <UserMenu user={user} /> : access ? <a href="/signin" className="btn-primary px-3 py-1.5 no-underline">Sign In</a> : null}
+        {user ? (
+          <UserMenu user={user} />
+        ) : access ? (
+          <a href="/signin" className="btn-primary whitespace-nowrap px-3 py-1.5 no-underline">
+            Sign In
+          </a>
+        ) : null}
       </nav>
       {user ? (
         <nav aria-label="Sections" className="border-t border-line md:hidden">
@@ -142,11 +149,6 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
                 </a>
               </li>
             ))}
-            <li className="sm:hidden">
-              <a href="/premium" className="block px-3 py-2 text-sm font-semibold text-warn no-underline">
-                Premium
-              </a>
-            </li>
           </ul>
         </nav>
       ) : null}

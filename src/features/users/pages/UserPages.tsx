@@ -88,13 +88,14 @@ export function ProfilePage({ user, own }: { user: PublicUser; own: boolean }) {
         <div className="flex flex-wrap items-center gap-4 border-b border-line px-5 py-5">
           <Avatar name={user.name} size="h-14 w-14 text-xl" />
           <div className="min-w-0 flex-1">
-            <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight">
-              Account Profile <RoleChip admin={user.admin} />
-            </h1>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <h1 className="font-display text-2xl font-bold tracking-tight">Account Profile</h1>
+              <RoleChip admin={user.admin} />
+            </div>
             <p className="truncate text-muted">{user.name}</p>
           </div>
           {own ? (
-            <div className="flex items-center gap-2">
+            <div className="flex w-full items-center gap-2 sm:w-auto">
               <a href={`/user/edit/${encodeURIComponent(user._id)}`} className="btn-outline no-underline" aria-label="Edit profile">
                 <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                   <path d="M4 20h4L19 9l-4-4L4 16v4z" strokeLinejoin="round" />
