@@ -9,12 +9,15 @@ import { tempDir } from '../test/helpers/test-app.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
-async function startOnce(dataDir: string) {
+const SITE_PASSWORD = 'bench site password';
+const ADMIN = { ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench admin password' };
+
+async function startOnce(dataDir: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const t0 = performance.now();
   const child = Bun.spawn([BUN, 'src/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SITE_PASSWORD, ...extraEnv },
     stdout: 'ignore',
     stderr: 'inherit',
   });
@@ -68,19 +71,42 @@ for (let i = 0; i < RUNS; i++) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// 2. Idle memory after serving a few pages.
+// 2. Past the gate and signed in (first administrator from the environment): the cost of the
+// password checks (argon2id, on purpose slow) and of a page through gate + session + render.
 const dataDir = tempDir('hub-bench-');
-const hub = await startOnce(dataDir);
-for (let i = 0; i < 50; i++) {
-  await (await fetch(`${hub.url}/`)).text();
-  await (await fetch(`${hub.url}/no-such-page`)).text();
+const hub = await startOnce(dataDir, ADMIN);
+const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${hub.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const gateMs: number[] = [];
+const signInMs: number[] = [];
+let credentials: Record<string, string> = {};
+for (let i = 0; i < RUNS; i++) {
+  let t0 = performance.now();
+  const { siteToken } = (await (await postJson('/api/site/verify-password', { password: SITE_PASSWORD })).json()) as { siteToken: string };
+  gateMs.push(performance.now() - t0);
+  t0 = performance.now();
+  const { token } = (await (await postJson('/auth/signin/', { username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }, { 'x-site-token': siteToken })).json()) as { token: string };
+  signInMs.push(performance.now() - t0);
+  credentials = { 'x-site-token': siteToken, authorization: `Bearer ${token}` };
 }
+const page = (pagePath: string) => fetch(`${hub.url}${pagePath}`, { headers: credentials });
+const pageMs: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const t0 = performance.now();
+  const res = await page('/');
+  await res.text();
+  if (res.status !== 200) throw new Error(`home answered ${res.status}`);
+  pageMs.push(performance.now() - t0);
+  await (await page('/no-such-page')).text();
+}
+
+// 3. Idle memory after those 100 page views.
 await Bun.sleep(3000);
 const idleRss = rssMiB(hub.child.pid);
 
-// 3. JavaScript shipped per page.
+// 4. JavaScript shipped per page.
 async function scriptsOf(pagePath: string): Promise<string[]> {
-  const html = await (await fetch(`${hub.url}${pagePath}`)).text();
+  const html = await (await page(pagePath)).text();
   return [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
 }
 const homeScripts = await scriptsOf('/');
@@ -109,6 +135,11 @@ console.log(`cold start to first 200 /healthz (empty data folder): median ${fmt(
 const r = stats(rebuild);
 console.log(`cold start that also rebuilds the assets:           median ${fmt(r.median)} ms (min ${fmt(r.min)}, max ${fmt(r.max)})`);
 console.log(`warm start to first 200 /healthz (existing database): median ${fmt(w.median)} ms (min ${fmt(w.min)}, max ${fmt(w.max)})`);
+const g = stats(gateMs);
+const si = stats(signInMs);
+const p = stats(pageMs);
+console.log(`site password check (argon2id): median ${fmt(g.median)} ms; sign-in: median ${fmt(si.median)} ms`);
+console.log(`signed-in home page (gate + session + render): median ${p.median.toFixed(1)} ms (min ${p.min.toFixed(1)}, max ${p.max.toFixed(1)})`);
 console.log(`idle RSS after 100 page views: ${idleRss.toFixed(1)} MiB`);
 console.log(`scripts on an island-free page (404): ${notFoundScripts.length} (0 bytes)`);
 console.log(`scripts on the home page: ${homeScripts.join(', ')}`);
