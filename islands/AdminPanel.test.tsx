@@ -1,0 +1,531 @@
+import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import type { PublicUser } from '../src/features/users/schema.ts';
+import type { LockoutStatus } from '../src/shared/lockout.ts';
+import AdminPanel, { type AdminPanelProps } from './AdminPanel.tsx';
+
+// Time is bun:test's fake clock. fetch is a small in-memory server that checks requests the way
+// the real one does (method, path, headers, body) and answers with the real shapes.
+
+const HOUR = 3_600_000;
+const COUNTING: LockoutStatus = { lockoutEnabled: true, isLocked: false, timeRemaining: 5 * HOUR };
+const DISABLED: LockoutStatus = { lockoutEnabled: false, isLocked: false, timeRemaining: 0 };
+
+function user(id: string, name: string, role: 'admin' | 'user', created = '2030-01-05T12:00:00.000Z'): PublicUser {
+  const username = name.split(' ')[0]!.toLowerCase();
+  return { _id: id, name, username, email: `${username}@example.test`, role, admin: role === 'admin', created, updated: null };
+}
+const ADA = user('u1', 'Ada Admin', 'admin', '2030-01-05T12:00:00.000Z');
+const BOB = user('u2', 'Bob Builder', 'user', '2030-03-17T12:00:00.000Z');
+const CAT = user('u3', 'Cat Stevens', 'user', '2030-11-30T12:00:00.000Z');
+
+type Failure = { status: number; body?: unknown } | { networkError: string };
+type Recorded = { method: string; path: string; body: unknown };
+
+const server = {
+  users: [] as PublicUser[],
+  /** Failure to answer with, by "METHOD /path-prefix". */
+  fail: new Map<string, Failure>(),
+  requests: [] as Recorded[],
+};
+
+const json = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+const text = (status: number) => ({
+  ok: false,
+  status,
+  json: async () => {
+    throw new SyntaxError('Unexpected token < in JSON');
+  },
+});
+
+function failureFor(method: string, path: string): Failure | undefined {
+  for (const [key, failure] of server.fail) {
+    const [m, p] = key.split(' ');
+    if (m === method && path.startsWith(p!)) return failure;
+  }
+  return undefined;
+}
+
+const realFetch = globalThis.fetch;
+function stubFetch(): void {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    const method = init?.method ?? 'GET';
+    const headers = new Headers(init?.headers);
+    const hasBody = init?.body !== undefined && init?.body !== null;
+    const body: unknown = hasBody ? JSON.parse(String(init!.body)) : undefined;
+    server.requests.push({ method, path, body });
+    // Cookies are the credentials of the browser pages: a request without them is anonymous.
+    if (init?.credentials !== 'same-origin') return json(401, { error: 'You must be signed in' });
+    if (headers.get('accept') !== 'application/json') return json(406, { error: 'JSON only' });
+    if (hasBody && headers.get('content-type') !== 'application/json') return json(415, { error: 'Send JSON' });
+
+    const failure = failureFor(method, path);
+    if (failure) {
+      if ('networkError' in failure) throw new TypeError(failure.networkError);
+      return failure.body === undefined ? text(failure.status) : json(failure.status, failure.body);
+    }
+
+    if (method === 'GET' && path === '/api/users')
+      return json(
+        200,
+        server.users.map((u) => ({ ...u })),
+      );
+
+    if (method === 'POST' && path === '/api/users') {
+      const input = body as Record<string, unknown>;
+      for (const field of ['name', 'username', 'email', 'password']) {
+        if (typeof input[field] !== 'string' || input[field] === '') return json(400, { error: `${field} is required` });
+      }
+      if (input.role !== 'admin' && input.role !== 'user') return json(400, { error: 'Role must be admin or user' });
+      if (server.users.some((u) => u.username.toLowerCase() === String(input.username).toLowerCase())) {
+        return json(409, { error: 'That username is already taken' });
+      }
+      const created = user(`u${server.users.length + 10}`, String(input.name), input.role);
+      const row = { ...created, username: String(input.username), email: String(input.email) };
+      server.users.push(row);
+      return json(201, row);
+    }
+
+    const one = /^\/api\/users\/([^/]+)$/.exec(path);
+    if (method === 'PUT' && one) {
+      const index = server.users.findIndex((u) => u._id === decodeURIComponent(one[1]!));
+      if (index < 0) return json(404, { error: 'User not found' });
+      const input = body as Record<string, unknown>;
+      if ('password' in input) return json(400, { error: 'A promotion must not send a password' });
+      const updated = { ...server.users[index]!, ...(input as Partial<PublicUser>), admin: input.role === 'admin', updated: '2030-12-01T00:00:00.000Z' };
+      server.users[index] = updated;
+      return json(200, updated);
+    }
+
+    if (method === 'POST' && path === '/api/admin/reset-lockout') {
+      if (hasBody) return json(400, { error: 'No body expected' });
+      return json(200, { newExpiryTime: new Date(Date.now() + 24 * HOUR).toISOString() });
+    }
+    return json(404, { error: 'Not found' });
+  }) as unknown as typeof fetch;
+}
+
+/** Runs an interaction, then lets the requests it started settle and render. */
+async function settle(action?: () => void): Promise<void> {
+  await act(async () => {
+    action?.();
+  });
+  for (let i = 0; i < 6; i++) await act(async () => {});
+}
+
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+  for (let i = 0; i < 3; i++) await act(async () => {});
+}
+
+function renderPanel(props: Partial<AdminPanelProps> = {}) {
+  const all: AdminPanelProps = { users: [ADA, BOB], lockout: COUNTING, lockoutHours: 24, viewerId: ADA._id, ...props };
+  server.users = all.users.map((u) => ({ ...u }));
+  return render(<AdminPanel {...all} />);
+}
+
+const table = () => screen.getByRole('table');
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+const createDialog = () => screen.getByRole('dialog', { name: 'Create New Admin' });
+const promoteDialog = () => screen.getByRole('dialog', { name: 'Promote User to Admin' });
+const toast = () => screen.queryByRole('alert') ?? screen.queryByRole('status');
+const toastText = () => toast()?.querySelector('span')?.textContent ?? null;
+const writes = () => server.requests.filter((r) => r.method !== 'GET');
+const after = (index: number) => server.requests.slice(index + 1).map((r) => `${r.method} ${r.path}`);
+
+async function openCreateAndFill(values: Partial<Record<'Full Name' | 'Username' | 'Email' | 'Password', string>> = {}) {
+  await settle(() => screen.getByRole('button', { name: 'Create New Admin' }).click());
+  const dialog = createDialog();
+  const filled = { 'Full Name': 'Dee Newcomer', Username: 'dee', Email: 'dee@example.test', Password: 'correct horse battery', ...values };
+  for (const [label, value] of Object.entries(filled)) {
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  }
+  return dialog;
+}
+
+const createButton = () => within(createDialog()).getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+
+/** console.error, silenced: failed calls are logged there, as the spec's error catalogue asks. */
+let logged: Mock<typeof console.error>;
+
+beforeEach(() => {
+  logged = spyOn(console, 'error').mockImplementation(() => {});
+  jest.useFakeTimers();
+  jest.setSystemTime(new Date('2030-12-01T09:00:00Z'));
+  server.fail.clear();
+  server.requests = [];
+  stubFetch();
+});
+
+afterEach(() => {
+  cleanup();
+  jest.useRealTimers();
+  globalThis.fetch = realFetch;
+  logged.mockRestore();
+});
+
+describe('AdminPanel: the user table', () => {
+  test('has the columns Name, Username, Email, Role, Created, Actions and a row per user', () => {
+    renderPanel({ users: [ADA, BOB, CAT] });
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Username', 'Email', 'Role', 'Created', 'Actions']);
+    expect(bodyRows().map(cellsOf)).toEqual([
+      ['AAda AdminYou', 'ada', 'ada@example.test', 'Administrator', 'Jan 5, 2030', '—No actions'],
+      ['BBob Builder', 'bob', 'bob@example.test', 'User', 'Mar 17, 2030', 'Promote'],
+      ['CCat Stevens', 'cat', 'cat@example.test', 'User', 'Nov 30, 2030', 'Promote'],
+    ]);
+    // Only users who are not admins can be promoted.
+    expect(
+      within(table())
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Promote Bob Builder', 'Promote Cat Stevens']);
+    expect(screen.getByRole('button', { name: 'Create New Admin' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Promote User' })).toBeTruthy();
+  });
+
+  test('sits in a horizontally scrolling box so a phone screen does not overflow', () => {
+    renderPanel();
+    expect(table().parentElement?.className.split(' ')).toContain('overflow-x-auto');
+  });
+
+  test('shows No users found when there are none', () => {
+    renderPanel({ users: [] });
+    expect(bodyRows().map(cellsOf)).toEqual([['No users found']]);
+  });
+
+  test('hydrates the server-rendered table without a mismatch', async () => {
+    const props: AdminPanelProps = { users: [ADA, BOB], lockout: COUNTING, lockoutHours: 24, viewerId: ADA._id };
+    server.users = props.users;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<AdminPanel {...props} />);
+    document.body.append(container);
+    let root: Root | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, <AdminPanel {...props} />);
+      });
+      expect(logged).not.toHaveBeenCalled();
+      expect(within(container).getByText('Mar 17, 2030')).toBeTruthy();
+    } finally {
+      await act(async () => root?.unmount());
+      container.remove();
+    }
+  });
+});
+
+describe('AdminPanel: Create New Admin', () => {
+  test('opens a dialog with Full Name, Username, an email-typed Email, a masked Password and a Role defaulting to admin', async () => {
+    renderPanel();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await settle(() => screen.getByRole('button', { name: 'Create New Admin' }).click());
+    const dialog = createDialog();
+    expect((within(dialog).getByLabelText('Full Name') as HTMLInputElement).value).toBe('');
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).type).toBe('email');
+    expect((within(dialog).getByLabelText('Password') as HTMLInputElement).type).toBe('password');
+    const role = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+    expect(role.value).toBe('admin');
+    expect([...role.options].map((o) => o.value)).toEqual(['admin', 'user']);
+    expect(createButton().disabled).toBe(true);
+  });
+
+  for (const missing of ['Full Name', 'Username', 'Email', 'Password'] as const) {
+    test(`Create stays disabled while ${missing} is empty`, async () => {
+      renderPanel();
+      await openCreateAndFill({ [missing]: '' });
+      expect(createButton().disabled).toBe(true);
+      fireEvent.change(within(createDialog()).getByLabelText(missing), { target: { value: 'filled in' } });
+      expect(createButton().disabled).toBe(false);
+    });
+  }
+
+  test('a name of spaces only does not count as filled in', async () => {
+    renderPanel();
+    await openCreateAndFill({ 'Full Name': '   ' });
+    expect(createButton().disabled).toBe(true);
+  });
+
+  test('creates the account, closes the dialog, says so and reloads the table', async () => {
+    renderPanel();
+    await openCreateAndFill();
+    // Someone else added an account meanwhile: the reloaded table shows it too.
+    server.users.push(CAT);
+    await settle(() => createButton().click());
+
+    const post = server.requests.findIndex((r) => r.method === 'POST' && r.path === '/api/users');
+    expect(server.requests[post]?.body).toEqual({ name: 'Dee Newcomer', username: 'dee', email: 'dee@example.test', password: 'correct horse battery', role: 'admin' });
+    expect(after(post)).toEqual(['GET /api/users']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toastText()).toBe('Success: New admin account created successfully!');
+    expect(toast()?.getAttribute('role')).toBe('status');
+    expect(bodyRows().map((r) => cellsOf(r).slice(1, 4))).toEqual([
+      ['ada', 'ada@example.test', 'Administrator'],
+      ['bob', 'bob@example.test', 'User'],
+      ['cat', 'cat@example.test', 'User'],
+      ['dee', 'dee@example.test', 'Administrator'],
+    ]);
+  });
+
+  test('can create a plain user account', async () => {
+    renderPanel();
+    const dialog = await openCreateAndFill();
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'user' } });
+    await settle(() => createButton().click());
+    expect(writes().map((r) => (r.body as { role: string }).role)).toEqual(['user']);
+    expect(bodyRows().at(-1) && cellsOf(bodyRows().at(-1)!)[3]).toBe('User');
+  });
+
+  test('the next time it opens, the form is empty again and the old toast is gone', async () => {
+    renderPanel();
+    await openCreateAndFill();
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('Success: New admin account created successfully!');
+    await settle(() => screen.getByRole('button', { name: 'Create New Admin' }).click());
+    // The earlier toast would sit under the dialog's backdrop: it goes.
+    expect(toast()).toBeNull();
+    expect((within(createDialog()).getByLabelText('Username') as HTMLInputElement).value).toBe('');
+    expect(createButton().disabled).toBe(true);
+  });
+
+  test("shows the server's error as-is and keeps the dialog and its input", async () => {
+    renderPanel();
+    await openCreateAndFill({ Username: 'BOB' });
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('That username is already taken');
+    expect(toast()?.getAttribute('role')).toBe('alert');
+    // The toast shows inside the open dialog, above its backdrop.
+    expect(createDialog().contains(toast())).toBe(true);
+    expect((within(createDialog()).getByLabelText('Username') as HTMLInputElement).value).toBe('BOB');
+    expect(bodyRows()).toHaveLength(2);
+    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(0);
+  });
+
+  test('says Failed to create admin account when the server gives no message', async () => {
+    renderPanel();
+    server.fail.set('POST /api/users', { status: 502 });
+    await openCreateAndFill();
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('Failed to create admin account');
+  });
+
+  test('says Network error: and the message when the request fails', async () => {
+    renderPanel();
+    server.fail.set('POST /api/users', { networkError: 'Failed to fetch' });
+    await openCreateAndFill();
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('Network error: Failed to fetch');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('API call failed');
+    expect(createDialog()).toBeTruthy();
+  });
+
+  test('Cancel closes the dialog without a request', async () => {
+    renderPanel();
+    await openCreateAndFill();
+    await settle(() => within(createDialog()).getByRole('button', { name: 'Cancel' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
+
+  test('says Failed to load users when the table cannot be reloaded', async () => {
+    renderPanel();
+    server.fail.set('GET /api/users', { status: 500, body: { error: 'database is busy' } });
+    await openCreateAndFill();
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('Failed to load users');
+    expect(bodyRows()).toHaveLength(2);
+  });
+});
+
+describe('AdminPanel: Promote User', () => {
+  test("a row's Promote asks for confirmation with the user's name and email and a warning", async () => {
+    renderPanel({ users: [ADA, BOB, CAT] });
+    await settle(() => screen.getByRole('button', { name: 'Promote Cat Stevens' }).click());
+    const dialog = promoteDialog();
+    expect(within(dialog).getByText('Are you sure you want to promote this user to admin?')).toBeTruthy();
+    expect(within(dialog).getByText('Cat Stevens')).toBeTruthy();
+    expect(within(dialog).getByText('cat@example.test')).toBeTruthy();
+    expect(within(dialog).getByRole('note').textContent).toContain('full administrative privileges');
+    // Nothing is sent before the admin confirms.
+    expect(server.requests).toEqual([]);
+  });
+
+  test('promotes: sends the whole user with role admin, says so and updates the table', async () => {
+    renderPanel({ users: [ADA, BOB, CAT] });
+    await settle(() => screen.getByRole('button', { name: 'Promote Bob Builder' }).click());
+    await settle(() => within(promoteDialog()).getByRole('button', { name: 'Promote' }).click());
+
+    expect(writes()).toEqual([{ method: 'PUT', path: '/api/users/u2', body: { name: 'Bob Builder', username: 'bob', email: 'bob@example.test', role: 'admin' } }]);
+    expect(after(0)).toEqual(['GET /api/users']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toastText()).toBe('Bob Builder has been promoted to admin!');
+    expect(cellsOf(bodyRows()[1]!).slice(3)).toEqual(['Administrator', 'Mar 17, 2030', '—No actions']);
+    expect(screen.queryByRole('button', { name: 'Promote Bob Builder' })).toBeNull();
+  });
+
+  test('Promote User lets the admin choose among the users who are not admins', async () => {
+    renderPanel({ users: [ADA, BOB, CAT] });
+    await settle(() => screen.getByRole('button', { name: 'Promote User' }).click());
+    const dialog = promoteDialog();
+    const select = within(dialog).getByLabelText('User') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a user…', 'Bob Builder (bob)', 'Cat Stevens (cat)']);
+    const confirm = within(dialog).getByRole('button', { name: 'Promote' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(within(dialog).queryByRole('note')).toBeNull();
+
+    fireEvent.change(select, { target: { value: 'u3' } });
+    expect(within(dialog).getByText('cat@example.test')).toBeTruthy();
+    expect(within(dialog).getByRole('note').textContent).toContain('This will grant Cat Stevens full administrative privileges');
+    expect(confirm.disabled).toBe(false);
+    await settle(() => confirm.click());
+    expect(toastText()).toBe('Cat Stevens has been promoted to admin!');
+    expect(writes().map((r) => r.path)).toEqual(['/api/users/u3']);
+  });
+
+  test('with everyone an admin already, there is nobody to choose', async () => {
+    renderPanel({ users: [ADA] });
+    await settle(() => screen.getByRole('button', { name: 'Promote User' }).click());
+    expect(within(promoteDialog()).getByText('Every user is already an administrator.')).toBeTruthy();
+    expect((within(promoteDialog()).getByRole('button', { name: 'Promote' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test('Cancel closes the dialog without a request', async () => {
+    renderPanel();
+    await settle(() => screen.getByRole('button', { name: 'Promote Bob Builder' }).click());
+    await settle(() => within(promoteDialog()).getByRole('button', { name: 'Cancel' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.requests).toEqual([]);
+  });
+
+  const failures: [string, Failure, string][] = [
+    ["the server's error as-is", { status: 409, body: { error: 'The last administrator cannot be demoted' } }, 'The last administrator cannot be demoted'],
+    ['Failed to promote user without a message', { status: 500 }, 'Failed to promote user'],
+    ['Network error: and the message', { networkError: 'Load failed' }, 'Network error: Load failed'],
+  ];
+  for (const [what, failure, shown] of failures) {
+    test(`a failed promotion shows ${what}`, async () => {
+      renderPanel();
+      server.fail.set('PUT /api/users/', failure);
+      await settle(() => screen.getByRole('button', { name: 'Promote Bob Builder' }).click());
+      await settle(() => within(promoteDialog()).getByRole('button', { name: 'Promote' }).click());
+      expect(toastText()).toBe(shown);
+      expect(toast()?.getAttribute('role')).toBe('alert');
+      expect(promoteDialog().contains(toast())).toBe(true);
+      expect(cellsOf(bodyRows()[1]!)[3]).toBe('User');
+    });
+  }
+});
+
+describe('AdminPanel: Site Lockout Administration', () => {
+  const card = () => screen.getByRole('region', { name: 'Site Lockout Administration' });
+  const resetButton = () => within(card()).getByRole('button', { name: 'Reset Lockout Timer' }) as HTMLButtonElement;
+
+  test('shows the time left, counting down, and what a reset grants', async () => {
+    renderPanel({ lockout: { lockoutEnabled: true, isLocked: false, timeRemaining: 2 * HOUR + 5_000 }, lockoutHours: 24 });
+    expect(within(card()).getByRole('timer').textContent).toBe('02:00:05');
+    expect(card().textContent).toContain('Grants another 24 hours of site access');
+    await advance(1_000);
+    expect(within(card()).getByRole('timer').textContent).toBe('02:00:04');
+  });
+
+  test('shows LOCKED once the time is up', async () => {
+    renderPanel({ lockout: { lockoutEnabled: true, isLocked: false, timeRemaining: 1_000 } });
+    await advance(1_000);
+    expect(within(card()).queryByRole('timer')).toBeNull();
+    expect(within(card()).getByText('LOCKED')).toBeTruthy();
+  });
+
+  test('a lockout that is switched off says so and offers no reset', () => {
+    renderPanel({ lockout: DISABLED, lockoutHours: 0 });
+    expect(card().textContent).toContain('The site lockout is disabled (SITE_LOCKOUT_HOURS is 0)');
+    expect(within(card()).queryByRole('button')).toBeNull();
+  });
+
+  test('a reset says so and reloads the page 2 seconds later', async () => {
+    renderPanel({ lockoutHours: 12 });
+    const reload = spyOn(location, 'reload').mockImplementation(() => {});
+    try {
+      await settle(() => resetButton().click());
+      expect(writes()).toEqual([{ method: 'POST', path: '/api/admin/reset-lockout', body: undefined }]);
+      expect(toastText()).toBe('Site lockout reset: access granted for another 12 hours. Reloading…');
+      expect(resetButton().disabled).toBe(true);
+      await advance(1_999);
+      expect(reload).not.toHaveBeenCalled();
+      await advance(1);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      reload.mockRestore();
+    }
+  });
+
+  const failures: [string, Failure, string][] = [
+    [
+      "the server's error as-is",
+      { status: 409, body: { error: 'The lockout is disabled (SITE_LOCKOUT_HOURS is 0)' } },
+      'The lockout is disabled (SITE_LOCKOUT_HOURS is 0)',
+    ],
+    ['Failed to reset site lockout without a message', { status: 503 }, 'Failed to reset site lockout'],
+    ['Network error: and the message', { networkError: 'Failed to fetch' }, 'Network error: Failed to fetch'],
+  ];
+  for (const [what, failure, shown] of failures) {
+    test(`a failed reset shows ${what} and does not reload`, async () => {
+      renderPanel();
+      server.fail.set('POST /api/admin/reset-lockout', failure);
+      const reload = spyOn(location, 'reload').mockImplementation(() => {});
+      try {
+        await settle(() => resetButton().click());
+        expect(toastText()).toBe(shown);
+        expect(resetButton().disabled).toBe(false);
+        await advance(5_000);
+        expect(reload).not.toHaveBeenCalled();
+      } finally {
+        reload.mockRestore();
+      }
+    });
+  }
+});
+
+describe('AdminPanel: toasts', () => {
+  test('a toast closes after 6 seconds', async () => {
+    renderPanel();
+    await openCreateAndFill();
+    await settle(() => createButton().click());
+    expect(toastText()).toBe('Success: New admin account created successfully!');
+    await advance(5_999);
+    expect(toastText()).toBe('Success: New admin account created successfully!');
+    await advance(1);
+    expect(toast()).toBeNull();
+  });
+
+  test('a new toast gets its own 6 seconds, even with the same text', async () => {
+    renderPanel();
+    server.fail.set('POST /api/admin/reset-lockout', { status: 503 });
+    const reset = () => screen.getByRole('button', { name: 'Reset Lockout Timer' }).click();
+    await settle(reset);
+    await advance(4_000);
+    await settle(reset);
+    await advance(4_000);
+    expect(toastText()).toBe('Failed to reset site lockout');
+    await advance(2_000);
+    expect(toast()).toBeNull();
+  });
+
+  test('the close button closes it at once', async () => {
+    renderPanel();
+    server.fail.set('POST /api/admin/reset-lockout', { status: 503 });
+    await settle(() => screen.getByRole('button', { name: 'Reset Lockout Timer' }).click());
+    await settle(() => within(toast()!).getByRole('button', { name: 'Close' }).click());
+    expect(toast()).toBeNull();
+  });
+});
