@@ -50,6 +50,8 @@ export interface TestApp {
   database: ReturnType<typeof openDatabase>;
   store: MediaStore;
   logs: string[];
+  /** The text of every JSON answer request() returned, for checks over a whole suite. */
+  jsonBodies: string[];
   /** app.request with credentials headers and a JSON body made for you. */
   request(path: string, options?: RequestOptions): Promise<Response>;
   /** Passes the site gate with the test site password; returns the site token. */
@@ -71,6 +73,7 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
   await migrateToLatest(database.db);
   const store = options.store ?? (await new LocalDiskStore(config.mediaDir).init());
   const logs: string[] = [];
+  const jsonBodies: string[] = [];
   const app = createApp({
     config,
     db: database.db,
@@ -79,12 +82,14 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     clock: options.clock ?? (() => new Date()),
     assets: await testAssets(),
   });
-  const request = (path: string, { json, as, ...init }: RequestOptions = {}) => {
+  const request = async (path: string, { json, as, ...init }: RequestOptions = {}) => {
     const headers = new Headers(init.headers);
     if (as?.siteToken) headers.set('x-site-token', as.siteToken);
     if (as?.token) headers.set('authorization', `Bearer ${as.token}`);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    return Promise.resolve(app.request(path, { ...init, headers, body: json !== undefined ? JSON.stringify(json) : init.body }));
+    const res = await app.request(path, { ...init, headers, body: json !== undefined ? JSON.stringify(json) : init.body });
+    if (res.headers.get('content-type')?.includes('application/json')) jsonBodies.push(await res.clone().text());
+    return res;
   };
   const enterSite = async () => {
     const res = await request('/api/site/verify-password', { method: 'POST', json: { password: config.site.password ?? TEST_SITE_PASSWORD } });
@@ -116,6 +121,7 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     database,
     store,
     logs,
+    jsonBodies,
     request,
     enterSite,
     signIn,
@@ -125,6 +131,36 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SetCookie {
+  value: string;
+  /** Attribute names lower-cased; flags (HttpOnly, Secure) are true. */
+  attributes: Record<string, string | true>;
+}
+
+/** The cookies a response sets, by name. */
+export function setCookies(res: Response): Map<string, SetCookie> {
+  const cookies = new Map<string, SetCookie>();
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = '', ...rest] = line.split(';');
+    const eq = pair.indexOf('=');
+    const attributes: Record<string, string | true> = {};
+    for (const part of rest) {
+      const [key = '', ...value] = part.trim().split('=');
+      attributes[key.toLowerCase()] = value.length > 0 ? value.join('=') : true;
+    }
+    cookies.set(pair.slice(0, eq).trim(), { value: decodeURIComponent(pair.slice(eq + 1).trim()), attributes });
+  }
+  return cookies;
+}
+
+/** A Cookie request header from name/value pairs (undefined values are left out). */
+export function cookieHeader(cookies: Record<string, string | undefined>): string {
+  return Object.entries(cookies)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
 }
 
 const tempDatabaseDirs: string[] = [];

@@ -21,6 +21,12 @@ export async function setSitePasswordHash(db: Db, hash: string): Promise<void> {
   await db.updateTable('site_state').set({ site_password_hash: hash }).where('id', '=', 1).execute();
 }
 
+/** First-run setup: stores the hash only if no password is stored yet; says whether it did. */
+export async function setSitePasswordHashIfUnset(db: Db, hash: string): Promise<boolean> {
+  const result = await db.updateTable('site_state').set({ site_password_hash: hash }).where('id', '=', 1).where('site_password_hash', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function insertSiteToken(db: Db, row: { id: string; created_at: number; expires_at: number }): Promise<void> {
   await db.insertInto('site_tokens').values(row).execute();
 }

@@ -119,7 +119,7 @@ export const siteRoutes = new Hono()
         if (gate.sitePassword !== gate.sitePasswordConfirm) throw new InvalidError('The two site passwords do not match');
       }
       const admin = needs.admin ? parseWith(createUserSchema.omit({ role: true }), form) : null;
-      if (needs.sitePassword) await site.setPassword(gate.sitePassword!);
+      if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
       if (admin) {
         const created = await users.create(null, admin);
         const session = await auth.createSession(created._id);

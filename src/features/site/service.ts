@@ -19,6 +19,7 @@ export const SITE_MESSAGES = {
   wrong: 'Incorrect site password. Please try again.',
   locked: 'The site is locked. An administrator must reset the lockout on the server (bun run cli lockout reset).',
   notSetUp: 'The site password has not been set up yet.',
+  alreadySetUp: 'The site password has already been set up.',
   required: 'Site access required. Enter the site password first.',
 } as const;
 
@@ -108,14 +109,26 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
 
     /** A token is valid while the site is not locked and it has not expired or been revoked. */
     async verifyToken(token: string | undefined | null): Promise<boolean> {
-      if (!isWellFormedToken(token)) return false;
-      if (await service.isLocked()) return false;
+      return (await service.checkToken(token)) !== null;
+    },
+
+    /**
+     * Like verifyToken, with the token's expiry and whether this check slid it forward (then a
+     * cookie holding the token should be sent again, or the browser drops it before the server does).
+     */
+    async checkToken(token: string | undefined | null): Promise<{ expiresAt: number; extended: boolean } | null> {
+      if (!isWellFormedToken(token)) return null;
+      if (await service.isLocked()) return null;
       const row = await repo.findSiteToken(db, tokenId(token));
       const now = clock().getTime();
-      if (!row || row.expires_at <= now) return false;
+      if (!row || row.expires_at <= now) return null;
       // Sliding expiry: a token in regular use does not run out.
-      if (row.expires_at - now < SITE_TOKEN_TTL_MS / 2) await repo.extendSiteToken(db, row.id, now + SITE_TOKEN_TTL_MS);
-      return true;
+      if (row.expires_at - now < SITE_TOKEN_TTL_MS / 2) {
+        const expiresAt = now + SITE_TOKEN_TTL_MS;
+        await repo.extendSiteToken(db, row.id, expiresAt);
+        return { expiresAt, extended: true };
+      }
+      return { expiresAt: row.expires_at, extended: false };
     },
 
     async revokeToken(token: string | undefined | null): Promise<void> {
@@ -129,6 +142,20 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       await db.transaction().execute(async (trx) => {
         await repo.setSitePasswordHash(trx, hash);
         await repo.deleteAllSiteTokens(trx);
+      });
+    },
+
+    /**
+     * First-run setup: stores the first site password, once (a second setup loses the race with
+     * a 409), and starts the lockout from now, since nobody could enter before.
+     */
+    async setUpPassword(password: string): Promise<void> {
+      if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.setSitePasswordHashIfUnset(trx, hash))) throw new ConflictError(SITE_MESSAGES.alreadySetUp);
+        await repo.deleteAllSiteTokens(trx);
+        if (enabled) await repo.setLockoutExpiry(trx, clock().getTime() + lockoutMs);
       });
     },
 

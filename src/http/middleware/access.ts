@@ -41,18 +41,21 @@ export const siteGate = (renderGate: GateRenderer) =>
   createMiddleware(async (c, next) => {
     const { site } = c.var.services;
     const token = siteTokenOf(c);
-    const granted = token ? await site.verifyToken(token) : false;
+    const check = token ? await site.checkToken(token) : null;
+    const granted = check !== null;
     c.set('siteAccess', granted);
     c.set('session', null);
-    // A dead cookie is forgotten, so the browser stops sending it.
-    if (!granted && getCookie(c, SITE_COOKIE)) clearCredentialCookie(c, SITE_COOKIE);
+    const cookie = getCookie(c, SITE_COOKIE);
+    // A dead cookie is forgotten, so the browser stops sending it; a slid one is sent again.
+    if (!granted && cookie) clearCredentialCookie(c, SITE_COOKIE);
+    else if (check?.extended && cookie && cookie === token) setCredentialCookie(c, SITE_COOKIE, cookie, check.expiresAt);
     if (granted && !isApiPath(c.req.path) && c.req.method === 'GET') c.set('lockout', await site.lockoutStatus());
     if (granted || isOpen(c)) return next();
-    if (isApiPath(c.req.path)) {
+    // Pages show the gate (or the locked gate) in place; anything else is refused the same way.
+    if (isApiPath(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) {
       if (await site.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
       throw new UnauthorizedError(SITE_MESSAGES.required);
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') throw new UnauthorizedError(SITE_MESSAGES.required);
     return renderGate(c, currentPath(c));
   });
 
