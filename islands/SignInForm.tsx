@@ -12,14 +12,16 @@ export type SignInFormProps = {
 };
 
 export default function SignInForm({ next, error = null, username: initialUsername = '' }: SignInFormProps) {
-  const [username, setUsername] = useState(initialUsername);
-  const [password, setPassword] = useState('');
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    // Inputs are uncontrolled, so what was typed before the island went live is kept.
+    const fields = new FormData(event.currentTarget);
+    const username = String(fields.get('username') ?? '');
+    const password = String(fields.get('password') ?? '');
     setBusy(true);
     setMessage(null);
     try {
@@ -59,12 +61,11 @@ export default function SignInForm({ next, error = null, username: initialUserna
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
+          defaultValue={initialUsername}
           className="field"
         />
       </div>
-      <PasswordField name="password" label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <PasswordField name="password" label="Password" autoComplete="current-password" />
       {message ? (
         <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
           {message}

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import SiteGateForm from './SiteGateForm.tsx';
 
 // fetch is a stand-in for the gate's two endpoints that checks requests as the real server does.
@@ -94,6 +96,20 @@ afterEach(() => {
 });
 
 describe('SiteGateForm', () => {
+  test('a password typed before the island went live is kept and sent', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SiteGateForm next="/watch" locked={false} />);
+    document.body.append(container);
+    (container.querySelector('input[name=password]') as HTMLInputElement).value = SITE_PASSWORD;
+    const root = await act(async () => hydrateRoot(container, <SiteGateForm next="/watch" locked={false} />));
+    expect((container.querySelector('input[name=password]') as HTMLInputElement).value).toBe(SITE_PASSWORD);
+    await settle(() => (container.querySelector('button[type=submit]') as HTMLButtonElement).click());
+    expect(server.requests.map((r) => r.body)).toEqual([{ password: SITE_PASSWORD }]);
+    expect(replace).toHaveBeenCalledWith('/watch');
+    await act(async () => root.unmount());
+    container.remove();
+  });
+
   test('a blank password says Please enter the site password and sends nothing', async () => {
     render(<SiteGateForm next="/watch" locked={false} />);
     await settle(() => enterButton().click());

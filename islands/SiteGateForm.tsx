@@ -31,7 +31,6 @@ function storedToken(): string | null {
 }
 
 export default function SiteGateForm({ next, locked, error = null }: SiteGateFormProps) {
-  const [password, setPassword] = useState('');
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -56,9 +55,12 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
       .catch(() => setChecking(false));
   }, [locked, next]);
 
+  // The input is left uncontrolled, so what was typed before the island went live is kept.
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
+    const password = String(new FormData(form).get('password') ?? '');
     if (password.trim() === '') {
       setMessage(GATE_TEXT.blank);
       return;
@@ -82,7 +84,8 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
         return;
       }
       setMessage(answer.error || GATE_TEXT.wrong);
-      setPassword('');
+      const input = form.elements.namedItem('password');
+      if (input instanceof HTMLInputElement) input.value = '';
     } catch {
       setMessage(GATE_TEXT.network);
     }
@@ -101,8 +104,6 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
           autoComplete="current-password"
           autoFocus={!locked}
           disabled={locked}
-          value={password}
-          onChange={setPassword}
         />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={locked || busy}>
           {busy ? 'Checking…' : 'Enter Site'}
