@@ -5,6 +5,7 @@ import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { forgetLockoutWhileDisabled } from './features/site/service.ts';
 import { createUsersService } from './features/users/service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
+
+  if (await forgetLockoutWhileDisabled(database.db, config)) logger.info('lockout is off (SITE_LOCKOUT_HOURS=0); its stored expiry was cleared');
 
   if (config.bootstrapAdmin) {
     const users = createUsersService({ db: database.db, clock: () => new Date() });

@@ -8,7 +8,7 @@ import { openDatabase, type OpenDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createAuthService } from './auth/service.ts';
-import { createSiteService } from './site/service.ts';
+import { createSiteService, forgetLockoutWhileDisabled } from './site/service.ts';
 import { createUsersService } from './users/service.ts';
 
 let dir: string;
@@ -36,6 +36,19 @@ afterEach(async () => {
 });
 
 describe('site gate and lockout', () => {
+  test('turning the lockout off and on again arms a fresh switch instead of locking on the old date', async () => {
+    const before = await services({ SITE_LOCKOUT_HOURS: '24' });
+    expect((await before.site.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
+    now += 100 * HOUR; // months with the switch off, in spirit: long past the old expiry
+    const off = loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '0' });
+    expect(await forgetLockoutWhileDisabled(database.db, off)).toBe(true);
+    expect(await forgetLockoutWhileDisabled(database.db, off)).toBe(false);
+    const after = await services({ SITE_LOCKOUT_HOURS: '24' });
+    expect(await after.site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
+    // Without the start-up step the old date would have locked the site.
+    expect(await forgetLockoutWhileDisabled(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' }))).toBe(false);
+  });
+
   test('open -> locked -> reset: tokens die at the lock, the right password is refused, reset opens again', async () => {
     const { site } = await services({ SITE_LOCKOUT_HOURS: '24' });
     expect(await site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });

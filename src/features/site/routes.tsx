@@ -22,7 +22,7 @@ function grantSiteAccess(c: Context, token: string): void {
 export async function renderGate(c: Context, next: string, error: string | null = null, status?: 401 | 403 | 423 | 429 | 400): Promise<Response> {
   const { site } = c.var.services;
   if (!(await site.isPasswordSet())) {
-    return c.render(<SetupPage needsSitePassword />, { title: 'Set up' });
+    return c.render(<SetupPage needsSitePassword needsAdmin={!(await c.var.services.users.hasUsers())} />, { title: 'Set up' });
   }
   const locked = await site.isLocked();
   c.status(status ?? (locked ? 423 : 401));
@@ -100,7 +100,7 @@ export const siteRoutes = new Hono()
   .get('/setup', async (c) => {
     const needs = await needsSetup(c);
     if (!needs.sitePassword && !needs.admin) return c.redirect('/', 303);
-    return c.render(<SetupPage needsSitePassword={needs.sitePassword} />, { title: 'Set up' });
+    return c.render(<SetupPage needsSitePassword={needs.sitePassword} needsAdmin={needs.admin} />, { title: 'Set up' });
   })
 
   // First run. Open to anyone only while no site password exists (the first visitor sets the hub
@@ -130,6 +130,6 @@ export const siteRoutes = new Hono()
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       c.status(error.status);
-      return c.render(<SetupPage needsSitePassword={needs.sitePassword} error={error.message} values={values} />, { title: 'Set up' });
+      return c.render(<SetupPage needsSitePassword={needs.sitePassword} needsAdmin={needs.admin} error={error.message} values={values} />, { title: 'Set up' });
     }
   });

@@ -32,6 +32,17 @@ export interface SiteServiceDeps {
 
 export type SiteService = ReturnType<typeof createSiteService>;
 
+/**
+ * At start-up: with the lockout turned off (SITE_LOCKOUT_HOURS=0) any stored expiry is dropped,
+ * so turning it on again later arms a fresh switch instead of locking at once on an old date.
+ */
+export async function forgetLockoutWhileDisabled(db: Kysely<Database>, config: Readonly<Config>): Promise<boolean> {
+  if (config.site.lockoutHours > 0) return false;
+  if ((await repo.readSiteState(db)).lockout_expires_at === null) return false;
+  await repo.setLockoutExpiry(db, null);
+  return true;
+}
+
 export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
   const lockoutMs = config.site.lockoutHours * 60 * 60 * 1000;
   const enabled = config.site.lockoutHours > 0;

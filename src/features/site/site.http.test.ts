@@ -363,6 +363,21 @@ describe('first run: no site password anywhere', () => {
     expect(await res.json()).toEqual({ success: false, error: SITE_MESSAGES.notSetUp });
   });
 
+  test('with an administrator from ADMIN_USERNAME already there, setup asks only for the site password', async () => {
+    t = await createTestApp({ env: { SITE_PASSWORD: '' } });
+    // An account made on the server (as ADMIN_USERNAME or the CLI would) before anyone set up the gate.
+    const { createUsersService } = await import('../users/service.ts');
+    await createUsersService({ db: t.database.db, clock: () => new Date() }).create(null, { username: 'root', name: 'Root', email: 'root@localhost', password: 'root password' });
+    const html = await (await t.request('/')).text();
+    expect(html).toContain('name="sitePassword"');
+    expect(html).not.toContain('name="username"');
+    expect(html).toContain('The administrator account exists already.');
+    const res = await t.request('/setup', form({ sitePassword: 'our new site secret', sitePasswordConfirm: 'our new site secret' }));
+    expect(res.status).toBe(303);
+    const entered = (await (await t.request('/api/site/verify-password', { method: 'POST', json: { password: 'our new site secret' } })).json()) as { siteToken: string };
+    expect((await t.signIn('root', 'root password', entered.siteToken)).user.admin).toBe(true);
+  });
+
   test('POST /setup stores an argon2id hash of the site password, creates the admin and signs them in', async () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     const res = await t.request('/setup', setupForm());

@@ -11,15 +11,28 @@ export interface SetupValues {
   email?: string;
 }
 
-export function SetupPage({ needsSitePassword, error, values = {} }: { needsSitePassword: boolean; error?: string | null; values?: SetupValues }) {
+export function SetupPage({
+  needsSitePassword,
+  needsAdmin,
+  error,
+  values = {},
+}: {
+  needsSitePassword: boolean;
+  /** False when an account exists already (ADMIN_USERNAME, the CLI): only the site password is asked for. */
+  needsAdmin: boolean;
+  error?: string | null;
+  values?: SetupValues;
+}) {
   return (
     <NarrowCard className="max-w-lg">
       <p className="chip bg-accent/10 text-accent">First run</p>
       <h1 className="mt-3 font-display text-2xl font-bold tracking-tight">Set up your hub</h1>
       <p className="mt-2 text-sm text-muted">
-        {needsSitePassword
+        {needsSitePassword && needsAdmin
           ? 'Choose the site password everyone in the household enters first, and create the administrator account.'
-          : 'Create the administrator account. It can add the other accounts later.'}
+          : needsSitePassword
+            ? 'Choose the site password everyone in the household enters first. The administrator account exists already.'
+            : 'Create the administrator account. It can add the other accounts later.'}
       </p>
       <form method="post" action="/setup" className="mt-6 space-y-5">
         {needsSitePassword ? (
@@ -29,6 +42,7 @@ export function SetupPage({ needsSitePassword, error, values = {} }: { needsSite
             <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required />
           </fieldset>
         ) : null}
+        {needsAdmin ? (
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Administrator</legend>
           <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required />
@@ -36,6 +50,7 @@ export function SetupPage({ needsSitePassword, error, values = {} }: { needsSite
           <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required />
           <TextField name="password" label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
         </fieldset>
+        ) : null}
         {error ? <Alert>{error}</Alert> : null}
         <button type="submit" className="btn-primary w-full py-2.5">
           Finish setup
