@@ -1,8 +1,11 @@
 // Journeys in real Chromium against the real server: the app shell, the theme island, static pages.
+// Every context is past the site gate and signed in (through the API; access.test.ts walks the
+// forms), since the home page needs both.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, loadedScripts, openPage, screenshot } from '../helpers/browser.ts';
-import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
+import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { ADMIN, admitContext, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -13,7 +16,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    hub = await spawnHub();
+    hub = await spawnGatedHub();
     ({ browser, close: closeBrowser } = await launchChromium());
   });
   afterAll(async () => {
@@ -23,6 +26,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
 
   test('switching to dark through the island applies at once and survives a reload, with no console errors', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
     expect(await page.locator('html').getAttribute('data-mode')).toBe('system');
@@ -58,6 +62,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
 
   test('system mode follows the operating system preference', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
     await islandsReady(page);
@@ -73,6 +78,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
 
   test('a page without islands has no script tag, loads no JavaScript, and still shows the chosen theme', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
     await islandsReady(page);
@@ -97,6 +103,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
 
   test('the layout fits a phone: no horizontal scrolling, the footer shows the year and the 18+ notice', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -80,3 +80,59 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Like openPage, but each console problem names the resource it is about ("… [url]"), so a test
+ * can let through exactly the failed loads it expects (see unexpectedProblems).
+ */
+export async function openTracedPage(context: BrowserContext): Promise<WatchedPage> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    problems.push(`console: ${message.text()}${where ? ` [${where}]` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, problems };
+}
+
+const FAILED_LOAD = /^console: Failed to load resource: the server responded with a status of (\d{3}) \([^)]*\) \[(.+)\]$/;
+
+/**
+ * The problems left once Chromium's "Failed to load resource" errors for the given answers are
+ * dropped. Each expected answer is a status and a path (with its query, if any) on the page's origin.
+ */
+export function unexpectedProblems(problems: string[], expected: { status: number; path: string }[]): string[] {
+  return problems.filter((problem) => {
+    const match = FAILED_LOAD.exec(problem);
+    if (!match) return true;
+    const url = new URL(match[2]!);
+    return !expected.some((e) => e.status === Number(match[1]) && e.path === url.pathname + url.search);
+  });
+}
+
+export const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * Screenshots of the page as it is now, in light and dark at phone and desktop size:
+ * artifacts/screenshots/<name>-<phone|desktop>-<light|dark>.png. The page must be in the
+ * theme's system mode (no mui-mode cookie), so the emulated colour scheme decides the theme. The
+ * viewport and the colour scheme are put back afterwards. Finite CSS animations are finished first.
+ */
+export async function screenshotVariants(page: Page, name: string): Promise<void> {
+  const mode = await page.locator('html').getAttribute('data-mode');
+  if (mode !== 'system') throw new Error(`screenshotVariants needs the system theme mode, the page has ${mode}`);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const viewport = page.viewportSize();
+  const before = (await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) ? 'dark' : 'light';
+  for (const scheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, dimensions] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(dimensions);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+    }
+  }
+  await page.emulateMedia({ colorScheme: before });
+  if (viewport) await page.setViewportSize(viewport);
+}
