@@ -26,6 +26,12 @@ describe('csrf', () => {
     expect((await post({ 'sec-fetch-site': 'none' })).status).toBe(200);
   });
 
+  test('a same-origin form post from a no-referrer page (Origin: null, as Chromium sends it) passes on Sec-Fetch-Site', async () => {
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin', cookie: 'hub_session=x' })).status).toBe(200);
+    // A cross-site one with the same null origin is still refused.
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'cross-site', cookie: 'hub_session=x' })).status).toBe(403);
+  });
+
   test('a cross-site request relying on cookies is refused with 403', async () => {
     const bySite = await post({ 'sec-fetch-site': 'cross-site', cookie: 'hub_session=x' });
     expect(bySite.status).toBe(403);

@@ -13,7 +13,14 @@ export const csrf = () =>
   createMiddleware(async (c, next) => {
     if (SAFE.has(c.req.method) || bearerTokenOf(c)) return next();
     const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw new ForbiddenError(CSRF_MESSAGE);
+    if (fetchSite) {
+      // Set by the browser and not by page scripts: the most precise answer there is. It must
+      // win over Origin, which Chromium sends as "null" for a same-origin form post when the page
+      // has Referrer-Policy: no-referrer (as every page of the hub does).
+      if (fetchSite !== 'same-origin' && fetchSite !== 'none') throw new ForbiddenError(CSRF_MESSAGE);
+      return next();
+    }
+    // Browsers without Fetch Metadata: the Origin header, when sent, must be this host.
     const origin = c.req.header('origin');
     if (origin !== undefined) {
       const host = (c.var.deps.config.trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host') || new URL(c.req.url).host;
