@@ -182,9 +182,10 @@ describe('AdminPanel: the user table', () => {
         .map((h) => h.textContent),
     ).toEqual(['Name', 'Username', 'Email', 'Role', 'Created', 'Actions']);
     expect(bodyRows().map(cellsOf)).toEqual([
-      ['AAda AdminYou', 'ada', 'ada@example.test', 'Administrator', 'Jan 5, 2030', '—No actions'],
-      ['BBob Builder', 'bob', 'bob@example.test', 'User', 'Mar 17, 2030', 'Promote'],
-      ['CCat Stevens', 'cat', 'cat@example.test', 'User', 'Nov 30, 2030', 'Promote'],
+      // The Name cell repeats role, username, email and date for phones, where those columns are hidden.
+      ['AAda AdminYouAdministratorada · ada@example.test · Jan 5, 2030', 'ada', 'ada@example.test', 'Administrator', 'Jan 5, 2030', '—No actions'],
+      ['BBob Builder' + 'User' + 'bob · bob@example.test · Mar 17, 2030', 'bob', 'bob@example.test', 'User', 'Mar 17, 2030', 'Promote'],
+      ['CCat Stevens' + 'User' + 'cat · cat@example.test · Nov 30, 2030', 'cat', 'cat@example.test', 'User', 'Nov 30, 2030', 'Promote'],
     ]);
     // Only users who are not admins can be promoted.
     expect(

@@ -32,6 +32,8 @@ export const RELOAD_AFTER_RESET_MS = 2000;
 const WARN_FROM_MS = 60 * 60 * 1000;
 
 const COLUMNS = ['Name', 'Username', 'Email', 'Role', 'Created', 'Actions'] as const;
+/** Columns shown inside the Name cell on narrow screens. */
+const FOLDED = new Set<string>(['Username', 'Email', 'Role', 'Created']);
 
 type ToastPlace = 'page' | 'create' | 'promote';
 type Toast = { id: number; text: string; tone: 'success' | 'error'; place: ToastPlace };
@@ -214,11 +216,16 @@ export default function AdminPanel({ users: initialUsers, lockout, lockoutHours,
             </div>
           </div>
           <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[46rem] text-left text-sm">
+            {/* On phones Username, Email and Created fold into the Name cell, so nothing scrolls sideways. */}
+            <table className="w-full text-left text-sm md:min-w-[46rem]">
               <thead className="bg-raised text-xs uppercase tracking-wide text-muted">
                 <tr>
                   {COLUMNS.map((column) => (
-                    <th key={column} scope="col" className={`px-4 py-3 font-semibold sm:px-6 ${column === 'Actions' ? 'text-right' : ''}`}>
+                    <th
+                      key={column}
+                      scope="col"
+                      className={`px-4 py-3 font-semibold sm:px-6 ${column === 'Actions' ? 'text-right' : ''} ${FOLDED.has(column) ? 'hidden md:table-cell' : ''}`}
+                    >
                       {column}
                     </th>
                   ))}
@@ -242,18 +249,28 @@ export default function AdminPanel({ users: initialUsers, lockout, lockoutHours,
                           >
                             {(user.name.trim()[0] ?? '?').toUpperCase()}
                           </span>
-                          <span className="font-medium">{user.name}</span>
-                          {user._id === viewerId ? <span className="chip border border-line text-muted">You</span> : null}
+                          <div className="min-w-0">
+                            <div className="flex flex-wrap items-center gap-2">
+                              <span className="font-medium">{user.name}</span>
+                              {user._id === viewerId ? <span className="chip border border-line text-muted">You</span> : null}
+                              <span className="md:hidden">
+                                <RoleChip admin={isAdmin(user)} />
+                              </span>
+                            </div>
+                            <p className="break-words text-xs text-muted md:hidden">
+                              {user.username} · {user.email} · {shortDate(user.created, live)}
+                            </p>
+                          </div>
                         </div>
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-muted sm:px-6">{user.username}</td>
-                      <td className="max-w-[16rem] truncate px-4 py-3 sm:px-6" title={user.email}>
+                      <td className="hidden whitespace-nowrap px-4 py-3 text-muted sm:px-6 md:table-cell">{user.username}</td>
+                      <td className="hidden max-w-[16rem] truncate px-4 py-3 sm:px-6 md:table-cell" title={user.email}>
                         {user.email}
                       </td>
-                      <td className="px-4 py-3 sm:px-6">
+                      <td className="hidden px-4 py-3 sm:px-6 md:table-cell">
                         <RoleChip admin={isAdmin(user)} />
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-muted sm:px-6">
+                      <td className="hidden whitespace-nowrap px-4 py-3 text-muted sm:px-6 md:table-cell">
                         <time dateTime={user.created}>{shortDate(user.created, live)}</time>
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-right sm:px-6">
@@ -397,7 +414,7 @@ function LockoutCard({ initial, hours, notify }: { initial: LockoutStatus; hours
   } else if (locked) {
     state = (
       <div className="flex flex-wrap items-center gap-3">
-        <span className="chip bg-danger text-white tracking-wider">LOCKED</span>
+        <span className="chip bg-danger-solid text-white tracking-wider">LOCKED</span>
         <p className="text-sm text-muted">The site is locked.</p>
       </div>
     );

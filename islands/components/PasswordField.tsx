@@ -51,7 +51,7 @@ export function PasswordField({ name, label, autoComplete, autoFocus, disabled, 
           aria-label={visible ? 'Hide password' : 'Show password'}
           aria-pressed={visible}
           aria-controls={id}
-          className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-fg"
+          className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-muted hover:text-fg disabled:cursor-not-allowed disabled:opacity-40"
         >
           <EyeIcon open={!visible} />
         </button>

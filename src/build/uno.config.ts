@@ -18,6 +18,8 @@ const light = {
   accent: '194 24 91',
   'accent-fg': '255 255 255',
   danger: '198 40 40',
+  /** Behind white text (buttons, error toasts): dark enough in both themes (6.5:1 with white). */
+  'danger-solid': '185 28 28',
   warn: '180 83 9',
 };
 const dark = {
@@ -30,6 +32,7 @@ const dark = {
   accent: '233 67 122',
   'accent-fg': '255 255 255',
   danger: '239 83 80',
+  'danger-solid': '185 28 28',
   warn: '251 191 36',
 };
 
@@ -66,8 +69,8 @@ export const unoConfig: UserConfig<Theme> = {
     'card': 'rounded-2xl border border-line bg-surface shadow-sm',
     'chip': 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
     'btn-outline': 'btn border border-line text-fg hover:bg-raised',
-    'btn-danger': 'btn bg-danger text-white hover:bg-danger/90',
-    'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:opacity-60',
+    'btn-danger': 'btn bg-danger-solid text-white hover:bg-danger-solid/90',
+    'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
   },
   preflights: [{ getCSS: () => themePreflight }],
 };

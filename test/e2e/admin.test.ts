@@ -78,7 +78,9 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
     await page.getByText('Success: New admin account created successfully!', { exact: true }).waitFor();
     const row = rowOf(page, NEW.name);
     await row.waitFor();
-    await row.getByText('User', { exact: true }).waitFor();
+    // The Role column (its chip also shows in the Name cell, for phones).
+    const roleCell = row.getByRole('cell').nth(3);
+    await roleCell.getByText('User', { exact: true }).waitFor();
     expect(await row.getByRole('cell').nth(1).textContent()).toBe(NEW.username);
     expect(await row.getByRole('cell').nth(2).textContent()).toBe(NEW.email);
     await screenshotVariants(page, 'admin-created');
@@ -96,7 +98,7 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
     await confirm.click();
     await promote.waitFor({ state: 'hidden' });
     await page.getByText(`${NEW.name} has been promoted to admin!`, { exact: true }).waitFor();
-    await row.getByText('Administrator', { exact: true }).waitFor();
+    await roleCell.getByText('Administrator', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: `Promote ${NEW.name}` }).count()).toBe(0);
     await screenshotVariants(page, 'admin-promoted');
 
