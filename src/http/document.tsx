@@ -114,15 +114,7 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
         </a>
         <AdultBadge className="hidden lg:inline-flex" />
         {user ? (
-          <ul className="ml-1 hidden items-center gap-1 md:flex">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="rounded-lg px-3 py-2 text-sm font-semibold text-muted no-underline hover:bg-raised hover:text-fg">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks listClass="ml-1 hidden items-center gap-1 md:flex" linkClass="rounded-lg px-3 py-2 hover:bg-raised" />
         ) : null}
         <div className="flex-1" />
         {user ? (
@@ -141,18 +133,25 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
       </nav>
       {user ? (
         <nav aria-label="Sections" className="border-t border-line md:hidden">
-          <ul className="mx-auto flex max-w-6xl items-center justify-around px-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className="block px-3 py-2 text-sm font-semibold text-muted no-underline hover:text-fg">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks listClass="mx-auto flex max-w-6xl items-center justify-around px-2" linkClass="block px-3 py-2" />
         </nav>
       ) : null}
     </header>
+  );
+}
+
+/** Watch, Links, Models, Connect: in the top bar on wide screens, in a row of their own on phones. */
+function SectionLinks({ listClass, linkClass }: { listClass: string; linkClass: string }) {
+  return (
+    <ul className={listClass}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={`${linkClass} text-sm font-semibold text-muted no-underline hover:text-fg`}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
