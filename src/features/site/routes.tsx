@@ -18,6 +18,12 @@ function grantSiteAccess(c: Context, token: string): void {
   setCredentialCookie(c, SITE_COOKIE, token, c.var.deps.clock().getTime() + SITE_TOKEN_TTL_MS);
 }
 
+/** Lock Site: this browser's site token is revoked on the server and its cookie cleared. */
+async function lockSite(c: Context): Promise<void> {
+  await c.var.services.site.revokeToken(siteTokenOf(c));
+  clearCredentialCookie(c, SITE_COOKIE);
+}
+
 /** Shown instead of any page while the visitor has no site access (or the hub is not set up). */
 export async function renderGate(c: Context, next: string, error: string | null = null, status?: 401 | 403 | 423 | 429 | 400): Promise<Response> {
   const { site } = c.var.services;
@@ -70,8 +76,7 @@ export const siteRoutes = new Hono()
   })
 
   .post('/api/site/lock', async (c) => {
-    await c.var.services.site.revokeToken(siteTokenOf(c));
-    clearCredentialCookie(c, SITE_COOKIE);
+    await lockSite(c);
     return c.json({ success: true });
   })
 
@@ -92,8 +97,7 @@ export const siteRoutes = new Hono()
   })
 
   .post('/site/lock', async (c) => {
-    await c.var.services.site.revokeToken(siteTokenOf(c));
-    clearCredentialCookie(c, SITE_COOKIE);
+    await lockSite(c);
     return c.redirect('/', 303);
   })
 

@@ -43,6 +43,11 @@ export async function forgetLockoutWhileDisabled(db: Kysely<Database>, config: R
   return true;
 }
 
+async function hashNewSitePassword(password: string): Promise<string> {
+  if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
+  return hashPassword(password);
+}
+
 export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
   const lockoutMs = config.site.lockoutHours * 60 * 60 * 1000;
   const enabled = config.site.lockoutHours > 0;
@@ -127,9 +132,10 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
      * Like verifyToken, with the token's expiry and whether this check slid it forward (then a
      * cookie holding the token should be sent again, or the browser drops it before the server does).
      */
-    async checkToken(token: string | undefined | null): Promise<{ expiresAt: number; extended: boolean } | null> {
+    async checkToken(token: string | undefined | null): Promise<{ expiresAt: number; extended: boolean; lockout: LockoutStatus } | null> {
       if (!isWellFormedToken(token)) return null;
-      if (await service.isLocked()) return null;
+      const lockout = await service.lockoutStatus();
+      if (lockout.isLocked) return null;
       const row = await repo.findSiteToken(db, tokenId(token));
       const now = clock().getTime();
       if (!row || row.expires_at <= now) return null;
@@ -137,9 +143,9 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       if (row.expires_at - now < SITE_TOKEN_TTL_MS / 2) {
         const expiresAt = now + SITE_TOKEN_TTL_MS;
         await repo.extendSiteToken(db, row.id, expiresAt);
-        return { expiresAt, extended: true };
+        return { expiresAt, extended: true, lockout };
       }
-      return { expiresAt: row.expires_at, extended: false };
+      return { expiresAt: row.expires_at, extended: false, lockout };
     },
 
     async revokeToken(token: string | undefined | null): Promise<void> {
@@ -148,8 +154,7 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
 
     /** Stores a new site password (CLI, first-run setup). Existing site tokens stop working. */
     async setPassword(password: string): Promise<void> {
-      if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
-      const hash = await hashPassword(password);
+      const hash = await hashNewSitePassword(password);
       await db.transaction().execute(async (trx) => {
         await repo.setSitePasswordHash(trx, hash);
         await repo.deleteAllSiteTokens(trx);
@@ -161,8 +166,7 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
      * a 409), and starts the lockout from now, since nobody could enter before.
      */
     async setUpPassword(password: string): Promise<void> {
-      if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
-      const hash = await hashPassword(password);
+      const hash = await hashNewSitePassword(password);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.setSitePasswordHashIfUnset(trx, hash))) throw new ConflictError(SITE_MESSAGES.alreadySetUp);
         await repo.deleteAllSiteTokens(trx);

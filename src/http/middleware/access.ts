@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { ForbiddenError, LockedError, UnauthorizedError } from '../../errors.ts';
-import type { Viewer } from '../../features/users/service.ts';
+import { USER_MESSAGES, type Viewer } from '../../features/users/service.ts';
 import { SITE_MESSAGES } from '../../features/site/service.ts';
 import { currentPath } from '../body.ts';
 import { isApiPath } from '../context.ts';
@@ -49,7 +49,7 @@ export const siteGate = (renderGate: GateRenderer) =>
     // A dead cookie is forgotten, so the browser stops sending it; a slid one is sent again.
     if (!granted && cookie) clearCredentialCookie(c, SITE_COOKIE);
     else if (check?.extended && cookie && cookie === token) setCredentialCookie(c, SITE_COOKIE, cookie, check.expiresAt);
-    if (granted && !isApiPath(c.req.path) && c.req.method === 'GET') c.set('lockout', await site.lockoutStatus());
+    if (check && !isApiPath(c.req.path) && c.req.method === 'GET') c.set('lockout', check.lockout);
     if (granted || isOpen(c)) return next();
     // Pages show the gate (or the locked gate) in place; anything else is refused the same way.
     if (isApiPath(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) {
@@ -80,14 +80,12 @@ export function viewerOf(c: Context): Viewer {
   return user ? { id: user._id, role: user.role } : null;
 }
 
-export const SIGN_IN_REQUIRED = 'You must be signed in';
-export const ADMIN_REQUIRED = 'Only an administrator can do this';
 
 /** Pages: signed-out visitors go to /signin and come back afterwards. API: 401. */
 export const requireSignIn = () =>
   createMiddleware(async (c, next) => {
     if (c.var.session) return next();
-    if (isApiPath(c.req.path)) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+    if (isApiPath(c.req.path)) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
     return c.redirect(`/signin?next=${encodeURIComponent(currentPath(c))}`, 303);
   });
 
@@ -95,9 +93,9 @@ export const requireSignIn = () =>
 export const requireAdmin = () =>
   createMiddleware(async (c, next) => {
     if (!c.var.session) {
-      if (isApiPath(c.req.path)) throw new UnauthorizedError(SIGN_IN_REQUIRED);
+      if (isApiPath(c.req.path)) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
       return c.redirect(`/signin?next=${encodeURIComponent(currentPath(c))}`, 303);
     }
-    if (!c.var.session.user.admin) throw new ForbiddenError(ADMIN_REQUIRED);
+    if (!c.var.session.user.admin) throw new ForbiddenError(USER_MESSAGES.adminOnly);
     await next();
   });

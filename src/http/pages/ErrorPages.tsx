@@ -1,6 +1,6 @@
 // The 404 and error pages: part of the shell, static (no JavaScript), with a way back home.
 
-function ErrorCard({ code, heading, text }: { code: string; heading: string; text: string }) {
+export function ErrorCard({ code, heading, text }: { code: string; heading: string; text: string }) {
   return (
     <section className="card mx-auto mt-6 max-w-lg p-8 text-center sm:mt-16 sm:p-10">
       <p className="font-display text-6xl font-bold text-accent">{code}</p>

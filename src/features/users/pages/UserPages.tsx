@@ -1,6 +1,7 @@
 // All Users, Profile and Edit Profile.
 
 import { Island } from '../../../http/island.tsx';
+import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import { Alert, PageTitle, TextField } from '../../../http/ui.tsx';
 import type { PublicUser, UserSummary } from '../schema.ts';
 import { PASSWORD_MIN_LENGTH } from '../schema.ts';
@@ -143,16 +144,7 @@ export function ProfilePage({ user, own }: { user: PublicUser; own: boolean }) {
 }
 
 export function NotAuthorisedPage({ text }: { text: string }) {
-  return (
-    <section className="card mx-auto mt-6 max-w-lg p-8 text-center sm:mt-16">
-      <p className="font-display text-5xl font-bold text-accent">403</p>
-      <h1 className="mt-4 text-2xl font-bold">Not authorised</h1>
-      <p className="mt-2 text-muted">{text}</p>
-      <a href="/" className="btn-primary mt-8 no-underline">
-        Back to home
-      </a>
-    </section>
-  );
+  return <ErrorCard code="403" heading="Not authorised" text={text} />;
 }
 
 export function EditProfilePage({ user, error }: { user: PublicUser; error?: string | null }) {
