@@ -72,7 +72,7 @@ function BrandMark() {
   return (
     <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" className="shrink-0">
       <rect width="32" height="32" rx="8" className="fill-accent" />
-      <path d="M10 9v14M22 9v14M10 16h12" stroke="white" strokeWidth="3" strokeLinecap="round" fill="none" />
+      <path d="M10 9v14M22 9v14M10 16h12" className="stroke-accent-fg" strokeWidth="3" strokeLinecap="round" fill="none" />
     </svg>
   );
 }
