@@ -43,8 +43,11 @@ async function advance(ms: number): Promise<void> {
   for (let i = 0; i < 5; i++) await act(async () => {});
 }
 
-const badge = () => screen.queryByRole('status');
-const shown = () => badge()?.textContent ?? null;
+const badge = () => document.querySelector<HTMLElement>('[data-lockout-badge]');
+/** The text a sighted visitor reads on the badge. */
+const shown = () => badge()?.querySelector('[data-lockout-text]')?.textContent ?? null;
+/** What the live region holds: assistive technology announces each change of it. */
+const announced = () => screen.getByRole('status').textContent;
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -86,13 +89,16 @@ describe('LockoutBadge', () => {
   test('shows LOCKED when the site is locked', () => {
     render(<LockoutBadge initial={LOCKED} />);
     expect(shown()).toBe('LOCKED');
-    expect(screen.getByRole('status', { name: 'Site locked' })).toBeTruthy();
+    expect(announced()).toBe('Site locked');
   });
 
   test('counts down from the rendered time, one second per tick', async () => {
     render(<LockoutBadge initial={counting(24 * HOUR - 2_000)} />);
     expect(shown()).toBe('23:59:58');
-    expect(screen.getByRole('status', { name: 'Site lockout in 23:59:58' })).toBeTruthy();
+    // Read as a whole, never announced by itself: a timer, with the live region empty.
+    expect(screen.getByRole('timer').textContent).toBe('23:59:58');
+    expect(badge()?.textContent).toBe('Site locks in 23:59:58');
+    expect(announced()).toBe('');
     await advance(1_000);
     expect(shown()).toBe('23:59:57');
     await advance(1_000);
@@ -127,10 +133,15 @@ describe('LockoutBadge', () => {
     render(<LockoutBadge initial={counting(3_000)} />);
     expect(shown()).toBe('00:00:03');
     server.answer = { status: LOCKED };
+    const region = screen.getByRole('status');
     await advance(2_000);
     expect(shown()).toBe('00:00:01');
+    expect(announced()).toBe('');
     await advance(1_000);
     expect(shown()).toBe('LOCKED');
+    // The same live region, which was in the page all along, now says so: that is announced.
+    expect(screen.getByRole('status')).toBe(region);
+    expect(announced()).toBe('Site locked');
   });
 
   test('at zero a renewed lockout starts a new countdown', async () => {
@@ -173,6 +184,7 @@ describe('LockoutBadge', () => {
     server.answer = { httpStatus: 500 };
     await advance(60_000);
     expect(shown()).toBe('Failed to fetch lockout status');
+    expect(announced()).toBe('Site lockout: Failed to fetch lockout status');
   });
 
   test('shows Error: and the message when the request fails', async () => {

@@ -1,4 +1,4 @@
-// The site lockout badge: a countdown to the moment the site locks, pinned to a corner of the screen.
+// The site lockout badge: a countdown to the moment the site locks, in the shell's bottom bar.
 
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -102,39 +102,47 @@ export default function LockoutBadge({ initial }: LockoutBadgeProps) {
 
   let kind: 'error' | 'locked' | 'countdown';
   let text: string;
-  let label: string;
   let tone: string;
   if (error) {
     kind = 'error';
     text = error;
-    label = `Site lockout: ${error}`;
     tone = 'border-danger text-danger';
   } else if (!status.lockoutEnabled) {
     return null;
   } else if (status.isLocked) {
     kind = 'locked';
     text = 'LOCKED';
-    label = 'Site locked';
     tone = 'border-danger text-danger';
   } else {
     kind = 'countdown';
     text = formatCountdown(remaining);
-    label = `Site lockout in ${text}`;
     tone = remaining <= WARN_FROM_MS ? 'border-warn text-warn' : 'border-line text-fg';
   }
 
-  // One element in every visible state, so assistive technology keeps it as the same live region.
-  // The ticking digits are not announced (aria-live off); a switch to LOCKED or an error is.
+  // The ticking digits are a timer (never announced by itself); only the switch to LOCKED or to an
+  // error is, through a status region that stays in the page, empty, while the clock runs.
+  const announcement = kind === 'locked' ? 'Site locked' : kind === 'error' ? `Site lockout: ${text}` : '';
   return (
     <div
-      role="status"
-      aria-label={label}
+      data-lockout-badge={kind}
       title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
-      className={`fixed bottom-4 right-4 z-50 inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
+      className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
     >
       <ClockIcon />
-      <span key={kind} aria-live={kind === 'countdown' ? 'off' : undefined} className={kind === 'locked' ? 'tracking-wider' : undefined}>
-        {text}
+      {kind === 'countdown' ? (
+        <>
+          <span className="sr-only">Site locks in </span>
+          <span role="timer" data-lockout-text="">
+            {text}
+          </span>
+        </>
+      ) : (
+        <span aria-hidden="true" data-lockout-text="" className={kind === 'locked' ? 'tracking-wider' : undefined}>
+          {text}
+        </span>
+      )}
+      <span role="status" className="sr-only">
+        {announcement}
       </span>
     </div>
   );

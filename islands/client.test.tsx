@@ -1,10 +1,9 @@
 import { afterEach, expect, test } from 'bun:test';
 import { renderToString } from 'react-dom/server';
-import ThemeSwitch from './ThemeSwitch.tsx';
+import DeleteAccount from './DeleteAccount.tsx';
 
 afterEach(() => {
   document.body.innerHTML = '';
-  localStorage.clear();
 });
 
 async function until(check: () => boolean, ms = 2000): Promise<void> {
@@ -16,21 +15,19 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 }
 
 test('the client entry hydrates server-rendered markers with their JSON props, so they respond to clicks', async () => {
-  const props = { mode: 'light' as const };
-  document.body.innerHTML = `<header><div class="contents" data-island="ThemeSwitch" data-props='${JSON.stringify(props)}'>${renderToString(
-    <ThemeSwitch {...props} />,
-  )}</div></header>`;
-  const dark = () => document.querySelector<HTMLButtonElement>('[aria-label="Dark theme"]')!;
+  const props = { userId: 'u-1' };
+  document.body.innerHTML = `<main><div class="contents" data-island="DeleteAccount" data-props='${JSON.stringify(props)}'>${renderToString(
+    <DeleteAccount {...props} />,
+  )}</div></main>`;
+  const remove = () => [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Delete')!;
+  const dialog = () => document.querySelector('dialog')!;
   // Before hydration a click does nothing: the markup is inert server HTML.
-  dark().click();
-  expect(localStorage.getItem('mui-mode')).toBeNull();
+  remove().click();
+  expect(dialog().open).toBe(false);
 
   await import('./client.ts');
-  // Hydration runs the island's mount effect, which records the mode in localStorage.
   await until(() => document.querySelector<HTMLElement>('[data-island]')!.dataset.hydrated === 'true');
-  expect(localStorage.getItem('mui-mode')).toBe('light');
-  dark().click();
-  await until(() => dark().getAttribute('aria-checked') === 'true');
-  expect(localStorage.getItem('mui-mode')).toBe('dark');
-  expect(document.documentElement.dataset.mode).toBe('dark');
+  remove().click();
+  await until(() => dialog().open);
+  expect(dialog().textContent).toContain('Delete Account');
 });

@@ -1,7 +1,6 @@
 // Island name -> lazy import. The client entry loads only the islands a page actually contains.
 
 export const islandLoaders = {
-  ThemeSwitch: () => import('./ThemeSwitch.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),

@@ -21,6 +21,11 @@ afterAll(() => t.close());
 // Past the site gate and signed in: the gate and sign-in have tests of their own.
 const get = (path: string, init?: RequestInit) => t.request(path, { ...init, as: admin });
 const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+const THEME_SCRIPT = /^<script type="module" src="\/static\/build\/islands\/theme-[a-z0-9]+\.js">$/;
+const ISLAND_ENTRY = /^<script type="module" src="\/static\/build\/islands\/client-[a-z0-9]+\.js">$/;
+/** The values of the theme radios rendered as checked. */
+const checkedModes = (html: string) =>
+  (html.match(/<input [^>]*name="mode"[^>]*>/g) ?? []).filter((input) => / checked=""/.test(input)).map((input) => /value="(\w+)"/.exec(input)![1]);
 
 describe('pages', () => {
   test('home renders the app shell: brand, home icon, 18+ notice, footer with the current year', async () => {
@@ -38,32 +43,53 @@ describe('pages', () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/static\/build\/app-[0-9a-f]{12}\.css"\/>/);
   });
 
-  test('a page with an island loads exactly one script: the island entry, as a module', async () => {
+  test('a page with an island (the lockout badge) loads two module scripts: the theme switch and the island entry', async () => {
     const html = await (await get('/')).text();
-    expect(html).toContain('data-island="ThemeSwitch"');
-    expect(html).toContain('data-props="{&quot;mode&quot;:&quot;system&quot;}"');
-    expect(scripts(html)).toEqual([expect.stringMatching(/^<script type="module" src="\/static\/build\/islands\/client-[a-z0-9]+\.js">$/)]);
+    expect(html).toContain('data-island="LockoutBadge"');
+    expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT), expect.stringMatching(ISLAND_ENTRY)]);
+  });
+
+  test('with the lockout off the badge is not rendered at all, so a page without other islands loads no React', async () => {
+    const open = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0' } });
+    try {
+      const member = await open.createUser({ username: 'member' });
+      const html = await (await open.request('/', { as: member })).text();
+      expect(html).toContain('Lock Site');
+      expect(html).not.toContain('data-island');
+      expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT)]);
+    } finally {
+      await open.close();
+    }
+  });
+
+  test('the theme switch is a form that works without JavaScript: three named radios and a way back to this page', async () => {
+    const html = await (await get('/users?page=2')).text();
+    expect(html).toMatch(/<form [^>]*action="\/theme" method="post"/);
+    expect(html).toContain('<input type="hidden" name="next" value="/users?page=2"/>');
+    expect(html).toContain('role="radiogroup" aria-label="Theme"');
+    for (const label of ['Light theme', 'System theme', 'Dark theme']) expect(html).toContain(`<span class="sr-only">${label.replace(' ', '<!-- --> ')}</span>`);
+    expect(checkedModes(html)).toEqual(['system']);
   });
 
   test('the theme mode comes from the cookie, so the first paint is already right', async () => {
     const dark = await (await get('/', { headers: { cookie: 'mui-mode=dark' } })).text();
     expect(dark).toContain('<html lang="en" data-mode="dark">');
-    expect(dark).toContain('aria-label="Dark theme" title="Dark theme"');
-    expect(dark).toMatch(/aria-checked="true" aria-label="Dark theme"/);
+    expect(checkedModes(dark)).toEqual(['dark']);
     const light = await (await get('/', { headers: { cookie: 'mui-mode=light' } })).text();
     expect(light).toContain('data-mode="light"');
     const bogus = await (await get('/', { headers: { cookie: 'mui-mode=<script>' } })).text();
     expect(bogus).toContain('data-mode="system"');
   });
 
-  test('an unknown page answers 404 with the shell, a way home and no JavaScript at all', async () => {
+  test('an unknown page answers 404 with the shell, a way home, the theme switch and no React', async () => {
     const res = await get('/no/such/page', { headers: { cookie: 'mui-mode=dark' } });
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page not found');
     expect(html).toContain('href="/"');
     expect(html).toContain('data-mode="dark"');
-    expect(scripts(html)).toEqual([]);
+    expect(checkedModes(html)).toEqual(['dark']);
+    expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT)]);
     expect(html).not.toContain('data-island');
   });
 
@@ -75,7 +101,7 @@ describe('pages', () => {
     expect(html).toContain(res.headers.get('x-request-id')!);
     expect(html).not.toContain('hunter2');
     expect(html).not.toContain('at ');
-    expect(scripts(html)).toEqual([]);
+    expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT)]);
   });
 });
 

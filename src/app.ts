@@ -20,6 +20,7 @@ import { requestId } from './http/middleware/request-id.ts';
 import { requestLog } from './http/middleware/request-log.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
 import { themeMode } from './http/middleware/theme.ts';
+import { themeRoutes } from './http/theme.ts';
 import { staticFiles } from './http/static-files.ts';
 
 export function createApp(deps: AppDeps) {
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes);
 
   app.use('*', csrf(), siteGate(renderGate), session());
+  app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);
   app.route('/', usersApi);

@@ -35,17 +35,26 @@ describe('buildAssets', () => {
 
   test('the island entry is small and does not contain React; React and each island are separate chunks', async () => {
     const entry = await Bun.file(file(manifest.islandEntry)).text();
-    expect(entry).toContain('ThemeSwitch');
+    expect(entry).toContain('LockoutBadge');
     // React's code lives in chunks the entry imports only when a page has an island.
     expect(entry).not.toContain('__REACT_DEVTOOLS_GLOBAL_HOOK__');
     expect(entry).not.toContain('unstable_scheduleCallback');
     expect(gzipSync(entry).length).toBeLessThan(2048);
     const chunks = manifest.files.filter((f) => f.endsWith('.js') && f !== manifest.islandEntry);
-    expect(chunks.some((f) => /\/ThemeSwitch-[a-z0-9]+\.js$/.test(f))).toBe(true);
+    expect(chunks.some((f) => /\/LockoutBadge-[a-z0-9]+\.js$/.test(f))).toBe(true);
     const chunkTexts = await Promise.all(chunks.map((f) => Bun.file(file(f)).text()));
     expect(chunkTexts.some((t) => t.includes('hydrateRoot'))).toBe(true);
     // The production build of React, not the development one.
     expect(chunkTexts.join('\n')).not.toContain('react-dom.development');
+  });
+
+  test('the theme switch script is a separate entry of its own, tiny and without React', async () => {
+    expect(manifest.themeScript).toMatch(/^\/static\/build\/islands\/theme-[a-z0-9]+\.js$/);
+    const script = await Bun.file(file(manifest.themeScript)).text();
+    expect(script).toContain('mui-color-scheme');
+    // One request: it imports nothing, so no shared chunk (and never React) comes with it.
+    expect(script).not.toMatch(/\bimport\b/);
+    expect(gzipSync(script).length).toBeLessThan(1024);
   });
 
   test('removes files of earlier builds once they are an hour old, and keeps recent ones', async () => {

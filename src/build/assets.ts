@@ -18,6 +18,8 @@ export interface AssetManifest {
   css: string;
   /** URL of the islands' browser entry, content-hashed; loaded only by pages that have islands. */
   islandEntry: string;
+  /** URL of the theme switch's small script (no React), content-hashed; every page loads it. */
+  themeScript: string;
   /** Every file the build wrote, as URLs (entry, island chunks, shared chunks, stylesheet). */
   files: string[];
 }
@@ -63,9 +65,9 @@ export async function buildStylesheet(): Promise<string> {
   return `${reset}\n${css}`;
 }
 
-async function buildIslands(outDir: string): Promise<{ entry: string; files: string[] }> {
+async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; files: string[] }> {
   const result = await Bun.build({
-    entrypoints: [path.join(PROJECT_ROOT, 'islands/client.ts')],
+    entrypoints: [path.join(PROJECT_ROOT, 'islands/client.ts'), path.join(PROJECT_ROOT, 'islands/theme.ts')],
     outdir: outDir,
     target: 'browser',
     format: 'esm',
@@ -79,9 +81,11 @@ async function buildIslands(outDir: string): Promise<{ entry: string; files: str
   if (!result.success) {
     throw new Error(`Island build failed:\n${result.logs.map((l) => String(l)).join('\n')}`);
   }
-  const entry = result.outputs.find((o) => o.kind === 'entry-point');
-  if (!entry) throw new Error('Island build produced no entry point');
-  return { entry: path.basename(entry.path), files: result.outputs.map((o) => path.basename(o.path)) };
+  const entryNamed = (name: string) => result.outputs.find((o) => o.kind === 'entry-point' && path.basename(o.path).startsWith(`${name}-`));
+  const entry = entryNamed('client');
+  const theme = entryNamed('theme');
+  if (!entry || !theme) throw new Error('Island build produced no entry point');
+  return { entry: path.basename(entry.path), theme: path.basename(theme.path), files: result.outputs.map((o) => path.basename(o.path)) };
 }
 
 /**
@@ -104,6 +108,7 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
     fingerprint,
     css: `${BUILD_URL}/${cssName}`,
     islandEntry: `${BUILD_URL}/islands/${islands.entry}`,
+    themeScript: `${BUILD_URL}/islands/${islands.theme}`,
     files: [...keep].map((f) => `${BUILD_URL}/${f}`),
   };
   await Bun.write(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));

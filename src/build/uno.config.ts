@@ -57,6 +57,10 @@ body{min-height:100vh;min-height:100dvh;}
 .fade-in-slow{animation:hub-fade-in 1000ms ease-out both;}
 @media (prefers-reduced-motion: reduce){.fade-in-slow{animation:none;}}
 dialog::backdrop{background:rgb(0 0 0 / .55);}
+/* The theme switch's Apply button is for browsers without JavaScript: it shows once the choice
+   differs from the mode the page was rendered in (its script removes it and applies at once). */
+.theme-switch .theme-apply{display:none;}
+.theme-switch:has(input[data-rendered]:not(:checked)) .theme-apply{display:inline-flex;}
 `;
 
 export const unoConfig: UserConfig<Theme> = {

@@ -1,9 +1,12 @@
-// The HTML document and app shell every page renders in: head, top bar, main, footer, island script.
+// The HTML document and app shell every page renders in: head, top bar, main, footer, bottom bar,
+// theme and island scripts.
 
 import { useRequestContext } from '@hono/react-renderer';
 import type { ReactNode } from 'react';
 import { ADULT_NOTICE, BRAND_NAME, copyrightLine } from '../shared/brand.ts';
+import { currentPath } from './body.ts';
 import { Island, IslandsOnPage } from './island.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
 import type { IslandName } from '../../islands/registry.ts';
 import { useContext } from 'react';
 import type { SessionUser } from '../features/auth/service.ts';
@@ -13,8 +16,8 @@ declare module '@hono/react-renderer' {
     /** Page title; the brand name is appended. */
     title?: string;
     /**
-     * A static page (404, error) keeps the shell but no interactive parts, so it ships no
-     * JavaScript at all.
+     * A static page (404, error) keeps the shell but no live parts (no Lock Site bar, no lockout
+     * badge), so it loads no React; only the theme switch's small script.
      */
     staticPage?: boolean;
   }
@@ -28,6 +31,10 @@ export function Document({ children, title, staticPage = false }: { children: Re
   const access = c.var.siteAccess === true;
   const user = c.var.session?.user ?? null;
   const lockout = c.var.lockout;
+  // Lock Site and the countdown share a bar at the bottom; with the lockout off (SITE_LOCKOUT_HOURS=0)
+  // the badge is not rendered at all, so such pages need no React for it.
+  const bottomBar = access && !staticPage;
+  const badge = bottomBar && lockout?.lockoutEnabled === true;
   const islands = new Set<IslandName>();
   return (
     <IslandsOnPage.Provider value={islands}>
@@ -42,18 +49,19 @@ export function Document({ children, title, staticPage = false }: { children: Re
           <title>{title ? `${title} · ${BRAND_NAME}` : BRAND_NAME}</title>
           <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
           <link rel="stylesheet" href={assets.css} />
+          <script type="module" src={assets.themeScript} />
         </head>
-        <body className="flex min-h-screen flex-col bg-bg text-fg">
+        {/* On phones the bottom bar is solid and the body keeps its height free, so nothing sits under it. */}
+        <body className={`flex min-h-screen flex-col bg-bg text-fg ${bottomBar ? 'pb-12 sm:pb-0' : ''}`}>
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
             Skip to content
           </a>
-          <TopBar mode={mode} interactive={!staticPage} access={access} user={user} />
+          <TopBar mode={mode} next={currentPath(c)} access={access} user={user} />
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
             {children}
           </main>
-          <Footer year={clock().getFullYear()} access={access} />
-          {access && !staticPage ? <FloatingLock /> : null}
-          {access && !staticPage && lockout ? <Island name="LockoutBadge" props={{ initial: lockout }} /> : null}
+          <Footer year={clock().getFullYear()} access={access} roomForCorners={bottomBar} />
+          {bottomBar ? <BottomBar>{badge && lockout ? <Island name="LockoutBadge" props={{ initial: lockout }} /> : null}</BottomBar> : null}
           <IslandScripts entry={assets.islandEntry} />
         </body>
       </html>
@@ -100,7 +108,7 @@ const NAV_LINKS = [
   { href: '/connect', label: 'Connect' },
 ] as const;
 
-function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 'system'; interactive: boolean; access: boolean; user: SessionUser | null }) {
+function TopBar({ mode, next, access, user }: { mode: 'light' | 'dark' | 'system'; next: string; access: boolean; user: SessionUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
@@ -122,7 +130,7 @@ function TopBar({ mode, interactive, access, user }: { mode: 'light' | 'dark' | 
             Premium
           </a>
         ) : null}
-        {interactive ? <Island name="ThemeSwitch" props={{ mode }} /> : null}
+        <ThemeSwitch mode={mode} next={next} />
         {user ? (
           <UserMenu user={user} />
         ) : access ? (
@@ -188,10 +196,24 @@ function UserMenu({ user }: { user: SessionUser }) {
   );
 }
 
-/** Lock Site: ends this browser's site session (the footer offers the same). */
-function FloatingLock() {
+/**
+ * Lock Site (left) and the lockout countdown (right). On phones a solid bar across the bottom, for
+ * which the body keeps room; from the sm breakpoint two floating corners, for which the footer
+ * keeps room at the page end.
+ */
+function BottomBar({ children }: { children: ReactNode }) {
   return (
-    <form method="post" action="/site/lock" className="fixed bottom-4 left-4 z-50">
+    <div className="fixed inset-x-0 bottom-0 z-50 flex h-12 items-center justify-between gap-2 border-t border-line bg-surface px-4 sm:pointer-events-none sm:inset-x-4 sm:bottom-4 sm:h-auto sm:border-0 sm:bg-transparent sm:px-0">
+      <LockSiteButton />
+      {children}
+    </div>
+  );
+}
+
+/** Lock Site: ends this browser's site session (the footer offers the same). */
+function LockSiteButton() {
+  return (
+    <form method="post" action="/site/lock" className="pointer-events-auto">
       <button type="submit" title="Lock Site: forget the site password in this browser" className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-xs font-semibold text-fg shadow-md hover:bg-raised">
         <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <rect x="4" y="10" width="16" height="11" rx="2" />
@@ -203,9 +225,9 @@ function FloatingLock() {
   );
 }
 
-function Footer({ year, access }: { year: number; access: boolean }) {
+function Footer({ year, access, roomForCorners }: { year: number; access: boolean; roomForCorners: boolean }) {
   return (
-    <footer className="border-t border-line bg-surface pb-12">
+    <footer className={`border-t border-line bg-surface ${roomForCorners ? 'sm:pb-12' : ''}`}>
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>{copyrightLine(year)}</p>
         <p className="flex items-center gap-2">

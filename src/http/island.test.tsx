@@ -8,30 +8,30 @@ describe('<Island>', () => {
     const used = new Set<IslandName>();
     const html = renderToString(
       <IslandsOnPage.Provider value={used}>
-        <Island name="ThemeSwitch" props={{ mode: 'dark' }} />
+        <Island name="DeleteAccount" props={{ userId: 'u-1' }} />
       </IslandsOnPage.Provider>,
     );
-    expect(html).toStartWith('<div class="contents" data-island="ThemeSwitch" data-props="{&quot;mode&quot;:&quot;dark&quot;}">');
-    expect(html).toContain('aria-label="Dark theme"');
-    expect([...used]).toEqual(['ThemeSwitch']);
+    expect(html).toStartWith('<div class="contents" data-island="DeleteAccount" data-props="{&quot;userId&quot;:&quot;u-1&quot;}">');
+    expect(html).toContain('Delete');
+    expect([...used]).toEqual(['DeleteAccount']);
   });
 
   test('props that contain markup cannot break out of the attribute', () => {
     const used = new Set<IslandName>();
     const html = renderToString(
       <IslandsOnPage.Provider value={used}>
-        <Island name="ThemeSwitch" props={{ mode: '"><script>alert(1)</script>' as never }} />
+        <Island name="DeleteAccount" props={{ userId: '"><script>alert(1)</script>' }} />
       </IslandsOnPage.Provider>,
     );
     expect(html).not.toContain('<script>');
     const props = html.match(/data-props="([^"]*)"/)![1]!;
     expect(JSON.parse(props.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'))).toEqual({
-      mode: '"><script>alert(1)</script>',
+      userId: '"><script>alert(1)</script>',
     });
   });
 
   test('refuses to render outside the document, where its script would be forgotten', () => {
-    expect(() => renderToString(<Island name="ThemeSwitch" props={{ mode: 'light' }} />)).toThrow('<Island> rendered outside the document');
+    expect(() => renderToString(<Island name="DeleteAccount" props={{ userId: 'u-1' }} />)).toThrow('<Island> rendered outside the document');
   });
 
   test('the server and the browser registry know the same islands', () => {

@@ -1,7 +1,6 @@
 // The server side of islands: a marker element with JSON props, server-rendered content inside.
 
 import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
-import ThemeSwitch from '../../islands/ThemeSwitch.tsx';
 import LockoutBadge from '../../islands/LockoutBadge.tsx';
 import SignInForm from '../../islands/SignInForm.tsx';
 import DeleteAccount from '../../islands/DeleteAccount.tsx';
@@ -14,7 +13,6 @@ export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K
 
 /** The same components the browser registry loads lazily, imported directly for server rendering. */
 export const serverIslands: { [K in IslandName]: IslandComponent<K> } = {
-  ThemeSwitch,
   LockoutBadge,
   SiteGateForm,
   SignInForm,

@@ -24,6 +24,7 @@ const OPEN_ROUTES = new Set([
   'POST /site/enter',
   'POST /site/lock',
   'POST /setup',
+  'POST /theme',
 ]);
 
 function isOpen(c: Context): boolean {
