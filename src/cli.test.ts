@@ -35,7 +35,7 @@ describe('cli', () => {
   test('help lists the commands and exits 0', async () => {
     const r = await cli(['help']);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Usage: bun run cli <command>');
+    expect(r.out).toContain('Usage: npm run cli -- <command>   (in the container: bun run cli <command>)');
     expect(r.out).toContain('migrate [status | down | down --all]');
   });
 
@@ -43,7 +43,7 @@ describe('cli', () => {
     expect((await cli([])).code).toBe(2);
     const r = await cli(['frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('Unknown command: frobnicate. Run "bun run cli help" for the list.');
+    expect(r.err).toBe('Unknown command: frobnicate. Run "npm run cli -- help" for the list.');
   });
 
   test('migrate creates and migrates the database in DATA_DIR, then reports it up to date', async () => {
@@ -69,7 +69,7 @@ describe('cli', () => {
   test('a wrong sub-command shows the usage and exits 2', async () => {
     const r = await cli(['migrate', 'sideways'], { DATA_DIR: dataDir() });
     expect(r.code).toBe(2);
-    expect(r.err).toBe('Unknown migrate action: sideways\nUsage: bun run cli migrate [status | down | down --all]');
+    expect(r.err).toBe('Unknown migrate action: sideways\nUsage: npm run cli -- migrate [status | down | down --all]');
   });
 
   test('an invalid setting is reported in one line, exit 2', async () => {
@@ -111,7 +111,9 @@ describe('cli: lockout', () => {
     const database = openDatabase(path.join(dir, 'hub.sqlite'));
     await database.db.updateTable('site_state').set({ lockout_expires_at: Date.now() - 1000 }).execute();
     await database.close();
-    expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toBe('The site is LOCKED. Run "bun run cli lockout reset" to open it again.');
+    expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toBe(
+      'The site is LOCKED. Run "npm run cli -- lockout reset" (in Docker: "docker compose exec hub bun run cli lockout reset") to open it again.',
+    );
     expect((await cli(['lockout', 'reset'], { DATA_DIR: dir })).code).toBe(0);
     expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toStartWith('The site is open.');
   });
@@ -124,7 +126,7 @@ describe('cli: lockout', () => {
   test('an unknown action shows the usage', async () => {
     const r = await cli(['lockout', 'open-sesame'], { DATA_DIR: dataDir() });
     expect(r.code).toBe(2);
-    expect(r.err).toContain('Usage: bun run cli lockout status | reset');
+    expect(r.err).toContain('Usage: npm run cli -- lockout status | reset');
   });
 });
 
@@ -157,13 +159,10 @@ describe('cli: users and the site password', () => {
     const dir = dataDir();
     await cli(['user', 'create', '--username', 'gil', '--name', 'Gil', '--email', 'g@example.com'], { DATA_DIR: dir }, ['first password']);
     const { openDatabase } = await import('./db/client.ts');
-    const { createUsersService } = await import('./features/users/service.ts');
-    const { createAuthService } = await import('./features/auth/service.ts');
-    const { AttemptLimiter } = await import('./security/rate-limit.ts');
+    const { createServices } = await import('./features/services.ts');
+    const { loadConfig } = await import('./config.ts');
     const database = openDatabase(path.join(dir, 'hub.sqlite'));
-    const clock = () => new Date();
-    const users = createUsersService({ db: database.db, clock });
-    const auth = createAuthService({ db: database.db, clock, users, limiter: new AttemptLimiter({ maxAttempts: 100, windowMs: 1000, clock }) });
+    const { auth } = createServices({ db: database.db, config: loadConfig({ DATA_DIR: dir, LOGIN_MAX_ATTEMPTS: '100' }), clock: () => new Date() });
     const before = await auth.signIn('gil', 'first password', 'test');
 
     const r = await cli(['user', 'passwd', 'gil'], { DATA_DIR: dir }, ['second password']);

@@ -1,15 +1,13 @@
-// `bun run cli <command>`: administration on the server itself, with or without the hub running.
+// `npm run cli -- <command>` (`bun run cli <command>` in the container): administration on the server itself, with or without the hub running.
 
 import type { ZodError } from 'zod';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
-import { createAuthService } from './features/auth/service.ts';
-import { createSiteService } from './features/site/service.ts';
+import { createServices } from './features/services.ts';
 import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
-import { createUsersService } from './features/users/service.ts';
-import { AttemptLimiter } from './security/rate-limit.ts';
+import { CLI } from './shared/cli-commands.ts';
 import { formatCountdown } from './shared/lockout.ts';
 
 export interface CliIO {
@@ -48,14 +46,7 @@ async function withServices<T>(ctx: Context, work: (services: ReturnType<typeof 
 }
 
 function makeServices(database: OpenDatabase, config: Readonly<Config>) {
-  const clock = () => new Date();
-  const limiter = new AttemptLimiter({ ...config.loginLimit, clock });
-  const users = createUsersService({ db: database.db, clock });
-  return {
-    site: createSiteService({ db: database.db, config, clock, limiter }),
-    users,
-    auth: createAuthService({ db: database.db, clock, limiter, users }),
-  };
+  return createServices({ db: database.db, config, clock: () => new Date() });
 }
 
 /** Parses `--name value` and `--name=value` flags. */
@@ -138,7 +129,7 @@ const commands: Record<string, Command> = {
           return 0;
         }
         const status = await site.lockoutStatus();
-        if (status.isLocked) ctx.io.out('The site is LOCKED. Run "bun run cli lockout reset" to open it again.');
+        if (status.isLocked) ctx.io.out(`The site is LOCKED. Run "${CLI.lockoutReset}" (in Docker: "${CLI.dockerLockoutReset}") to open it again.`);
         else ctx.io.out(`The site is open. It locks in ${formatCountdown(status.timeRemaining)} (at ${new Date(Date.now() + status.timeRemaining).toISOString()}).`);
         return 0;
       });
@@ -169,11 +160,10 @@ const commands: Record<string, Command> = {
       }
       if (action === 'passwd' && rest.length === 1) {
         const username = rest[0]!;
-        return withServices(ctx, async ({ users, auth }) => {
+        return withServices(ctx, async ({ users }) => {
           if (!(await users.findForSignIn(username))) throw new InputError(`No user named ${username}`);
           const password = await newPassword(ctx.io, 'New password', PASSWORD_MIN_LENGTH);
-          const id = await users.setPassword(username, password);
-          await auth.endAllSessions(id);
+          await users.setPassword(username, password);
           ctx.io.out(`Password changed for ${username}; their sessions have been signed out.`);
           return 0;
         });
@@ -199,7 +189,7 @@ const commands: Record<string, Command> = {
 };
 
 function help(io: CliIO): void {
-  io.out('Usage: bun run cli <command>   (or: npm run cli -- <command>)');
+  io.out(`Usage: ${CLI.command('<command>')}   (in the container: bun run cli <command>)`);
   io.out('');
   io.out('Commands:');
   const rows = [['help', 'Show this help'], ...Object.values(commands).map((c) => [c.usage, c.summary])];
@@ -220,7 +210,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    io.err(`Unknown command: ${name}. Run "bun run cli help" for the list.`);
+    io.err(`Unknown command: ${name}. Run "${CLI.command('help')}" for the list.`);
     return 2;
   }
   let config: Readonly<Config>;
@@ -237,7 +227,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return await command.run(args, { io, config, open: () => openDatabase(config.databaseFile) });
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`${error.message}\nUsage: bun run cli ${command.usage}`);
+      io.err(`${error.message}\nUsage: ${CLI.command(command.usage)}`);
       return 2;
     }
     if (error instanceof InputError || error instanceof AppError) {

@@ -65,10 +65,18 @@ export class LockedError extends AppError {
   }
 }
 
+/** "45 seconds", "1 minute", "15 minutes", "2 hours": how long to wait, rounded up. */
+export function waitText(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 90 * 60) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
-    message = 'Too many attempts. Please try again later.',
+    message = `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
   ) {
     super(429, message);
   }

@@ -5,8 +5,8 @@ import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { forgetLockoutWhileDisabled } from './features/site/service.ts';
-import { createUsersService } from './features/users/service.ts';
+import { createServices } from './features/services.ts';
+import { applyLockoutSetting } from './features/site/service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { openMediaStore } from './storage/open-store.ts';
@@ -29,10 +29,11 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
 
-  if (await forgetLockoutWhileDisabled(database.db, config)) logger.info('lockout is off (SITE_LOCKOUT_HOURS=0); its stored expiry was cleared');
+  const lockoutChange = await applyLockoutSetting(database.db, config, Date.now());
+  if (lockoutChange) logger.info(lockoutChange);
 
   if (config.bootstrapAdmin) {
-    const users = createUsersService({ db: database.db, clock: () => new Date() });
+    const { users } = createServices({ db: database.db, config, clock: () => new Date() });
     if (!(await users.hasUsers())) {
       const { username, password } = config.bootstrapAdmin;
       await users.create(null, { username, name: username, email: `${username.toLowerCase()}@localhost`, password });

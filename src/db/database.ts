@@ -1,6 +1,6 @@
 // The Database interface: every table's row type, assembled from the features that own them.
 
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /** Instance-wide state of the hub: exactly one row, id 1. */
 export interface SiteStateTable {
@@ -38,8 +38,16 @@ export interface SiteTokensTable {
   expires_at: number;
 }
 
+/** One password attempt counted against a client address (see security/rate-limit.ts). */
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  key: string;
+  attempted_at: number;
+}
+
 export interface Database {
   site_state: SiteStateTable;
+  login_attempts: LoginAttemptsTable;
   users: UsersTable;
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;

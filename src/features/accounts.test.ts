@@ -6,10 +6,8 @@ import { tempDir } from '../../test/helpers/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type OpenDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { AttemptLimiter } from '../security/rate-limit.ts';
-import { createAuthService } from './auth/service.ts';
-import { createSiteService, forgetLockoutWhileDisabled } from './site/service.ts';
-import { createUsersService } from './users/service.ts';
+import { createServices } from './services.ts';
+import { applyLockoutSetting } from './site/service.ts';
 
 let dir: string;
 let database: OpenDatabase;
@@ -19,9 +17,7 @@ const HOUR = 3600_000;
 
 async function services(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: dir, SITE_PASSWORD: 'household secret', ...env });
-  const limiter = new AttemptLimiter({ ...config.loginLimit, clock });
-  const users = createUsersService({ db: database.db, clock });
-  return { site: createSiteService({ db: database.db, config, clock, limiter }), users, auth: createAuthService({ db: database.db, clock, limiter, users }) };
+  return createServices({ db: database.db, config, clock });
 }
 
 beforeEach(async () => {
@@ -41,12 +37,28 @@ describe('site gate and lockout', () => {
     expect((await before.site.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
     now += 100 * HOUR; // months with the switch off, in spirit: long past the old expiry
     const off = loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '0' });
-    expect(await forgetLockoutWhileDisabled(database.db, off)).toBe(true);
-    expect(await forgetLockoutWhileDisabled(database.db, off)).toBe(false);
+    expect(await applyLockoutSetting(database.db, off, now)).toContain('cleared');
+    expect(await applyLockoutSetting(database.db, off, now)).toBeNull();
     const after = await services({ SITE_LOCKOUT_HOURS: '24' });
     expect(await after.site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
-    // Without the start-up step the old date would have locked the site.
-    expect(await forgetLockoutWhileDisabled(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' }))).toBe(false);
+    expect(await applyLockoutSetting(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' }), now)).toBeNull();
+  });
+
+  test('lowering SITE_LOCKOUT_HOURS below the time left brings the expiry forward at start-up; raising it does not', async () => {
+    const day = await services({ SITE_LOCKOUT_HOURS: '24' });
+    expect((await day.site.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
+    now += HOUR; // 23 hours left
+    const two = loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '2' });
+    expect(await applyLockoutSetting(database.db, two, now)).toContain('brought forward');
+    expect((await (await services({ SITE_LOCKOUT_HOURS: '2' })).site.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
+    // Raising it again changes nothing until the next reset, which grants the new full period.
+    expect(await applyLockoutSetting(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '48' }), now)).toBeNull();
+    const longer = await services({ SITE_LOCKOUT_HOURS: '48' });
+    expect((await longer.site.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
+    // A locked site stays locked, whatever the setting says.
+    now += 3 * HOUR;
+    expect(await applyLockoutSetting(database.db, two, now)).toBeNull();
+    expect((await longer.site.lockoutStatus()).isLocked).toBe(true);
   });
 
   test('open -> locked -> reset: tokens die at the lock, the right password is refused, reset opens again', async () => {

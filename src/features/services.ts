@@ -11,12 +11,14 @@ import { createUsersService } from './users/service.ts';
 
 export function createServices({ db, config, clock }: { db: Kysely<Database>; config: Readonly<Config>; clock: Clock }) {
   // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
-  const limiter = new AttemptLimiter({ ...config.loginLimit, clock });
-  const users = createUsersService({ db, clock });
+  const limiter = new AttemptLimiter({ db, ...config.loginLimit, clock });
+  // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.
+  const users = createUsersService({ db, clock, endSessions: (trx, userId, keep) => auth.endSessions(userId, { keep, trx }) });
+  const auth = createAuthService({ db, clock, limiter, users });
   return {
     site: createSiteService({ db, config, clock, limiter }),
     users,
-    auth: createAuthService({ db, clock, limiter, users }),
+    auth,
   };
 }
 

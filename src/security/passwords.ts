@@ -1,15 +1,32 @@
-// Password hashing with argon2id (Bun.password), and a constant-time answer for unknown accounts.
+// Password hashing with argon2id (Bun.password), bounded for the whole process, and a
+// constant-time answer for unknown accounts.
+
+import os from 'node:os';
+import { WorkQueue } from './work-queue.ts';
+
+/**
+ * Each argon2id hash or check takes about 80 ms of CPU and 64 MiB of memory. However many sign-ins
+ * arrive at once, only this many run together (leaving a core for everything else on small
+ * machines); the rest wait up to a few seconds, then get 429 instead of piling up.
+ */
+export const passwordWork = new WorkQueue({
+  concurrency: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  maxWaitMs: 5000,
+  maxWaiting: 64,
+});
 
 export function hashPassword(password: string): Promise<string> {
-  return Bun.password.hash(password, { algorithm: 'argon2id' });
+  return passwordWork.run(() => Bun.password.hash(password, { algorithm: 'argon2id' }));
 }
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  try {
-    return await Bun.password.verify(password, hash);
-  } catch {
-    return false; // a malformed hash never matches
-  }
+  return passwordWork.run(async () => {
+    try {
+      return await Bun.password.verify(password, hash);
+    } catch {
+      return false; // a malformed hash never matches
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -18,7 +35,8 @@ let dummyHash: Promise<string> | undefined;
  * one with a wrong password and does not reveal which usernames exist.
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomUUID());
+  // Made outside the queue: it is one hash per process, and must not fail because of load.
+  dummyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: 'argon2id' });
   await verifyPassword(password, await dummyHash);
   return false;
 }

@@ -1,48 +1,63 @@
-// Counts failed attempts per client address; past the limit every attempt is refused until the
-// window passes, even one with the right password.
+// The guessing limit: at most `maxAttempts` password checks per client address in a window. An
+// attempt is reserved (counted) before the slow check runs and forgiven only on success, so a burst
+// of concurrent requests gets no more checks than one request at a time would. Counts live in
+// SQLite, so a restart does not wipe them.
 
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { TooManyRequestsError } from '../errors.ts';
 import type { Clock } from '../http/context.ts';
+import * as repo from './attempts-repo.ts';
+import { ServerBusyError } from './work-queue.ts';
+
+/** One counted attempt. Left alone it stays counted (a failure); the check's outcome decides. */
+export interface Attempt {
+  /** The password was right: this and every earlier attempt from the address are forgiven. */
+  succeeded(): Promise<void>;
+  /** No password was checked after all (the server was busy): the attempt is not counted. */
+  cancel(): Promise<void>;
+}
 
 export class AttemptLimiter {
-  private readonly failures = new Map<string, number[]>();
-  private calls = 0;
+  constructor(private readonly options: { db: Kysely<Database>; maxAttempts: number; windowMs: number; clock: Clock }) {}
 
-  constructor(
-    private readonly options: { maxAttempts: number; windowMs: number; clock: Clock },
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const since = now - this.options.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  /** Throws TooManyRequestsError (with the seconds to wait) when `key` is over the limit. */
-  assertAllowed(key: string): void {
-    const now = this.options.clock().getTime();
-    const list = this.recent(key, now);
-    if (list.length >= this.options.maxAttempts) {
-      const retryAfterMs = list[0]! + this.options.windowMs - now;
-      throw new TooManyRequestsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  /** Counts one attempt for `key`, or throws TooManyRequestsError (with the seconds to wait). */
+  async reserve(key: string): Promise<Attempt> {
+    const { db, maxAttempts, windowMs, clock } = this.options;
+    const now = clock().getTime();
+    const since = now - windowMs;
+    await repo.deleteAttemptsBefore(db, since);
+    const id = await repo.reserveAttempt(db, key, now, since, maxAttempts);
+    if (id === null) {
+      const oldest = (await repo.oldestAttemptSince(db, key, since)) ?? now;
+      throw new TooManyRequestsError(Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
     }
+    return {
+      succeeded: () => repo.deleteAttemptsFor(db, key),
+      cancel: () => repo.deleteAttempt(db, id),
+    };
   }
 
-  recordFailure(key: string): void {
-    const now = this.options.clock().getTime();
-    this.recent(key, now).length; // prunes
-    this.failures.set(key, [...(this.failures.get(key) ?? []), now]);
-    if (++this.calls % 1000 === 0) this.prune(now);
+  /**
+   * Runs one password check under the limit: counted before it starts, forgiven if it succeeds,
+   * not counted if the server was too busy to run it.
+   */
+  async check(key: string, verify: () => Promise<boolean>): Promise<boolean> {
+    const attempt = await this.reserve(key);
+    let ok: boolean;
+    try {
+      ok = await verify();
+    } catch (error) {
+      if (error instanceof ServerBusyError) await attempt.cancel();
+      throw error;
+    }
+    if (ok) await attempt.succeeded();
+    return ok;
   }
 
-  /** A success forgives earlier mistakes from that address. */
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** Attempts counted against `key` in the current window (for tests and the CLI). */
+  count(key: string): Promise<number> {
+    const { db, windowMs, clock } = this.options;
+    return repo.countAttempts(db, key, clock().getTime() - windowMs);
   }
 }

@@ -185,7 +185,7 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
     const blocked = await signIn(PASSWORD, '10.0.0.1');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBe('600');
-    expect(await blocked.json()).toEqual({ error: 'Too many attempts. Please try again later.' });
+    expect(await blocked.json()).toEqual({ error: 'Too many attempts. Please try again in 10 minutes.' });
     expect(blocked.headers.getSetCookie()).toEqual([]);
 
     // The client part of X-Forwarded-For can be forged; the proxy's last entry decides.
@@ -200,7 +200,7 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
     const viaForm = await t.request('/signin', { ...form({ username: 'alice', password: PASSWORD, next: '/' }, from('10.0.0.1')), as: { siteToken: site } });
     expect(viaForm.status).toBe(429);
     expect(viaForm.headers.get('retry-after')).toBe('360');
-    expect(await viaForm.text()).toContain('Too many attempts. Please try again later.');
+    expect(await viaForm.text()).toContain('Too many attempts. Please try again in 6 minutes.');
 
     now += 6 * 60_000;
     expect((await signIn(PASSWORD, '10.0.0.1')).status).toBe(200);
@@ -212,7 +212,7 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
     const blocked = await enter(TEST_SITE_PASSWORD, '10.0.0.3');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBe('600');
-    expect(await blocked.json()).toEqual({ success: false, error: 'Too many attempts. Please try again later.' });
+    expect(await blocked.json()).toEqual({ success: false, error: 'Too many attempts. Please try again in 10 minutes.' });
     expect(blocked.headers.getSetCookie()).toEqual([]);
     // The gate form too.
     const viaForm = await t.request('/site/enter', form({ password: TEST_SITE_PASSWORD, next: '/' }, from('10.0.0.3')));

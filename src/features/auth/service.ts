@@ -2,7 +2,7 @@
 // database, 30 days that slide forward once half is used.
 
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import type { Clock } from '../../http/context.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
@@ -67,17 +67,11 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
      * the same message and cost the same time (an argon2 check either way).
      */
     async signIn(username: unknown, password: unknown, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
-      const limitKey = `signin:${clientKey}`;
-      limiter.assertAllowed(limitKey);
       const name = typeof username === 'string' ? username.trim() : '';
       const secret = typeof password === 'string' ? password : '';
       const row = name && secret ? await users.findForSignIn(name) : undefined;
-      const ok = row ? await verifyPassword(secret, row.password_hash) : await burnPasswordCheck(secret);
-      if (!row || !ok) {
-        limiter.recordFailure(limitKey);
-        throw new UnauthorizedError(SIGN_IN_FAILED);
-      }
-      limiter.reset(limitKey);
+      const ok = await limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
+      if (!ok || !row) throw new UnauthorizedError(SIGN_IN_FAILED);
       const session = await service.createSession(row.id);
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
@@ -86,9 +80,14 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
       if (isWellFormedToken(token)) await repo.deleteSession(db, tokenId(token));
     },
 
-    /** Signs a user out everywhere (after a password change from the CLI). */
-    async endAllSessions(userId: string): Promise<void> {
-      await repo.deleteUserSessions(db, userId);
+    /** Signs a user out everywhere ("Sign out everywhere"), or everywhere but the session `keep`. */
+    async endSessions(userId: string, options: { keep?: string; trx?: Db } = {}): Promise<void> {
+      await repo.deleteUserSessions(options.trx ?? db, userId, options.keep);
+    },
+
+    /** How many devices a user is signed in on (live sessions). */
+    async countSessions(userId: string): Promise<number> {
+      return repo.countUserSessions(db, userId, clock().getTime());
     },
   };
   return service;

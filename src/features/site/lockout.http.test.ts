@@ -5,8 +5,8 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { createTestApp, setCookies, TEST_SITE_PASSWORD, type TestApp } from '../../../test/helpers/test-app.ts';
 import { runCli } from '../../cli.ts';
 import { loadConfig } from '../../config.ts';
-import { AttemptLimiter } from '../../security/rate-limit.ts';
-import { createSiteService, SITE_MESSAGES } from './service.ts';
+import { createServices } from '../services.ts';
+import { SITE_MESSAGES } from './service.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,8 +29,7 @@ const verifyToken = async (siteToken: string) => (await t.request('/api/site/ver
 /** The reset an operator runs on the server (`bun run cli lockout reset`), on the app's clock. */
 function serverReset(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: t.dataDir, SITE_PASSWORD: TEST_SITE_PASSWORD, ...env });
-  const site = createSiteService({ db: t.database.db, config, clock, limiter: new AttemptLimiter({ ...config.loginLimit, clock }) });
-  return site.resetLockout();
+  return createServices({ db: t.database.db, config, clock }).site.resetLockout();
 }
 
 describe('GET /api/site/lockout-status', () => {

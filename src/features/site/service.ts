@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { LockoutStatus } from '../../shared/lockout.ts';
+import { CLI } from '../../shared/cli-commands.ts';
 import * as repo from './repo.ts';
 
 export const SITE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export const SITE_PASSWORD_MIN_LENGTH = 8;
 export const SITE_MESSAGES = {
   blank: 'Please enter the site password',
   wrong: 'Incorrect site password. Please try again.',
-  locked: 'The site is locked. An administrator must reset the lockout on the server (bun run cli lockout reset).',
+  locked: `The site is locked. Someone with access to the server must reset the lockout there: ${CLI.lockoutReset} (in Docker: ${CLI.dockerLockoutReset}).`,
   notSetUp: 'The site password has not been set up yet.',
   alreadySetUp: 'The site password has already been set up.',
   required: 'Site access required. Enter the site password first.',
@@ -33,14 +34,23 @@ export interface SiteServiceDeps {
 export type SiteService = ReturnType<typeof createSiteService>;
 
 /**
- * At start-up: with the lockout turned off (SITE_LOCKOUT_HOURS=0) any stored expiry is dropped,
- * so turning it on again later arms a fresh switch instead of locking at once on an old date.
+ * At start-up, brings a stored expiry in line with SITE_LOCKOUT_HOURS. With the lockout turned off
+ * (0) it is dropped, so turning it on again later arms a fresh switch instead of locking at once
+ * on an old date. With fewer hours than remain, the expiry moves closer (at most now + the new
+ * hours), as whoever lowered the setting expects. A site that is locked stays locked. Returns what
+ * changed, for the log, or null.
  */
-export async function forgetLockoutWhileDisabled(db: Kysely<Database>, config: Readonly<Config>): Promise<boolean> {
-  if (config.site.lockoutHours > 0) return false;
-  if ((await repo.readSiteState(db)).lockout_expires_at === null) return false;
-  await repo.setLockoutExpiry(db, null);
-  return true;
+export async function applyLockoutSetting(db: Kysely<Database>, config: Readonly<Config>, now: number): Promise<string | null> {
+  const stored = (await repo.readSiteState(db)).lockout_expires_at;
+  if (stored === null) return null;
+  if (config.site.lockoutHours === 0) {
+    await repo.setLockoutExpiry(db, null);
+    return 'lockout is off (SITE_LOCKOUT_HOURS=0); its stored expiry was cleared';
+  }
+  const latest = now + config.site.lockoutHours * 60 * 60 * 1000;
+  if (stored <= now || stored <= latest) return null;
+  await repo.setLockoutExpiry(db, latest);
+  return `lockout expiry brought forward to ${new Date(latest).toISOString()} (SITE_LOCKOUT_HOURS=${config.site.lockoutHours})`;
 }
 
 async function hashNewSitePassword(password: string): Promise<string> {
@@ -56,7 +66,11 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
 
   async function passwordHash(): Promise<string | null> {
     if (config.site.password) {
-      envPasswordHash ??= hashPassword(config.site.password);
+      // Forgotten again if hashing failed (a busy server), so the next attempt hashes anew.
+      envPasswordHash ??= hashPassword(config.site.password).catch((error: unknown) => {
+        envPasswordHash = undefined;
+        throw error;
+      });
       return envPasswordHash;
     }
     return (await repo.readSiteState(db)).site_password_hash;
@@ -101,17 +115,14 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
 
     /** Checks the site password for a client address; returns a new site token. */
     async enter(password: unknown, clientKey: string): Promise<string> {
-      const limitKey = `site:${clientKey}`;
-      limiter.assertAllowed(limitKey);
       if (typeof password !== 'string' || password.trim() === '') throw new InvalidError(SITE_MESSAGES.blank);
       if (await service.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
-      const hash = await passwordHash();
-      if (hash === null) throw new ConflictError(SITE_MESSAGES.notSetUp);
-      if (!(await verifyPassword(password, hash))) {
-        limiter.recordFailure(limitKey);
-        throw new UnauthorizedError(SITE_MESSAGES.wrong);
-      }
-      limiter.reset(limitKey);
+      if (!(await service.isPasswordSet())) throw new ConflictError(SITE_MESSAGES.notSetUp);
+      const ok = await limiter.check(`site:${clientKey}`, async () => {
+        const hash = await passwordHash();
+        return hash !== null && verifyPassword(password, hash);
+      });
+      if (!ok) throw new UnauthorizedError(SITE_MESSAGES.wrong);
       return service.issueToken();
     },
 

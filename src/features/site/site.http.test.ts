@@ -2,6 +2,7 @@
 // without a site token sees, Lock Site, the no-JavaScript gate form and the first-run setup.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { cookieHeader, createTestApp, setCookies, TEST_SITE_PASSWORD, type TestApp } from '../../../test/helpers/test-app.ts';
+import { loadConfig } from '../../config.ts';
 import { SITE_MESSAGES } from './service.ts';
 
 const THIRTY_DAYS_S = 30 * 24 * 3600;
@@ -366,8 +367,8 @@ describe('first run: no site password anywhere', () => {
   test('with an administrator from ADMIN_USERNAME already there, setup asks only for the site password', async () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     // An account made on the server (as ADMIN_USERNAME or the CLI would) before anyone set up the gate.
-    const { createUsersService } = await import('../users/service.ts');
-    await createUsersService({ db: t.database.db, clock: () => new Date() }).create(null, { username: 'root', name: 'Root', email: 'root@localhost', password: 'root password' });
+    const { createServices } = await import('../services.ts');
+    await createServices({ db: t.database.db, config: loadConfig({ DATA_DIR: t.dataDir }), clock: () => new Date() }).users.create(null, { username: 'root', name: 'Root', email: 'root@localhost', password: 'root password' });
     const html = await (await t.request('/')).text();
     expect(html).toContain('name="sitePassword"');
     expect(html).not.toContain('name="username"');

@@ -1,15 +1,21 @@
 // The rules of accounts: who may create, read, change and delete which user; the last admin stays.
 
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import type { Clock } from '../../http/context.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import * as repo from './repo.ts';
 import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './schema.ts';
 
-/** Who is asking: the signed-in user, or null. */
-export type Viewer = { id: string; role: 'admin' | 'user' } | null;
+/** Who is asking: the signed-in user (and the session they asked with), or null. */
+export type Viewer = { id: string; role: 'admin' | 'user'; sessionId?: string } | null;
+
+/**
+ * Ends a user's sessions, all but `keep`, inside the caller's transaction. The auth feature owns
+ * sessions and provides this, so a password change and the sign-out it implies commit together.
+ */
+export type EndSessions = (trx: Db, userId: string, keep?: string) => Promise<void>;
 
 export const USER_MESSAGES = {
   signInRequired: 'You must be signed in',
@@ -41,9 +47,13 @@ function isUniqueViolation(error: unknown): boolean {
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createUsersService({ db, clock, endSessions }: { db: Kysely<Database>; clock: Clock; endSessions: EndSessions }) {
   function requireSignedIn(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
     if (!viewer) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
+  }
+  function requireAdmin(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
+    requireSignedIn(viewer);
+    if (viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.adminOnly);
   }
   function requireSelfOrAdmin(viewer: Viewer, id: string): asserts viewer is NonNullable<Viewer> {
     requireSignedIn(viewer);
@@ -60,13 +70,17 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
      * one, and it is always an admin; after that only an admin may create accounts.
      */
     async create(viewer: Viewer, input: CreateUserInput): Promise<PublicUser> {
+      // Permission first: the hash costs real CPU, and no anonymous caller may spend it.
+      const mayCreate = async (trx: Db) => {
+        const first = (await repo.countUsers(trx)) === 0;
+        if (!first) requireAdmin(viewer);
+        return first;
+      };
+      await mayCreate(db);
       const passwordHash = await hashPassword(input.password);
       return db.transaction().execute(async (trx) => {
-        const first = (await repo.countUsers(trx)) === 0;
-        if (!first) {
-          requireSignedIn(viewer);
-          if (viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.adminOnly);
-        }
+        // Again, now under the write lock: the first account may have been made meanwhile.
+        const first = await mayCreate(trx);
         const now = clock().getTime();
         const row: repo.UserRow = {
           id: crypto.randomUUID(),
@@ -104,11 +118,13 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
       return toPublicUser(row);
     },
 
+    /**
+     * Changes an account. A new password ends every other session of that user (the one asking
+     * stays signed in when it is their own), in the same transaction.
+     */
     async update(viewer: Viewer, id: string, input: UpdateUserInput): Promise<PublicUser> {
       requireSelfOrAdmin(viewer, id);
-      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      return db.transaction().execute(async (trx) => {
-        const row = await repo.findUserById(trx, id);
+      const changesFor = async (trx: Db, row: repo.UserRow | undefined) => {
         if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
         const changes: Partial<repo.UserRow> = {};
         if (input.role !== undefined && input.role !== row.role) {
@@ -122,8 +138,16 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
         }
         if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
         if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
+        return changes;
+      };
+      // Every rule is checked before the password is hashed, and again inside the transaction.
+      await changesFor(db, await repo.findUserById(db, id));
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findUserById(trx, id);
+        const changes = await changesFor(trx, row);
         if (passwordHash) changes.password_hash = passwordHash;
-        if (Object.keys(changes).length === 0) return toPublicUser(row);
+        if (Object.keys(changes).length === 0) return toPublicUser(row!);
         changes.updated_at = clock().getTime();
         try {
           await repo.updateUser(trx, id, changes);
@@ -131,7 +155,8 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
           if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.usernameTaken);
           throw error;
         }
-        return toPublicUser({ ...row, ...changes });
+        if (passwordHash) await endSessions(trx, id, viewer.id === id ? viewer.sessionId : undefined);
+        return toPublicUser({ ...row!, ...changes });
       });
     },
 
@@ -151,12 +176,15 @@ export function createUsersService({ db, clock }: { db: Kysely<Database>; clock:
       return repo.findUserByUsername(db, username);
     },
 
-    /** CLI: sets a password by username; returns the user's id (the caller ends their sessions). */
-    async setPassword(username: string, password: string): Promise<string> {
+    /** CLI: sets a password by username and signs the account out everywhere. */
+    async setPassword(username: string, password: string): Promise<void> {
       const row = await repo.findUserByUsername(db, username);
       if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
-      await repo.updateUser(db, row.id, { password_hash: await hashPassword(password), updated_at: clock().getTime() });
-      return row.id;
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, row.id, { password_hash: passwordHash, updated_at: clock().getTime() });
+        await endSessions(trx, row.id);
+      });
     },
   };
   return service;
