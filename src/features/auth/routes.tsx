@@ -5,9 +5,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { AppError, TooManyRequestsError } from '../../errors.ts';
 import { readForm, readJson, safeNextPath, smallBody } from '../../http/body.ts';
-import { LEGACY_COOKIE, SESSION_COOKIE, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
+import { LEGACY_COOKIE, SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
+import { requireSignIn } from '../../http/middleware/access.ts';
+import { isCrossSite } from '../../http/middleware/csrf.ts';
 import { signInSchema } from '../users/schema.ts';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { SignOutConfirmPage } from './pages/SignOutConfirmPage.tsx';
 
 async function signOut(c: Context): Promise<void> {
   await c.var.services.auth.signOut(sessionTokenOf(c));
@@ -27,9 +30,22 @@ async function apiSignIn(c: Context) {
   return c.json({ token, user });
 }
 
+/**
+ * The spec's GET sign-out. API clients (bearer token) and the hub's own pages sign out at once; a
+ * cookie-authenticated sign-out started by another site's page gets a page with a button instead.
+ */
 async function apiSignOut(c: Context) {
+  if (!bearerTokenOf(c) && isCrossSite(c)) return c.render(<SignOutConfirmPage />, { title: 'Sign out' });
   await signOut(c);
   return c.json({ success: true });
+}
+
+/** Ends every session of the signed-in user, this one included. */
+async function signOutEverywhere(c: Context): Promise<void> {
+  const session = c.var.session;
+  if (session) await c.var.services.auth.endSessions(session.user._id);
+  clearCredentialCookie(c, SESSION_COOKIE);
+  clearCredentialCookie(c, LEGACY_COOKIE);
 }
 
 export const authRoutes = new Hono()
@@ -66,5 +82,15 @@ export const authRoutes = new Hono()
 
   .post('/signout', async (c) => {
     await signOut(c);
+    return c.redirect('/signin', 303);
+  })
+
+  .post('/auth/signout-everywhere', requireSignIn(), async (c) => {
+    await signOutEverywhere(c);
+    return c.json({ success: true });
+  })
+
+  .post('/signout/everywhere', requireSignIn(), async (c) => {
+    await signOutEverywhere(c);
     return c.redirect('/signin', 303);
   });

@@ -54,7 +54,9 @@ export const usersPages = new Hono()
     const viewer = viewerOf(c)!;
     try {
       const user = await c.var.services.users.get(viewer, id);
-      return c.render(<ProfilePage user={user} own={viewer.id === id} />, { title: 'Profile' });
+      const own = viewer.id === id;
+      const sessions = own ? await c.var.services.auth.countSessions(id) : undefined;
+      return c.render(<ProfilePage user={user} own={own} sessions={sessions} />, { title: 'Profile' });
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
       // The spec flags the screen as not authorised when the profile cannot be loaded.

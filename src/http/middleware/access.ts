@@ -77,8 +77,8 @@ export const session = () =>
 
 /** The signed-in user as the services see them, or null. */
 export function viewerOf(c: Context): Viewer {
-  const user = c.var.session?.user;
-  return user ? { id: user._id, role: user.role } : null;
+  const session = c.var.session;
+  return session ? { id: session.user._id, role: session.user.role, sessionId: session.id } : null;
 }
 
 

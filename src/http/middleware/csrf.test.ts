@@ -46,12 +46,23 @@ describe('csrf', () => {
     expect((await app().request('http://hub.local/read', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
   });
 
-  test('behind a trusted proxy the forwarded host counts, and the client address is the proxy-appended one', async () => {
-    const res = await post({ origin: 'https://hub.example.org', host: 'internal:3000', 'x-forwarded-host': 'hub.example.org', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' }, true);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ changed: true, from: '10.0.0.9' });
-    // Without trust, the header is ignored.
+  test('X-Forwarded-Host never counts, even behind a trusted proxy: only the Host the proxy passes through', async () => {
+    // A client can send X-Forwarded-Host itself; a page on evil.example naming it would pass otherwise.
+    const forged = await post({ origin: 'http://evil.example', host: 'hub.local', 'x-forwarded-host': 'evil.example' }, true);
+    expect(forged.status).toBe(403);
+    const rewritten = await post({ origin: 'https://hub.example.org', host: 'internal:3000', 'x-forwarded-host': 'hub.example.org' }, true);
+    expect(rewritten.status).toBe(403);
+    const passedThrough = await post({ origin: 'https://hub.example.org', host: 'hub.example.org', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' }, true);
+    expect(passedThrough.status).toBe(200);
+    expect(await passedThrough.json()).toEqual({ changed: true, from: '10.0.0.9' });
+    // Without trust, X-Forwarded-For is ignored.
     const untrusted = await post({ 'x-forwarded-for': '1.2.3.4' });
     expect(await untrusted.json()).toEqual({ changed: true, from: 'unknown' });
+  });
+
+  test('without Sec-Fetch-Site or Origin, a foreign Referer is refused and a missing one is not', async () => {
+    expect((await post({ referer: 'http://evil.example/page', cookie: 'hub_session=x' })).status).toBe(403);
+    expect((await post({ referer: 'http://hub.local/user/1', cookie: 'hub_session=x' })).status).toBe(200);
+    expect((await post({ cookie: 'hub_session=x' })).status).toBe(200);
   });
 });

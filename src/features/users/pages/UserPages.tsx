@@ -82,7 +82,8 @@ function FavoritesGroup({ title, count }: { title: string; count: number }) {
   );
 }
 
-export function ProfilePage({ user, own }: { user: PublicUser; own: boolean }) {
+/** `sessions`: on one's own profile, how many devices are signed in to the account. */
+export function ProfilePage({ user, own, sessions }: { user: PublicUser; own: boolean; sessions?: number }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="card overflow-hidden">
@@ -116,12 +117,22 @@ export function ProfilePage({ user, own }: { user: PublicUser; own: boolean }) {
           <Row label="Last Updated">{user.updated ? longDate(user.updated) : 'Never'}</Row>
         </dl>
         {own ? (
-          <div className="border-t border-line px-5 py-4">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-3 border-t border-line px-5 py-4">
             <form method="post" action="/signout">
               <button type="submit" className="btn-outline">
                 Sign Out
               </button>
             </form>
+            <form method="post" action="/signout/everywhere">
+              <button type="submit" className="btn-outline">
+                Sign out everywhere
+              </button>
+            </form>
+            {sessions !== undefined ? (
+              <p className="w-full text-sm text-muted sm:w-auto">
+                {sessions === 1 ? 'Signed in on this device only.' : `Signed in on ${sessions} devices or browsers.`}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -155,7 +166,7 @@ export function EditProfilePage({ user, error }: { user: PublicUser; error?: str
         <p className="text-sm text-muted">Fill in only what you want to change; empty fields stay as they are.</p>
         <TextField name="name" label="Name" autoComplete="name" hint={`Now: ${user.name}`} />
         <TextField name="email" label="Email" type="email" autoComplete="email" hint={`Now: ${user.email}`} />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`} />
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex items-center justify-end gap-2 pt-2">
           <a href={`/user/${encodeURIComponent(user._id)}`} className="btn-ghost no-underline">
