@@ -2,6 +2,7 @@
 
 import type { Server } from 'bun';
 import type { Logger } from '../logger.ts';
+import { internalError, rawPath, refuse, requestProblem } from './request-guard.ts';
 
 export interface RunningServer {
   server: Server<undefined>;
@@ -23,7 +24,19 @@ export function startServer(options: {
   drainTimeoutMs?: number;
 }): RunningServer {
   const server = Bun.serve({
-    fetch: options.fetch,
+    // Requests the app could misread are refused before routing, and logged as the client sent them.
+    async fetch(request, server) {
+      const problem = requestProblem(request);
+      if (problem === null) return options.fetch(request, server);
+      options.logger.info('request', { method: request.method, path: rawPath(request), status: 400, refused: problem });
+      return refuse(problem);
+    },
+    // Only for failures the app did not answer itself; Bun's own 400/413/431 (unreadable requests)
+    // are written before any code runs and cannot carry headers.
+    async error(error) {
+      options.logger.error('unhandled error', { error: `${error.name}: ${error.message}` });
+      return internalError();
+    },
     port: options.port,
     hostname: options.hostname,
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,

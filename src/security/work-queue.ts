@@ -23,6 +23,8 @@ export interface WorkQueueOptions {
 export class WorkQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Jobs started since the process began (tests use it to prove work was not done). */
+  started = 0;
 
   constructor(readonly options: WorkQueueOptions) {}
 
@@ -33,6 +35,7 @@ export class WorkQueue {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     await this.turn();
+    this.started++;
     try {
       return await job();
     } finally {

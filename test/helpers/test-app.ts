@@ -63,6 +63,8 @@ export interface TestApp {
    * later ones are created by `by`.
    */
   createUser(fields: { username: string; password?: string; name?: string; email?: string; role?: 'admin' | 'user' }, by?: SignedIn): Promise<SignedIn>;
+  /** Closes the database and opens it again under a new app, as a restart of the hub would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,14 +76,18 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
   const store = options.store ?? (await new LocalDiskStore(config.mediaDir).init());
   const logs: string[] = [];
   const jsonBodies: string[] = [];
-  const app = createApp({
-    config,
-    db: database.db,
-    store,
-    logger: createLogger('debug', (line) => logs.push(line)),
-    clock: options.clock ?? (() => new Date()),
-    assets: await testAssets(),
-  });
+  const assets = await testAssets();
+  const build = (db: typeof database.db) =>
+    createApp({
+      config,
+      db,
+      store,
+      logger: createLogger('debug', (line) => logs.push(line)),
+      clock: options.clock ?? (() => new Date()),
+      assets,
+    });
+  let app = build(database.db);
+  let database_ = database;
   const request = async (path: string, { json, as, ...init }: RequestOptions = {}) => {
     const headers = new Headers(init.headers);
     if (as?.siteToken) headers.set('x-site-token', as.siteToken);
@@ -116,9 +122,13 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     return signIn(fields.username, password, siteToken);
   };
   return {
-    app,
+    get app() {
+      return app;
+    },
     dataDir,
-    database,
+    get database() {
+      return database_;
+    },
     store,
     logs,
     jsonBodies,
@@ -126,8 +136,14 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     enterSite,
     signIn,
     createUser,
+    async restart() {
+      await database_.close();
+      database_ = openDatabase(config.databaseFile);
+      await migrateToLatest(database_.db);
+      app = build(database_.db);
+    },
     async close() {
-      await database.close();
+      await database_.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

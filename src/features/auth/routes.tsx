@@ -35,7 +35,7 @@ async function apiSignIn(c: Context) {
  * cookie-authenticated sign-out started by another site's page gets a page with a button instead.
  */
 async function apiSignOut(c: Context) {
-  if (!bearerTokenOf(c) && isCrossSite(c)) return c.render(<SignOutConfirmPage />, { title: 'Sign out' });
+  if (!bearerTokenOf(c) && isCrossSite(c)) return c.render(<SignOutConfirmPage />, { title: 'Sign out', staticPage: true });
   await signOut(c);
   return c.json({ success: true });
 }
