@@ -16,18 +16,20 @@ import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
 import { notFound, onError } from './http/middleware/errors.tsx';
+import { noStoreByDefault } from './http/middleware/no-store.ts';
 import { requestId } from './http/middleware/request-id.ts';
 import { requestLog } from './http/middleware/request-log.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
 import { themeMode } from './http/middleware/theme.ts';
 import { themeRoutes } from './http/theme.ts';
 import { staticFiles } from './http/static-files.ts';
+import { smallBody } from './http/body.ts';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const services = createServices(deps);
 
-  app.use('*', requestId(), requestLog(deps.logger), securityHeaders());
+  app.use('*', requestId(), requestLog(deps.logger), securityHeaders(), noStoreByDefault());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('services', services);
@@ -40,7 +42,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', staticFiles);
   app.route('/', healthRoutes);
 
-  app.use('*', csrf(), siteGate(renderGate), session());
+  // Every request body is small unless a route opts out (streamed uploads will).
+  app.use('*', smallBody(), csrf(), siteGate(renderGate), session());
   app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);

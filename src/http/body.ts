@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
 
-/** Account and gate requests are small; anything bigger is refused before it is read. */
+/** Every request body is small (forms, JSON) unless a route streams it; bigger ones are refused before they are read. */
 export const SMALL_BODY_BYTES = 64 * 1024;
 
 export const smallBody = () =>

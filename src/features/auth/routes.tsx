@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { AppError, TooManyRequestsError } from '../../errors.ts';
-import { readForm, readJson, safeNextPath, smallBody } from '../../http/body.ts';
+import { readForm, readJson, safeNextPath } from '../../http/body.ts';
 import { LEGACY_COOKIE, SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
 import { requireSignIn } from '../../http/middleware/access.ts';
 import { isCrossSite } from '../../http/middleware/csrf.ts';
@@ -49,9 +49,6 @@ async function signOutEverywhere(c: Context): Promise<void> {
 }
 
 export const authRoutes = new Hono()
-  .use('/auth/*', smallBody())
-  .use('/signin', smallBody())
-
   // The spec's paths end in a slash; the same calls answer without it.
   .post('/auth/signin/', apiSignIn)
   .post('/auth/signin', apiSignIn)

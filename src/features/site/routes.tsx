@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { AppError, ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
-import { parseWith, readForm, readJson, safeNextPath, smallBody } from '../../http/body.ts';
+import { parseWith, readForm, readJson, safeNextPath } from '../../http/body.ts';
 import { SESSION_COOKIE, SITE_COOKIE, clearCredentialCookie, clientAddress, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
 import { createUserSchema } from '../users/schema.ts';
 import { SITE_MESSAGES, SITE_TOKEN_TTL_MS } from './service.ts';
@@ -46,10 +46,6 @@ const setupForm = z.object({
 });
 
 export const siteRoutes = new Hono()
-  .use('/api/site/*', smallBody())
-  .use('/site/*', smallBody())
-  .use('/setup', smallBody())
-
   .get('/api/site/lockout-status', async (c) => c.json(await c.var.services.site.lockoutStatus()))
 
   .post('/api/site/verify-password', async (c) => {

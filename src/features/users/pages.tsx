@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { AppError, ForbiddenError } from '../../errors.ts';
-import { parseWith, readForm, smallBody } from '../../http/body.ts';
+import { parseWith, readForm } from '../../http/body.ts';
 import { requireSignIn, viewerOf } from '../../http/middleware/access.ts';
 import { updateUserSchema } from './schema.ts';
 import { AllUsersPage, EditProfilePage, NotAuthorisedPage, ProfilePage } from './pages/UserPages.tsx';
@@ -31,7 +31,7 @@ export const usersPages = new Hono()
     return c.render(<EditProfilePage user={user} />, { title: 'Edit Profile' });
   })
 
-  .post('/user/edit/:userId', smallBody(), requireSignIn(), async (c) => {
+  .post('/user/edit/:userId', requireSignIn(), async (c) => {
     const id = c.req.param('userId');
     const viewer = viewerOf(c)!;
     if (viewer.id !== id) throw new ForbiddenError(EDIT_NOT_YOURS);

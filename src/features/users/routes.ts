@@ -2,15 +2,12 @@
 // the users service). Passwords go in, never out.
 
 import { Hono } from 'hono';
-import { readJson, smallBody } from '../../http/body.ts';
+import { readJson } from '../../http/body.ts';
 import { SESSION_COOKIE, clearCredentialCookie } from '../../http/credentials.ts';
 import { viewerOf } from '../../http/middleware/access.ts';
 import { createUserSchema, updateUserSchema } from './schema.ts';
 
 export const usersApi = new Hono()
-  .use('/api/users', smallBody())
-  .use('/api/users/*', smallBody())
-
   .post('/api/users', async (c) => {
     const input = await readJson(c, createUserSchema);
     const user = await c.var.services.users.create(viewerOf(c), input);

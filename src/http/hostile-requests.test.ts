@@ -1,0 +1,278 @@
+// Hostile requests against a real running hub (bun src/main.ts on loopback), as an attacker sends
+// them: guessing bursts, bad Host values, NUL and encoded traversal paths, oversized and malformed
+// bodies on every endpoint, and cross-site state changes. Each must get a 4xx, leave the data as it
+// was, and put no ERROR line in the log.
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import path from 'node:path';
+import { rawGet, rawRequest } from '../../test/helpers/raw-http.ts';
+import { spawnHub, type SpawnedHub } from '../../test/helpers/spawn-hub.ts';
+
+const SITE_PASSWORD = 'hostile test site password';
+const ADMIN = { username: 'root', password: 'root admin password' };
+const MEMBER = { username: 'member', password: 'member password 1' };
+const MAX_ATTEMPTS = 5;
+
+let hub: SpawnedHub;
+let port: number;
+let siteToken: string;
+let admin: { token: string; id: string };
+let memberId: string;
+/** Cookies of the signed-in administrator, as a browser would send them. */
+let cookie: string;
+
+/** Each burst comes from its own client address (the hub trusts X-Forwarded-For here). */
+let addressCounter = 0;
+const newAddress = () => `198.51.100.${++addressCounter}`;
+
+async function call(pathname: string, init: RequestInit & { from?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('x-forwarded-for', init.from ?? '127.0.0.1');
+  return fetch(`${hub.url}${pathname}`, { ...init, headers, redirect: 'manual' });
+}
+
+const json = (body: unknown, extra: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...extra },
+  body: JSON.stringify(body),
+});
+
+/** What must not change: accounts (with their hashes), the gate's state, sessions and site tokens. */
+function snapshot(): string {
+  const db = new Database(path.join(hub.dataDir, 'hub.sqlite'), { readonly: true });
+  try {
+    return JSON.stringify({
+      users: db.query('select id, username, name, email, password_hash, role, updated_at from users order by id').all(),
+      site: db.query('select site_password_hash, lockout_expires_at from site_state').all(),
+      sessions: db.query('select id, user_id from sessions order by id').all(),
+      siteTokens: db.query('select id from site_tokens order by id').all(),
+    });
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  hub = await spawnHub({
+    SITE_PASSWORD,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'info',
+  });
+  port = Number(new URL(hub.url).port);
+  siteToken = ((await (await call('/api/site/verify-password', json({ password: SITE_PASSWORD }))).json()) as { siteToken: string }).siteToken;
+  const signedIn = (await (await call('/auth/signin/', json(ADMIN, { 'x-site-token': siteToken }))).json()) as { token: string; user: { _id: string } };
+  admin = { token: signedIn.token, id: signedIn.user._id };
+  const created = await call('/api/users', json({ ...MEMBER, name: 'Member', email: 'member@example.test' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }));
+  memberId = ((await created.json()) as { _id: string })._id;
+  cookie = `hub_site=${siteToken}; hub_session=${admin.token}`;
+});
+
+afterAll(async () => {
+  await hub.stop();
+  await hub.cleanup();
+});
+
+describe('guessing bursts', () => {
+  test(`200 wrong site passwords at once get at most ${MAX_ATTEMPTS} checks (401); the rest 429 with Retry-After`, async () => {
+    const from = newAddress();
+    const answers = await Promise.all(Array.from({ length: 200 }, () => call('/api/site/verify-password', { ...json({ password: 'guess' }), from })));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(answers.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) > 0)).toBe(true);
+    expect((await call('/api/site/verify-password', { ...json({ password: SITE_PASSWORD }), from })).status).toBe(429);
+  });
+
+  test(`60 wrong sign-ins at once get at most ${MAX_ATTEMPTS} checks (401)`, async () => {
+    const from = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call('/auth/signin/', { ...json({ username: ADMIN.username, password: 'guess' }, { 'x-site-token': siteToken }), from })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+  });
+});
+
+describe('bad Host values', () => {
+  test.each([
+    ['missing (HTTP/1.0)', null, 'HTTP/1.0'],
+    ['missing (HTTP/1.1)', null, 'HTTP/1.1'],
+    ['empty', '', 'HTTP/1.1'],
+    ['with a space', 'a b', 'HTTP/1.1'],
+    ['with a slash', 'a/b', 'HTTP/1.1'],
+    ['with user info', 'user@hub', 'HTTP/1.1'],
+    ['with a bad port', 'hub:99999', 'HTTP/1.1'],
+    ['with a quote', 'hub"x', 'HTTP/1.1'],
+  ] as const)('Host %s: 400 before routing, never 5xx', async (_, host, version) => {
+    for (const target of ['/healthz', '/static/api/users', '/abc/admin', '/api/users']) {
+      const res = await rawGet(port, target, host, version);
+      expect(`${target} ${res.status}`).toBe(`${target} 400`);
+      expect(res.body).not.toContain('_id');
+    }
+  });
+});
+
+describe('NUL bytes and encoded traversal in paths', () => {
+  const paths = [
+    '/static/x%00.svg',
+    '/static/..%00/package.json',
+    '/static/%00',
+    '/static/../package.json',
+    '/static/../../etc/passwd',
+    '/static/%2e%2e/package.json',
+    '/static/%2e%2e/%2e%2e/etc/passwd',
+    '/static/..%2fpackage.json',
+    '/static/..%2f..%2fetc%2fpasswd',
+    '/static/%252e%252e/package.json',
+    '/static/..%5cpackage.json',
+    '/static/build/..%2f..%2fsrc%2fapp.ts',
+    '/static//etc/passwd',
+    '/static/%2fetc%2fpasswd',
+    '/static/%c0%ae%c0%ae/package.json',
+    '/static/%e0%a4%a',
+    '/robots.txt%00.js',
+    '/%2e%2e/package.json',
+    '/user/%00',
+    '/api/users/%00',
+    '/api/users/..%2f..%2f',
+  ];
+  test.each(paths)('%s: 400 or 404, nothing outside static/ served', async (target) => {
+    const res = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
+    expect([400, 404]).toContain(res.status);
+    for (const secret of ['"name": "hub"', 'createApp', 'root:x:0', 'password_hash']) expect(res.body).not.toContain(secret);
+  });
+});
+
+describe('oversized and malformed bodies', () => {
+  const big = JSON.stringify({ password: 'x'.repeat(200 * 1024) });
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  const bodies: [string, string, string][] = [
+    ['broken JSON', 'application/json', '{"password":'],
+    ['a JSON array', 'application/json', '[1,2,3]'],
+    ['a JSON string', 'application/json', '"hello"'],
+    ['deeply nested JSON', 'application/json', deep],
+    ['wrong types', 'application/json', '{"username":{"$gt":""},"password":["a"],"name":1,"email":true,"role":"root"}'],
+    ['invalid UTF-8', 'application/json', '{"password":"\xff\xfe\xfd"}'],
+    ['plain text', 'text/plain', 'password=hunter2'],
+    ['a broken multipart', 'multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="password"\r\n\r\nx'],
+    ['200 KB of JSON', 'application/json', big],
+  ];
+  const jsonEndpoints = () => [
+    ['POST', '/api/site/verify-password'],
+    ['POST', '/auth/signin/'],
+    ['POST', '/api/users'],
+    ['PUT', `/api/users/${memberId}`],
+    ['PUT', `/api/users/${admin.id}`],
+  ];
+
+  test('every JSON endpoint answers 4xx and changes nothing', async () => {
+    const before = snapshot();
+    for (const [method, target] of jsonEndpoints()) {
+      for (const [name, type, body] of bodies) {
+        const res = await call(target!, { method, headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }, body, from: newAddress() });
+        expect(`${method} ${target} ${name}: ${res.status >= 400 && res.status < 500}`).toBe(`${method} ${target} ${name}: true`);
+        const answer = (await res.json()) as { error?: unknown };
+        expect(typeof answer.error).toBe('string');
+      }
+    }
+    expect(snapshot()).toBe(before);
+  });
+
+  test('every form endpoint answers 4xx to an oversized or unreadable body and changes nothing', async () => {
+    const before = snapshot();
+    const forms = [
+      ['POST', '/site/enter'],
+      ['POST', '/signin'],
+      ['POST', `/user/edit/${admin.id}`],
+      ['POST', '/theme'],
+    ];
+    const formBodies: [string, string, string][] = [
+      ['200 KB form', 'application/x-www-form-urlencoded', `password=${'x'.repeat(200 * 1024)}`],
+      ['JSON instead of a form', 'application/json', '{"password":"x"}'],
+      ['a broken multipart', 'multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="password"\r\n\r\nx'],
+    ];
+    for (const [method, target] of forms) {
+      for (const [name, type, body] of formBodies) {
+        const res = await call(target!, { method, headers: { 'content-type': type, cookie, 'sec-fetch-site': 'same-origin' }, body, from: newAddress() });
+        expect(`${target} ${name}: ${res.status >= 400 && res.status < 500}`).toBe(`${target} ${name}: true`);
+      }
+    }
+    expect(snapshot()).toBe(before);
+  });
+
+  test('an oversized body is refused on every state-changing endpoint, even those that read none', async () => {
+    const before = snapshot();
+    const targets = [
+      ['POST', '/api/site/lock'],
+      ['POST', '/site/lock'],
+      ['POST', '/signout'],
+      ['POST', '/signout/everywhere'],
+      ['POST', '/auth/signout-everywhere'],
+      ['POST', '/api/admin/reset-lockout'],
+      ['DELETE', `/api/users/${memberId}`],
+      ['POST', '/setup'],
+    ];
+    for (const [method, target] of targets) {
+      const res = await call(target!, { method, headers: { 'content-type': 'application/json', cookie, 'sec-fetch-site': 'same-origin' }, body: big });
+      expect(`${method} ${target} ${res.status}`).toBe(`${method} ${target} 413`);
+    }
+    expect(snapshot()).toBe(before);
+  });
+});
+
+describe('cross-site state changes', () => {
+  const foreign = [
+    { 'sec-fetch-site': 'cross-site' },
+    { 'sec-fetch-site': 'same-site' },
+    { origin: 'https://evil.example' },
+    { origin: 'null' },
+    { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+  ];
+  const changes = () => [
+    ['POST', '/api/users', JSON.stringify({ username: 'evil', name: 'Evil', email: 'e@example.test', password: 'evil password', role: 'admin' }), 'application/json'],
+    ['PUT', `/api/users/${memberId}`, JSON.stringify({ role: 'admin' }), 'application/json'],
+    ['PUT', `/api/users/${admin.id}`, JSON.stringify({ password: 'taken over!' }), 'application/json'],
+    ['DELETE', `/api/users/${memberId}`, undefined, undefined],
+    ['POST', '/api/admin/reset-lockout', undefined, undefined],
+    ['POST', '/api/site/lock', undefined, undefined],
+    ['POST', '/site/lock', '', 'application/x-www-form-urlencoded'],
+    ['POST', '/signout', '', 'application/x-www-form-urlencoded'],
+    ['POST', '/signout/everywhere', '', 'application/x-www-form-urlencoded'],
+    ['POST', '/auth/signout-everywhere', undefined, undefined],
+    ['POST', `/user/edit/${admin.id}`, 'password=taken+over%21', 'application/x-www-form-urlencoded'],
+    ['POST', '/site/enter', `password=${encodeURIComponent(SITE_PASSWORD)}`, 'application/x-www-form-urlencoded'],
+    ['POST', '/signin', `username=${ADMIN.username}&password=${encodeURIComponent(ADMIN.password)}`, 'application/x-www-form-urlencoded'],
+  ];
+
+  test('every cookie-authenticated change from another site is 403 and changes nothing', async () => {
+    const before = snapshot();
+    for (const headers of foreign) {
+      for (const [method, target, body, type] of changes()) {
+        const res = await call(target!, { method, body, headers: { cookie, ...(type ? { 'content-type': type } : {}), ...headers } });
+        expect(`${method} ${target} ${JSON.stringify(headers)} ${res.status}`).toBe(`${method} ${target} ${JSON.stringify(headers)} 403`);
+      }
+    }
+    expect(snapshot()).toBe(before);
+    // Still signed in, still past the gate.
+    expect((await call('/api/users', { headers: { cookie } })).status).toBe(200);
+  });
+
+  test('a sign-out link on another site shows a confirmation instead of signing out', async () => {
+    const before = snapshot();
+    const res = await call('/auth/signout/', { headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Sign out?');
+    expect(snapshot()).toBe(before);
+  });
+});
+
+test('nothing above put an ERROR line in the log', async () => {
+  // Give the last log lines a moment to arrive through the pipe.
+  await Bun.sleep(100);
+  expect(hub.output()).not.toMatch(/ ERROR /);
+  expect(hub.output()).not.toContain('TypeError');
+});
