@@ -48,7 +48,7 @@ export function ThemeSwitch({ mode, next }: { mode: ThemeMode; next: string }) {
               value={m}
               defaultChecked={mode === m}
               data-rendered={mode === m ? '' : undefined}
-              className="peer sr-only"
+              className="peer absolute inset-0 z-10 m-0 cursor-pointer appearance-none rounded-full opacity-0"
             />
             <span className="inline-flex h-7 w-7 items-center justify-center rounded-full text-muted transition-colors hover:text-fg peer-checked:bg-accent peer-checked:text-accent-fg peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent">
               <Icon mode={m} />

@@ -35,7 +35,7 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
     // Nothing of the site shows behind the gate: no menu, no Lock Site, no countdown.
     expect(await page.getByRole('button', { name: 'Lock Site' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
-    expect(await page.getByRole('status').count()).toBe(0);
+    expect(await page.locator('[data-lockout-badge]').count()).toBe(0);
     await screenshotVariants(page, 'gate');
 
     const field = page.getByLabel('Site password', { exact: true });
@@ -77,7 +77,7 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
     await page.getByRole('button', { name: 'Lock Site' }).waitFor();
     await islandsReady(page);
-    expect(await page.getByRole('status').getAttribute('aria-label')).toMatch(/^Site lockout in \d{2}:\d{2}:\d{2}$/);
+    expect(await page.locator('[data-lockout-badge]').textContent()).toMatch(/^Site locks in \d{2}:\d{2}:\d{2}$/);
     expect((await context.cookies()).some((c) => c.name === 'hub_site' && c.httpOnly)).toBe(true);
     await screenshotVariants(page, 'users-signed-out');
 

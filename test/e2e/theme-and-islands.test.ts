@@ -1,14 +1,20 @@
-// Journeys in real Chromium against the real server: the app shell, the theme island, static pages.
-// Every context is past the site gate and signed in (through the API; access.test.ts walks the
-// forms), since the home page needs both.
+// Journeys in real Chromium against the real server: the app shell, the theme switch (a form with
+// a small script, no React), static pages, and the bottom bar's room on phones. Contexts are past
+// the site gate and signed in through the API (access.test.ts walks the forms).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, loadedScripts, openPage, screenshot } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
+
+const THEME_SCRIPT = /^\/static\/build\/islands\/theme-[a-z0-9]+\.js$/;
+const mode = (page: Page) => page.locator('html').getAttribute('data-mode');
+const stored = (page: Page) => page.evaluate(() => [localStorage.getItem('mui-mode'), localStorage.getItem('mui-color-scheme')]);
+/** Waits until the theme script has made the switch live (it removes the Apply button). */
+const switchReady = (page: Page) => page.waitForFunction(() => document.querySelector('form[data-theme-switch]') !== null && !document.querySelector('[data-theme-apply]'));
 
 describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   let hub: SpawnedHub;
@@ -24,75 +30,136 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     await hub?.cleanup();
   });
 
-  test('switching to dark through the island applies at once and survives a reload, with no console errors', async () => {
+  test('choosing dark applies at once without a page load, survives a reload, and loads no React for it', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
-    expect(await page.locator('html').getAttribute('data-mode')).toBe('system');
+    expect(await mode(page)).toBe('system');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const lightBackground = await background();
-    await screenshot(page, 'home-desktop-light');
+    await switchReady(page);
+    expect(await stored(page)).toEqual(['system', 'light']);
 
-    await islandsReady(page);
-    // The island writes the mode on mount.
-    expect(await page.evaluate(() => localStorage.getItem('mui-mode'))).toBe('system');
+    // No navigation: a marker set on this document survives the change.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('radio', { name: 'Dark theme' }).click();
-    expect(await page.locator('html').getAttribute('data-mode')).toBe('dark');
-    expect(await page.evaluate(() => [localStorage.getItem('mui-mode'), localStorage.getItem('mui-color-scheme')])).toEqual(['dark', 'dark']);
+    expect(await mode(page)).toBe('dark');
+    expect(await stored(page)).toEqual(['dark', 'dark']);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     const darkBackground = await background();
     expect(darkBackground).not.toBe(lightBackground);
 
     await page.reload();
     // Rendered dark by the server before any script ran.
-    expect(await page.locator('html').getAttribute('data-mode')).toBe('dark');
+    expect(await mode(page)).toBe('dark');
     expect(await background()).toBe(darkBackground);
-    await expect(page.getByRole('radio', { name: 'Dark theme' }).getAttribute('aria-checked')).resolves.toBe('true');
+    expect(await page.getByRole('radio', { name: 'Dark theme' }).isChecked()).toBe(true);
     await screenshot(page, 'home-desktop-dark');
 
-    // Only the island entry and the chunks it imports were loaded, all from the build folder.
+    // The theme script, plus the islands' entry and chunks for the lockout badge; no theme island.
+    await islandsReady(page);
     const scripts = await loadedScripts(page);
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((s) => s.startsWith('/static/build/islands/'))).toBe(true);
-    expect(scripts.some((s) => /\/client-[a-z0-9]+\.js$/.test(s))).toBe(true);
-    expect(scripts.some((s) => /\/ThemeSwitch-[a-z0-9]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => THEME_SCRIPT.test(s))).toBe(true);
+    expect(scripts.some((s) => /\/LockoutBadge-[a-z0-9]+\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /ThemeSwitch/.test(s))).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  test('system mode follows the operating system preference', async () => {
+  test('the switch is one tab stop: arrow keys choose, with a visible focus ring, and Tab leaves the group', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, hub, ADMIN);
+    const { page, problems } = await openPage(context);
+    await page.goto(`${hub.url}/users`);
+    await switchReady(page);
+    const system = page.getByRole('radio', { name: 'System theme' });
+    // Tab from the element just before the switch (the Premium link) lands on the checked radio.
+    await page.getByRole('link', { name: 'Premium' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await system.evaluate((el) => el === document.activeElement)).toBe(true);
+    const ring = await system.evaluate((el) => getComputedStyle(el.nextElementSibling!).outlineStyle);
+    expect(ring).not.toBe('none');
+    await screenshot(page, 'theme-switch-focus-desktop-light');
+
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: 'Dark theme' }).isChecked()).toBe(true);
+    expect(await mode(page)).toBe('dark');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await mode(page)).toBe('light');
+    expect(await stored(page)).toEqual(['light', 'light']);
+
+    // The next Tab leaves the group: no other radio and no Apply button take focus.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '')).not.toBe('mode');
+    expect(await page.evaluate(() => document.activeElement?.closest('form[data-theme-switch]') === null)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('system mode follows the operating system, also when it changes while the page is open', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
     await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
-    await islandsReady(page);
-    expect(await page.evaluate(() => localStorage.getItem('mui-color-scheme'))).toBe('dark');
+    await switchReady(page);
+    expect(await stored(page)).toEqual(['system', 'dark']);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
-    await screenshot(page, 'home-phone-system-dark');
-    await page.getByRole('radio', { name: 'Light theme' }).click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => localStorage.getItem('mui-color-scheme') === 'light');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light');
-    await screenshot(page, 'home-phone-light');
+    await page.getByRole('radio', { name: 'Dark theme' }).click();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    await screenshot(page, 'home-phone-dark');
     expect(problems).toEqual([]);
     await context.close();
   });
 
-  test('a page without islands has no script tag, loads no JavaScript, and still shows the chosen theme', async () => {
+  test('without JavaScript the switch posts the form, also at the site gate, and the page comes back in the new mode', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light', javaScriptEnabled: false });
+    const { page, problems } = await openPage(context);
+    const response = await page.goto(`${hub.url}/users?from=nojs`);
+    expect(response?.status()).toBe(401);
+    await page.getByRole('heading', { name: 'Private Access' }).waitFor();
+    const apply = page.getByRole('button', { name: 'Apply' });
+    // Shown only once the choice differs from the page's mode.
+    expect(await apply.isVisible()).toBe(false);
+    await page.getByRole('radio', { name: 'Dark theme' }).check();
+    expect(await apply.isVisible()).toBe(true);
+    await screenshot(page, 'theme-switch-nojs-phone-light');
+    await Promise.all([page.waitForURL(`${hub.url}/users?from=nojs`), apply.click()]);
+    await page.getByRole('heading', { name: 'Private Access' }).waitFor();
+    expect(await mode(page)).toBe('dark');
+    expect(await page.getByRole('radio', { name: 'Dark theme' }).isChecked()).toBe(true);
+    expect(await apply.isVisible()).toBe(false);
+    expect((await context.cookies()).find((c) => c.name === 'mui-mode')?.value).toBe('dark');
+    // The gate answers 401 by design; Chromium reports that as a console error for the document.
+    expect(problems.filter((p) => !p.includes('401 (Unauthorized)'))).toEqual([]);
+    await context.close();
+  });
+
+  test('a page without islands loads no React, only the theme script, and still shows and switches the theme', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     await admitContext(context, hub, ADMIN);
     const { page, problems } = await openPage(context);
     await page.goto(`${hub.url}/`);
-    await islandsReady(page);
+    await switchReady(page);
     await page.getByRole('radio', { name: 'Dark theme' }).click();
 
     const response = await page.goto(`${hub.url}/this/page/does/not/exist`);
     expect(response?.status()).toBe(404);
-    expect(await page.locator('script').count()).toBe(0);
-    expect(await loadedScripts(page)).toEqual([]);
-    expect(await page.locator('html').getAttribute('data-mode')).toBe('dark');
+    expect(await page.locator('[data-island]').count()).toBe(0);
+    const scripts = await page.locator('script').evaluateAll((tags) => tags.map((tag) => new URL((tag as HTMLScriptElement).src).pathname));
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(THEME_SCRIPT);
+    await switchReady(page);
+    expect((await loadedScripts(page)).every((s) => THEME_SCRIPT.test(s))).toBe(true);
+    expect(await mode(page)).toBe('dark');
     await expect(page.getByRole('heading', { name: 'Page not found' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'not-found-desktop-dark');
-    await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, 'not-found-phone-dark');
+    await page.getByRole('radio', { name: 'Light theme' }).click();
+    expect(await mode(page)).toBe('light');
 
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL(`${hub.url}/`);
@@ -101,17 +168,60 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     await context.close();
   });
 
-  test('the layout fits a phone: no horizontal scrolling, the footer shows the year and the 18+ notice', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    await admitContext(context, hub, ADMIN);
-    const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBe(0);
-    const footer = page.locator('footer');
-    await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} Private Hub`);
-    await expect(footer.textContent()).resolves.toContain('Adults only (18+)');
-    expect(problems).toEqual([]);
-    await context.close();
+  test('with the lockout off there is no badge, and a page without other islands loads no React', async () => {
+    const open = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
+    try {
+      const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light' });
+      await admitContext(context, open, ADMIN);
+      const { page, problems } = await openPage(context);
+      await page.goto(`${open.url}/`);
+      await switchReady(page);
+      await page.getByRole('button', { name: 'Lock Site' }).waitFor();
+      expect(await page.locator('[data-lockout-badge]').count()).toBe(0);
+      const scripts = await loadedScripts(page);
+      expect(scripts.length).toBe(1);
+      expect(scripts[0]).toMatch(THEME_SCRIPT);
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await open.cleanup();
+    }
   });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`on a ${size} the layout fits and no content ever sits under Lock Site or the countdown`, async () => {
+      const context = await browser.newContext({ viewport });
+      await admitContext(context, hub, ADMIN);
+      const { page, problems } = await openPage(context);
+      await page.goto(`${hub.url}/`);
+      await islandsReady(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      const footer = page.locator('footer');
+      await expect(footer.textContent()).resolves.toContain(`© ${new Date().getFullYear()} Private Hub`);
+      await expect(footer.textContent()).resolves.toContain('Adults only (18+)');
+
+      // Scrolled to the very end: the last content (the footer's text) ends above the floating parts.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const overlap = await page.evaluate(() => {
+        const floating = [document.querySelector('form[action="/site/lock"] button:not(footer *)'), document.querySelector('[data-lockout-badge]')]
+          .filter((el): el is Element => el !== null)
+          .map((el) => el.getBoundingClientRect());
+        const content = [...document.querySelectorAll('footer p, footer button, main *')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+        return floating.flatMap((f) => content.filter((c) => c.left < f.right && c.right > f.left && c.top < f.bottom && c.bottom > f.top).map(() => f));
+      });
+      expect(overlap).toEqual([]);
+      if (size === 'phone') {
+        // A solid bar across the bottom, and the body keeps exactly that much room.
+        const bar = await page.evaluate(() => {
+          const el = document.querySelector('[data-lockout-badge]')!.closest('.fixed')!;
+          return { height: el.getBoundingClientRect().height, background: getComputedStyle(el).backgroundColor, padding: parseFloat(getComputedStyle(document.body).paddingBottom) };
+        });
+        expect(bar.padding).toBeGreaterThanOrEqual(bar.height);
+        expect(bar.background).not.toBe('rgba(0, 0, 0, 0)');
+      }
+      await screenshot(page, `home-end-${size}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 });
