@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { buildAssets, ensureAssets, sourceFingerprint, type AssetManifest } from './assets.ts';
 
@@ -57,16 +57,35 @@ describe('buildAssets', () => {
     expect(gzipSync(script).length).toBeLessThan(1024);
   });
 
-  test('removes files of earlier builds once they are an hour old, and keeps recent ones', async () => {
+  test('every built file has a brotli and a gzip copy that decompress to it, smaller than the file', async () => {
+    expect(manifest.files.length).toBeGreaterThan(3);
+    for (const url of manifest.files) {
+      const original = await Bun.file(file(url)).bytes();
+      const br = await Bun.file(`${file(url)}.br`).bytes();
+      const gz = await Bun.file(`${file(url)}.gz`).bytes();
+      expect(Buffer.from(brotliDecompressSync(br)).equals(Buffer.from(original))).toBe(true);
+      expect(Buffer.from(gunzipSync(gz)).equals(Buffer.from(original))).toBe(true);
+      expect(br.length).toBeLessThan(original.length);
+      expect(gz.length).toBeLessThan(original.length);
+    }
+    // Brotli at its best quality beats gzip -9 on the stylesheet, the largest file every page loads.
+    expect(Bun.file(`${file(manifest.css)}.br`).size).toBeLessThan(Bun.file(`${file(manifest.css)}.gz`).size);
+  });
+
+  test('removes files of earlier builds and their compressed copies once they are an hour old, and keeps recent ones', async () => {
     const stale = path.join(outDir, 'app-000000000000.css');
     const recent = path.join(outDir, 'islands', 'client-recent00.js');
-    writeFileSync(stale, 'old');
-    writeFileSync(recent, 'new');
+    const staleCopies = [`${stale}.br`, `${stale}.gz`];
+    const recentCopies = [`${recent}.br`, `${recent}.gz`];
+    for (const f of [stale, ...staleCopies]) writeFileSync(f, 'old');
+    for (const f of [recent, ...recentCopies]) writeFileSync(f, 'new');
     const twoHoursAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
-    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    for (const f of [stale, ...staleCopies]) utimesSync(f, twoHoursAgo, twoHoursAgo);
     await buildAssets(outDir);
-    expect(existsSync(stale)).toBe(false);
-    expect(existsSync(recent)).toBe(true);
+    for (const f of [stale, ...staleCopies]) expect(existsSync(f)).toBe(false);
+    for (const f of [recent, ...recentCopies]) expect(existsSync(f)).toBe(true);
+    // The current build's copies are kept, however old.
+    for (const url of manifest.files) for (const suffix of ['.br', '.gz']) expect(existsSync(file(url) + suffix)).toBe(true);
   });
 
   test('ensureAssets reuses a build that matches the sources, and rebuilds one that does not', async () => {
@@ -86,8 +105,15 @@ describe('buildAssets', () => {
       const rebuilt = await ensureAssets(dir);
       expect(rebuilt.rebuilt).toBe(true);
       expect(existsSync(path.join(dir, rebuilt.islandEntry.replace('/static/build/', '')))).toBe(true);
+
+      // So does a missing compressed copy: browsers would otherwise get the full-size file.
+      const css = path.join(dir, rebuilt.css.replace('/static/build/', ''));
+      rmSync(`${css}.br`);
+      expect((await ensureAssets(dir)).rebuilt).toBe(true);
+      expect(existsSync(`${css}.br`)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Five builds in child processes, each about a second with brotli at its best quality.
+  }, 30_000);
 });

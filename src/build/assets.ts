@@ -4,6 +4,8 @@ import { createGenerator } from '@unocss/core';
 import { Glob } from 'bun';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { unoConfig } from './uno.config.ts';
 
 export const PROJECT_ROOT = path.join(import.meta.dir, '..', '..');
@@ -23,6 +25,15 @@ export interface AssetManifest {
   /** Every file the build wrote, as URLs (entry, island chunks, shared chunks, stylesheet). */
   files: string[];
 }
+
+/**
+ * The compressed copies written beside every built file, by Content-Encoding, in the order the
+ * static server prefers them. Built once, they cost the server nothing per request.
+ */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
 
 const SOURCE_GLOBS = ['src/**/*.{ts,tsx}', 'islands/**/*.{ts,tsx}'];
 const MANIFEST_FILE = 'manifest.json';
@@ -101,7 +112,10 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
   const cssName = `app-${contentHash(css)}.css`;
   await Bun.write(path.join(outDir, cssName), css);
 
-  const keep = new Set([cssName, ...islands.files.map((f) => `islands/${f}`)]);
+  const built = [cssName, ...islands.files.map((f) => `islands/${f}`)];
+  await Promise.all(built.map((file) => writeCompressedCopies(path.join(outDir, file))));
+
+  const keep = new Set(built.flatMap((file) => [file, ...PRECOMPRESSED.map(({ suffix }) => file + suffix)]));
   await pruneOldFiles(outDir, keep, now);
 
   const manifest: AssetManifest = {
@@ -109,7 +123,7 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
     css: `${BUILD_URL}/${cssName}`,
     islandEntry: `${BUILD_URL}/islands/${islands.entry}`,
     themeScript: `${BUILD_URL}/islands/${islands.theme}`,
-    files: [...keep].map((f) => `${BUILD_URL}/${f}`),
+    files: built.map((f) => `${BUILD_URL}/${f}`),
   };
   await Bun.write(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -118,7 +132,12 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
 async function readManifest(outDir: string): Promise<AssetManifest | null> {
   try {
     const manifest = (await Bun.file(path.join(outDir, MANIFEST_FILE)).json()) as AssetManifest;
-    const present = await Promise.all(manifest.files.map((url) => Bun.file(path.join(outDir, url.slice(BUILD_URL.length + 1))).exists()));
+    // A build whose compressed copies went missing is rebuilt too, or browsers would get the big files.
+    const needed = manifest.files.flatMap((url) => {
+      const file = path.join(outDir, url.slice(BUILD_URL.length + 1));
+      return [file, ...PRECOMPRESSED.map(({ suffix }) => file + suffix)];
+    });
+    const present = await Promise.all(needed.map((file) => Bun.file(file).exists()));
     return present.every(Boolean) ? manifest : null;
   } catch {
     return null;
@@ -145,8 +164,25 @@ export async function ensureAssets(outDir = BUILD_DIR): Promise<AssetManifest & 
   return { ...built, rebuilt: true };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `file.br` (brotli at its best quality) and `file.gz` (gzip level 9) beside a built file.
+ * Best quality is slow (about 0.35 s for React's 210 KB) but runs once per build, off the
+ * server's event loop (zlib's thread pool), and saves about 14% over gzip on every page load.
+ */
+export async function writeCompressedCopies(file: string): Promise<void> {
+  const bytes = await Bun.file(file).bytes();
+  const [br, gz] = await Promise.all([
+    brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    gzipAsync(bytes, { level: 9 }),
+  ]);
+  await Promise.all([Bun.write(`${file}.br`, br), Bun.write(`${file}.gz`, gz)]);
+}
+
 async function pruneOldFiles(outDir: string, keep: Set<string>, now: number): Promise<void> {
-  for await (const file of new Glob('**/*.{css,js}').scan({ cwd: outDir })) {
+  for await (const file of new Glob('**/*.{css,js,br,gz}').scan({ cwd: outDir })) {
     if (keep.has(file)) continue;
     const full = path.join(outDir, file);
     const stat = await fs.stat(full).catch(() => null);

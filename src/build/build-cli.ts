@@ -2,7 +2,6 @@
 // at start-up when the sources changed; the Docker image runs it once at build time.
 
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { BUILD_DIR, BUILD_URL, buildAssets } from './assets.ts';
 
 const quiet = process.argv.includes('--quiet');
@@ -14,7 +13,8 @@ if (!quiet) {
   const ms = (performance.now() - started).toFixed(0);
   console.log(`Built assets in ${ms} ms into ${path.relative(process.cwd(), outDir) || outDir}`);
   for (const url of manifest.files) {
-    const bytes = await Bun.file(path.join(outDir, url.slice(BUILD_URL.length + 1))).bytes();
-    console.log(`  ${url}  ${bytes.length} B  (${gzipSync(bytes).length} B gzip)`);
+    const file = path.join(outDir, url.slice(BUILD_URL.length + 1));
+    const [raw, br, gz] = [file, `${file}.br`, `${file}.gz`].map((f) => Bun.file(f).size);
+    console.log(`  ${url}  ${raw} B  (${br} B brotli, ${gz} B gzip)`);
   }
 }
