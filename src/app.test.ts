@@ -93,6 +93,20 @@ describe('pages', () => {
     expect(html).not.toContain('data-island');
   });
 
+  test('every 403 page keeps the whole shell: the refused Admin Panel as much as another member\'s profile', async () => {
+    const member = await t.createUser({ username: 'member403' }, admin);
+    const pages = [await t.request('/admin', { as: member }), await t.request(`/user/${admin.user._id}`, { as: member })];
+    for (const res of pages) {
+      expect(res.status).toBe(403);
+      const html = await res.text();
+      expect(html).toContain('<title>Not authorised · Private Hub</title>');
+      expect(html).toMatch(/<h1[^>]*>Not authorised<\/h1>/);
+      expect(html).toContain('Lock Site');
+      expect(html).toContain('data-island="LockoutBadge"');
+      expect(html).toContain('Account menu for member403');
+    }
+  });
+
   test('a failing page shows the error page with a reference, never the error itself', async () => {
     const res = await get('/boom');
     expect(res.status).toBe(500);

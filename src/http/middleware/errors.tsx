@@ -32,12 +32,18 @@ function describe(error: unknown): { status: ContentfulStatusCode; message: stri
   return { status: 500, message: 'Internal server error' };
 }
 
+/**
+ * Error pages are static (decision 0002), except 403: like the users' "Not authorised" pages, it
+ * answers a visitor who is inside the site and stays there, so it keeps the whole shell (Lock Site
+ * and the lockout countdown). Rendered before the gate ran (a refused cross-site post), the shell
+ * shows no such parts anyway.
+ */
 async function renderPage(c: Context, status: ContentfulStatusCode, message: string): Promise<Response> {
   c.status(status);
   try {
     return await c.render(<ErrorPage status={status} message={message} requestId={c.get('requestId') ?? ''} />, {
-      title: status >= 500 ? 'Something went wrong' : 'Error',
-      staticPage: true,
+      title: status >= 500 ? 'Something went wrong' : status === 403 ? 'Not authorised' : 'Error',
+      staticPage: status !== 403,
     });
   } catch {
     // The renderer itself failed: fall back to plain text so the visitor still gets an answer.

@@ -1,4 +1,4 @@
-// The 404 and error pages: part of the shell, static (no JavaScript), with a way back home.
+// The 404 and error pages, with a way back home: static (no live parts), apart from 403 (see errors.tsx).
 
 export function ErrorCard({ code, heading, text }: { code: string; heading: string; text: string }) {
   return (
@@ -20,7 +20,7 @@ export function NotFoundPage() {
 export function ErrorPage({ status, message, requestId }: { status: number; message: string; requestId: string }) {
   return (
     <div>
-      <ErrorCard code={String(status)} heading={status >= 500 ? 'Something went wrong' : 'That did not work'} text={message} />
+      <ErrorCard code={String(status)} heading={status >= 500 ? 'Something went wrong' : status === 403 ? 'Not authorised' : 'That did not work'} text={message} />
       <p className="mt-4 text-center text-xs text-muted">
         Reference: <code>{requestId}</code>
       </p>
