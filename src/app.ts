@@ -15,6 +15,7 @@ import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
+import { compress } from './http/middleware/compress.ts';
 import { notFound, onError } from './http/middleware/errors.tsx';
 import { noStoreByDefault } from './http/middleware/no-store.ts';
 import { requestId } from './http/middleware/request-id.ts';
@@ -29,7 +30,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono();
   const services = createServices(deps);
 
-  app.use('*', requestId(), requestLog(deps.logger), securityHeaders(), noStoreByDefault());
+  app.use('*', requestId(), requestLog(deps.logger), securityHeaders(), noStoreByDefault(), compress());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('services', services);
