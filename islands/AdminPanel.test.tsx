@@ -440,11 +440,29 @@ describe('AdminPanel: Site Lockout Administration', () => {
     expect(within(card()).getByRole('timer').textContent).toBe('02:00:04');
   });
 
-  test('shows LOCKED once the time is up', async () => {
+  test('shows LOCKED once the time is up, and Reset is disabled: only the server can open the site again', async () => {
     renderPanel({ lockout: { lockoutEnabled: true, isLocked: false, timeRemaining: 1_000 } });
+    expect(resetButton().disabled).toBe(false);
+    expect(card().textContent).not.toContain('npm run cli');
     await advance(1_000);
     expect(within(card()).queryByRole('timer')).toBeNull();
     expect(within(card()).getByText('LOCKED')).toBeTruthy();
+    expect(resetButton().disabled).toBe(true);
+    expect(card().textContent).toContain('Only the server can open the site again.');
+    expect(card().textContent).not.toContain('Grants another');
+    // The button's description is the way out, in both forms of the command.
+    const described = document.getElementById(resetButton().getAttribute('aria-describedby')!)!;
+    expect([...described.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['npm run cli -- lockout reset', 'docker compose exec hub bun run cli lockout reset']);
+  });
+
+  test('a site already locked when the panel loads offers no reset, only the server commands', async () => {
+    renderPanel({ lockout: { lockoutEnabled: true, isLocked: true, timeRemaining: 0 } });
+    expect(resetButton().disabled).toBe(true);
+    expect(within(card()).getByText('LOCKED')).toBeTruthy();
+    expect(card().textContent).toContain('npm run cli -- lockout reset');
+    expect(card().textContent).toContain('docker compose exec hub bun run cli lockout reset');
+    await settle(() => resetButton().click());
+    expect(writes()).toEqual([]);
   });
 
   test('a lockout that is switched off says so and offers no reset', () => {

@@ -2,7 +2,8 @@
 // Site Lockout Administration card, and the spec's toasts (closing after 6 seconds).
 
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { LOCKOUT_TICK_MS, formatCountdown, type LockoutStatus } from '../src/shared/lockout.ts';
+import { CLI } from '../src/shared/cli-commands.ts';
+import { LOCKOUT_TICK_MS, formatCountdown, hoursText, type LockoutStatus } from '../src/shared/lockout.ts';
 import type { PublicUser, Role } from '../src/features/users/schema.ts';
 import { PasswordField } from './components/PasswordField.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
@@ -91,10 +92,6 @@ function shortDate(iso: string, local: boolean): string {
 }
 
 /** "24 hours", "1 hour", "0.5 hours". */
-function hoursText(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
 export default function AdminPanel({ users: initialUsers, lockout, lockoutHours, viewerId }: AdminPanelProps) {
   const [users, setUsers] = useState<PublicUser[]>(initialUsers);
   const [live, setLive] = useState(false);
@@ -395,7 +392,7 @@ function LockoutCard({ initial, hours, notify }: { initial: LockoutStatus; hours
   }, [initial]);
 
   async function reset() {
-    if (busy || done) return;
+    if (busy || done || locked) return;
     setBusy(true);
     const outcome = await callApi<{ newExpiryTime?: unknown }>('/api/admin/reset-lockout', { method: 'POST' }, ADMIN_TEXT.resetFailed);
     setBusy(false);
@@ -448,15 +445,47 @@ function LockoutCard({ initial, hours, notify }: { initial: LockoutStatus; hours
         {state}
         {initial.lockoutEnabled ? (
           <div className="sm:max-w-xs sm:text-right">
-            <button type="button" className="btn-primary w-full sm:w-auto" onClick={reset} disabled={busy || done}>
+            <button
+              type="button"
+              className="btn-primary w-full sm:w-auto"
+              onClick={reset}
+              disabled={busy || done || locked}
+              aria-describedby={locked ? 'admin-lockout-server-only' : 'admin-lockout-grants'}
+            >
               <RefreshIcon />
               {busy ? 'Resetting…' : 'Reset Lockout Timer'}
             </button>
-            <p className="mt-2 text-xs text-muted">Grants another {hoursText(hours)} of site access, counted from now.</p>
+            {locked ? null : (
+              <p id="admin-lockout-grants" className="mt-2 text-xs text-muted">
+                Grants another {hoursText(hours)} of site access, counted from now.
+              </p>
+            )}
           </div>
         ) : null}
       </div>
+      {initial.lockoutEnabled && locked ? <ServerOnlyReset /> : null}
     </section>
+  );
+}
+
+/** Once locked, no site token works, so no page can reset the lockout: only the server's command line. */
+function ServerOnlyReset() {
+  return (
+    <div id="admin-lockout-server-only" className="mt-4 rounded-xl border border-line bg-raised px-4 py-3 text-sm">
+      <p className="font-semibold">Only the server can open the site again.</p>
+      <p className="mt-1 text-muted">Reset is no longer possible from here. On the server, in the hub's folder, run:</p>
+      <CommandLine>{CLI.lockoutReset}</CommandLine>
+      <p className="mt-2 text-muted">or, when the hub runs in Docker:</p>
+      <CommandLine>{CLI.dockerLockoutReset}</CommandLine>
+    </div>
+  );
+}
+
+function CommandLine({ children }: { children: string }) {
+  return (
+    <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all rounded-lg border border-line bg-surface px-3 py-2 text-xs">
+      <code>{children}</code>
+    </pre>
   );
 }
 

@@ -38,3 +38,8 @@ export function parseLockoutStatus(value: unknown): LockoutStatus | null {
   if (typeof timeRemaining !== 'number' || Number.isNaN(timeRemaining)) return null;
   return { lockoutEnabled, isLocked, timeRemaining };
 }
+
+/** A lockout period in words: "24 hours", "1 hour", "0.5 hours". */
+export function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
