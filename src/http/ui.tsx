@@ -9,6 +9,7 @@ export function TextField({
   autoComplete,
   defaultValue,
   required,
+  minLength,
   hint,
 }: {
   name: string;
@@ -17,6 +18,8 @@ export function TextField({
   autoComplete?: string;
   defaultValue?: string;
   required?: boolean;
+  /** The browser refuses a shorter entry before posting (the server checks again). */
+  minLength?: number;
   hint?: string;
 }) {
   const id = `field-${name}`;
@@ -32,6 +35,7 @@ export function TextField({
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         required={required}
+        minLength={minLength}
         spellCheck={type === 'text' ? undefined : false}
         autoCapitalize={type === 'text' ? undefined : 'none'}
         aria-describedby={hint ? `${id}-hint` : undefined}

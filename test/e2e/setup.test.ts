@@ -31,6 +31,12 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await islandsReady(page);
     await expect(page.getByRole('note').textContent()).resolves.toContain('18+ ADULT CONTENT WARNING');
     await screenshotVariants(page, 'setup');
+    // The lockout in one sentence, with its setting (24 hours by default).
+    await page.getByText('The site locks itself 24 hours after the last reset unless an administrator resets it in time').waitFor();
+    // The browser itself refuses a short password, naming the field.
+    const adminPassword = page.getByLabel('Administrator password', { exact: true });
+    await adminPassword.fill('short');
+    expect(await adminPassword.evaluate((el) => (el as HTMLInputElement).validity.tooShort)).toBe(true);
 
     const fill = async (sitePassword: string, repeat: string) => {
       await page.getByLabel('Site password', { exact: true }).fill(sitePassword);
@@ -38,7 +44,7 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
       await page.getByLabel('Full Name', { exact: true }).fill('Alex Owner');
       await page.getByLabel('Username', { exact: true }).fill('alex');
       await page.getByLabel('Email', { exact: true }).fill('alex@example.com');
-      await page.getByLabel('Password', { exact: true }).fill('alex password');
+      await page.getByLabel('Administrator password', { exact: true }).fill('alex password');
     };
 
     // The two site passwords differ: the page says so and keeps the account fields.

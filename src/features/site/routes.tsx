@@ -45,6 +45,19 @@ const setupForm = z.object({
   sitePasswordConfirm: z.string().optional(),
 });
 
+/**
+ * The administrator's fields of the setup form. The page asks for two passwords, so the account's
+ * problems say that they are about the administrator ("Administrator account: Password must be…").
+ */
+function administratorInput(form: Record<string, string>) {
+  try {
+    return parseWith(createUserSchema.omit({ role: true }), form);
+  } catch (error) {
+    if (error instanceof InvalidError) throw new InvalidError(`Administrator account: ${error.message}`);
+    throw error;
+  }
+}
+
 export const siteRoutes = new Hono()
   .get('/api/site/lockout-status', async (c) => c.json(await c.var.services.site.lockoutStatus()))
 
@@ -118,7 +131,7 @@ export const siteRoutes = new Hono()
         if (!gate.sitePassword) throw new InvalidError('Choose a site password');
         if (gate.sitePassword !== gate.sitePasswordConfirm) throw new InvalidError('The two site passwords do not match');
       }
-      const admin = needs.admin ? parseWith(createUserSchema.omit({ role: true }), form) : null;
+      const admin = needs.admin ? administratorInput(form) : null;
       if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
       if (admin) {
         const created = await users.create(null, admin);

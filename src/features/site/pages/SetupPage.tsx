@@ -1,7 +1,9 @@
 // First run: sets the site password (unless SITE_PASSWORD does) and creates the first
 // administrator in one step. A plain form; it works without JavaScript.
 
+import { useRequestContext } from '@hono/react-renderer';
 import { Alert, AdultWarning, NarrowCard, TextField } from '../../../http/ui.tsx';
+import { hoursText } from '../../../shared/lockout.ts';
 import { PASSWORD_MIN_LENGTH } from '../../users/schema.ts';
 import { SITE_PASSWORD_MIN_LENGTH } from '../service.ts';
 
@@ -23,6 +25,7 @@ export function SetupPage({
   error?: string | null;
   values?: SetupValues;
 }) {
+  const { lockoutHours } = useRequestContext().var.deps.config.site;
   return (
     <NarrowCard className="max-w-lg">
       <p className="chip bg-accent/10 text-accent">First run</p>
@@ -34,12 +37,17 @@ export function SetupPage({
             ? 'Choose the site password everyone in the household enters first. The administrator account exists already.'
             : 'Create the administrator account. It can add the other accounts later.'}
       </p>
+      <p className="mt-2 text-sm text-muted">
+        {lockoutHours > 0
+          ? `The site locks itself ${hoursText(lockoutHours)} after the last reset unless an administrator resets it in time (the setting SITE_LOCKOUT_HOURS changes the period; 0 turns the lockout off).`
+          : 'The automatic site lockout is off (the setting SITE_LOCKOUT_HOURS is 0; a number of hours turns it on).'}
+      </p>
       <form method="post" action="/setup" className="mt-6 space-y-5">
         {needsSitePassword ? (
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Site password</legend>
-            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} />
-            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required />
+            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} />
+            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} />
           </fieldset>
         ) : null}
         {needsAdmin ? (
@@ -48,7 +56,7 @@ export function SetupPage({
           <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required />
           <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required />
           <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required />
-          <TextField name="password" label="Password" type="password" autoComplete="new-password" required hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+          <TextField name="password" label="Administrator password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
         </fieldset>
         ) : null}
         {error ? <Alert>{error}</Alert> : null}
