@@ -15,7 +15,7 @@ function cookieMode(): string | undefined {
 /** The page as the server sends it: <html data-mode> and the switch's form, then the script. */
 function renderSwitch(mode: ThemeMode, enhance = true): HTMLFormElement {
   document.documentElement.dataset.mode = mode;
-  document.body.innerHTML = renderToString(<ThemeSwitch mode={mode} next="/users" />);
+  document.body.innerHTML = renderToString(<ThemeSwitch mode={mode} returnTo="/users" />);
   const form = document.querySelector<HTMLFormElement>('form[data-theme-switch]')!;
   if (enhance) enhanceThemeSwitch(form);
   return form;
@@ -50,7 +50,7 @@ describe('theme switch', () => {
     expect([...form.querySelectorAll('input[type=radio]')].map((input) => input.closest('label')?.textContent)).toEqual(['Light theme', 'System theme', 'Dark theme']);
     expect(new Set([...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].map((input) => input.name))).toEqual(new Set(['mode']));
     expect(checked()).toEqual(['light']);
-    expect(form.querySelector<HTMLInputElement>('input[name=next]')?.value).toBe('/users');
+    expect(form.querySelector<HTMLInputElement>('input[name=returnTo]')?.value).toBe('/users');
     expect(form.querySelector('button[type=submit]')?.textContent).toBe('Apply');
   });
 

@@ -65,7 +65,7 @@ describe('pages', () => {
   test('the theme switch is a form that works without JavaScript: three named radios and a way back to this page', async () => {
     const html = await (await get('/users?page=2')).text();
     expect(html).toMatch(/<form [^>]*action="\/theme" method="post"/);
-    expect(html).toContain('<input type="hidden" name="next" value="/users?page=2"/>');
+    expect(html).toContain('<input type="hidden" name="returnTo" value="/users?page=2"/>');
     expect(html).toContain('role="radiogroup" aria-label="Theme"');
     for (const label of ['Light theme', 'System theme', 'Dark theme']) expect(html).toContain(`<span class="sr-only">${label.replace(' ', '<!-- --> ')}</span>`);
     expect(checkedModes(html)).toEqual(['system']);

@@ -56,7 +56,8 @@ export function Document({ children, title, staticPage = false }: { children: Re
           <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
             Skip to content
           </a>
-          <TopBar mode={mode} next={currentPath(c)} access={access} user={user} />
+          {/* The switch's form returns to this page; a page rendered for a form post returns home. */}
+          <TopBar mode={mode} returnTo={c.req.method === 'GET' ? currentPath(c) : '/'} access={access} user={user} />
           <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
             {children}
           </main>
@@ -108,7 +109,7 @@ const NAV_LINKS = [
   { href: '/connect', label: 'Connect' },
 ] as const;
 
-function TopBar({ mode, next, access, user }: { mode: 'light' | 'dark' | 'system'; next: string; access: boolean; user: SessionUser | null }) {
+function TopBar({ mode, returnTo, access, user }: { mode: 'light' | 'dark' | 'system'; returnTo: string; access: boolean; user: SessionUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
@@ -130,7 +131,7 @@ function TopBar({ mode, next, access, user }: { mode: 'light' | 'dark' | 'system
             Premium
           </a>
         ) : null}
-        <ThemeSwitch mode={mode} next={next} />
+        <ThemeSwitch mode={mode} returnTo={returnTo} />
         {user ? (
           <UserMenu user={user} />
         ) : access ? (

@@ -35,10 +35,10 @@ function Icon({ mode }: { mode: ThemeMode }) {
  * JavaScript an Apply button shows once the choice differs from the page's mode (CSS :has, see
  * uno.config.ts); the script removes it and applies each change by itself.
  */
-export function ThemeSwitch({ mode, next }: { mode: ThemeMode; next: string }) {
+export function ThemeSwitch({ mode, returnTo }: { mode: ThemeMode; returnTo: string }) {
   return (
     <form method="post" action="/theme" data-theme-switch="" className="theme-switch flex items-center gap-1">
-      <input type="hidden" name="next" value={next} />
+      <input type="hidden" name="returnTo" value={returnTo} />
       <fieldset role="radiogroup" aria-label="Theme" className="inline-flex items-center rounded-full border border-line bg-surface p-0.5">
         {THEME_MODES.map((m) => (
           <label key={m} title={`${LABELS[m]} theme`} className="relative inline-flex cursor-pointer">

@@ -19,7 +19,7 @@ const checkedModes = (html: string) =>
 
 describe('POST /theme', () => {
   test('before the site gate: remembers the mode for a year and returns to the page it came from', async () => {
-    const res = await choose({ mode: 'dark', next: '/users?x=1' }, { 'sec-fetch-site': 'same-origin' });
+    const res = await choose({ mode: 'dark', returnTo: '/users?x=1' }, { 'sec-fetch-site': 'same-origin' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/users?x=1');
     const cookie = setCookies(res).get('mui-mode');
@@ -36,20 +36,20 @@ describe('POST /theme', () => {
   });
 
   test('returns only to a page of this site', async () => {
-    for (const next of ['https://evil.example/', '//evil.example/', '/\\evil.example', '']) {
-      const res = await choose({ mode: 'light', next });
+    for (const returnTo of ['https://evil.example/', '//evil.example/', '/\\evil.example', '']) {
+      const res = await choose({ mode: 'light', returnTo });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/');
     }
   });
 
   test('refuses a mode that does not exist, and a post from another site', async () => {
-    const bad = await choose({ mode: 'purple', next: '/' });
+    const bad = await choose({ mode: 'purple', returnTo: '/' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain(THEME_MODE_INVALID);
     expect(setCookies(bad).has('mui-mode')).toBe(false);
 
-    const foreign = await choose({ mode: 'dark', next: '/' }, { 'sec-fetch-site': 'cross-site' });
+    const foreign = await choose({ mode: 'dark', returnTo: '/' }, { 'sec-fetch-site': 'cross-site' });
     expect(foreign.status).toBe(403);
     expect(setCookies(foreign).has('mui-mode')).toBe(false);
   });

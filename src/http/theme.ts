@@ -14,5 +14,5 @@ export const themeRoutes = new Hono().post('/theme', smallBody(), async (c) => {
   if (!isThemeMode(form.mode)) throw new InvalidError(THEME_MODE_INVALID);
   // Not HttpOnly: the switch's script writes the same cookie when it applies a mode in place.
   setCookie(c, MODE_COOKIE, form.mode, { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: MODE_COOKIE_MAX_AGE });
-  return c.redirect(safeNextPath(form.next), 303);
+  return c.redirect(safeNextPath(form.returnTo), 303);
 });
