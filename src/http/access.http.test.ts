@@ -129,15 +129,22 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
     expect(res.status).toBe(200);
   });
 
-  test('behind a trusted proxy the forwarded host is this origin', async () => {
+  test('behind a trusted proxy the Host passed through is this origin; X-Forwarded-Host is never believed', async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
       const carol = await proxied.createUser({ username: 'carol' });
-      const headers = { cookie: cookiesOf(carol), host: 'hub:3000', 'x-forwarded-host': 'hub.example.org', 'x-forwarded-proto': 'https' };
+      const headers = { cookie: cookiesOf(carol), host: 'hub.example.org', 'x-forwarded-proto': 'https' };
       const ok = await proxied.request(`/api/users/${carol.user._id}`, { method: 'PUT', json: { name: 'Carol' }, headers: { ...headers, origin: 'https://hub.example.org' } });
       expect(ok.status).toBe(200);
       const forged = await proxied.request(`/api/users/${carol.user._id}`, { method: 'PUT', json: { name: 'Forged' }, headers: { ...headers, origin: 'https://evil.example' } });
       expect(forged.status).toBe(403);
+      // A client naming its own X-Forwarded-Host does not make its origin this one.
+      const spoofed = await proxied.request(`/api/users/${carol.user._id}`, {
+        method: 'PUT',
+        json: { name: 'Forged' },
+        headers: { ...headers, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+      });
+      expect(spoofed.status).toBe(403);
       // Cookies set through the proxy are Secure.
       const signIn = await proxied.request('/auth/signin/', { method: 'POST', json: { username: 'carol', password: 'correct horse battery' }, headers: { ...headers, origin: 'https://hub.example.org' } });
       expect(setCookies(signIn).get('hub_session')?.attributes.secure).toBe(true);

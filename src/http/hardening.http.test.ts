@@ -168,7 +168,8 @@ describe('GET /auth/signout/ from another site', () => {
     t = await createTestApp();
     const alice = await t.createUser({ username: 'alice' });
     const cookie = cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token });
-    for (const foreign of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { referer: 'https://evil.example/' }]) {
+    const foreigners: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { referer: 'https://evil.example/' }];
+    for (const foreign of foreigners) {
       const res = await t.request('/auth/signout/', { headers: { cookie, ...foreign } });
       expect(res.status).toBe(200);
       const html = await res.text();

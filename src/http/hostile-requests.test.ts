@@ -225,7 +225,7 @@ describe('oversized and malformed bodies', () => {
 });
 
 describe('cross-site state changes', () => {
-  const foreign = [
+  const foreign: Record<string, string>[] = [
     { 'sec-fetch-site': 'cross-site' },
     { 'sec-fetch-site': 'same-site' },
     { origin: 'https://evil.example' },
