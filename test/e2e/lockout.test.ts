@@ -5,11 +5,12 @@ import type { Browser } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshot, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, SITE_PASSWORD, admitContext, countdownSeconds, enterSiteThroughGate, spawnGatedHub } from './flows.ts';
+import { SITE_MESSAGES } from '../../src/features/site/service.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const LOCKED_MESSAGE = 'The site is locked. An administrator must reset the lockout on the server (bun run cli lockout reset).';
+const LOCKED_MESSAGE = SITE_MESSAGES.locked;
 
 describe.skipIf(Boolean(unavailable))('site lockout in Chromium', () => {
   let browser: Browser;

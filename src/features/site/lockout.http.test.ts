@@ -26,7 +26,7 @@ afterEach(() => t.close());
 const status = async () => (await t.request('/api/site/lockout-status')).json();
 const verifyToken = async (siteToken: string) => (await t.request('/api/site/verify-token', { as: { siteToken } })).json();
 
-/** The reset an operator runs on the server (`bun run cli lockout reset`), on the app's clock. */
+/** The reset an operator runs on the server (`npm run cli -- lockout reset`), on the app's clock. */
 function serverReset(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: t.dataDir, SITE_PASSWORD: TEST_SITE_PASSWORD, ...env });
   return createServices({ db: t.database.db, config, clock }).site.resetLockout();
@@ -149,7 +149,7 @@ describe('when the expiry passes', () => {
     expect((await t.request('/api/users', { as: { siteToken: site, token: admin.token } })).status).toBe(200);
   });
 
-  test('`bun run cli lockout reset` on the same database opens the site too', async () => {
+  test(`npm run cli -- lockout reset` on the same database opens the site too', async () => {
     await app();
     // The CLI keeps the real time, so this app's clock is set to it and the lock comes from the database.
     now = Date.now();
