@@ -186,6 +186,14 @@ describe('GET /auth/signout/ from another site', () => {
     const same = await t.request('/auth/signout/', { headers: { cookie: cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token }), 'sec-fetch-site': 'same-origin' } });
     expect(await same.json()).toEqual({ success: true });
     expect((await t.request('/api/users', { as: alice })).status).toBe(401);
+    // Opened in the browser's address bar: signed out, and on to the sign-in page.
+    const carol = await t.signIn('alice', PASSWORD);
+    const typed = await t.request('/auth/signout/', {
+      headers: { cookie: cookieHeader({ hub_site: carol.siteToken, hub_session: carol.token }), 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' },
+    });
+    expect(typed.status).toBe(303);
+    expect(typed.headers.get('location')).toBe('/signin');
+    expect((await t.request('/api/users', { as: carol })).status).toBe(401);
     const bob = await t.signIn('alice', PASSWORD);
     const bearer = await t.request('/auth/signout/', { as: bob, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(await bearer.json()).toEqual({ success: true });

@@ -35,8 +35,11 @@ async function apiSignIn(c: Context) {
  * cookie-authenticated sign-out started by another site's page gets a page with a button instead.
  */
 async function apiSignOut(c: Context) {
-  if (!bearerTokenOf(c) && isCrossSite(c)) return c.render(<SignOutConfirmPage />, { title: 'Sign out', staticPage: true });
+  const bearer = bearerTokenOf(c);
+  if (!bearer && isCrossSite(c)) return c.render(<SignOutConfirmPage />, { title: 'Sign out', staticPage: true });
   await signOut(c);
+  // Someone who opened the address in the browser lands on the sign-in page, not on JSON.
+  if (!bearer && c.req.header('sec-fetch-dest') === 'document') return c.redirect('/signin', 303);
   return c.json({ success: true });
 }
 
