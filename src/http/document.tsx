@@ -115,8 +115,9 @@ function TopBar({ mode, returnTo, access, user }: { mode: 'light' | 'dark' | 'sy
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-3 sm:px-6">
         <a href="/" className="flex items-center gap-2 font-display text-lg font-bold tracking-tight text-fg no-underline">
           <BrandMark />
-          {/* On phones the top bar of a visitor past the gate is full: the mark stands for the name. */}
-          <span className={access ? 'hidden whitespace-nowrap sm:inline' : 'whitespace-nowrap'}>{BRAND_NAME}</span>
+          {/* On phones the top bar of a visitor past the gate is full: the mark stands for the name,
+              which stays the link's name for screen readers. */}
+          <span className={access ? 'sr-only whitespace-nowrap sm:not-sr-only' : 'whitespace-nowrap'}>{BRAND_NAME}</span>
         </a>
         <a href="/" aria-label="Home" title="Home" className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg">
           <HomeIcon />
@@ -170,9 +171,8 @@ function UserMenu({ user }: { user: SessionUser }) {
   return (
     <details className="user-menu relative">
       <summary aria-label={`Account menu for ${user.name}`} className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-raised sm:pr-3">
-        <span aria-hidden="true" className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg">
-          {initial}
-        </span>
+        {/* The initial is drawn by CSS, so the menu's visible text is only the name, which its label contains. */}
+        <span aria-hidden="true" data-initial={initial} className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg before:content-[attr(data-initial)]" />
         <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.name}</span>
       </summary>
       <div className="absolute right-0 mt-2 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 shadow-lg">

@@ -1,0 +1,205 @@
+// Every page and state of this part of the hub checked with axe-core in real Chromium, in the light
+// and dark theme at phone and desktop width: any WCAG 2.0/2.1 A or AA violation (contrast, names,
+// roles, labels...) fails the build, listed one per line with the page, the variant and the element.
+// Screenshots of every variant land in artifacts/screenshots/a11y-*.png.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeEverywhere } from '../helpers/axe.ts';
+import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage } from '../helpers/browser.ts';
+import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
+import { ADMIN, admitContext, createUserByApi, credentialsByApi, enterSiteThroughGate, spawnGatedHub, submitPlainForm } from './flows.ts';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
+
+const MEMBER = { username: 'casey', password: 'casey password', name: 'Casey Member', email: 'casey@example.com' };
+
+/** A page in system mode (no theme cookie), so the emulated colour scheme picks the theme. */
+async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const { page } = await openPage(context);
+  return { context, page };
+}
+
+describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every page, light and dark, phone and desktop', () => {
+  let hub: SpawnedHub;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  let adminId: string;
+
+  beforeAll(async () => {
+    hub = await spawnGatedHub();
+    ({ browser, close: closeBrowser } = await launchChromium());
+    const admin = await credentialsByApi(hub, ADMIN);
+    adminId = admin.user!._id;
+    await createUserByApi(hub, admin, { ...MEMBER, role: 'user' });
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await hub?.cleanup();
+  });
+
+  test('the site gate, All Users signed out, and sign-in with and without its error', async () => {
+    const { context, page } = await freshPage(browser);
+    const found: string[] = [];
+    await page.goto(`${hub.url}/users`);
+    await page.getByRole('heading', { name: 'Private Access' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-gate')));
+
+    await enterSiteThroughGate(page);
+    await page.getByRole('heading', { name: 'All Users' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-users-signed-out')));
+
+    await page.goto(`${hub.url}/signin`);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-signin')));
+    await page.getByLabel('Username', { exact: true }).fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').first().waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-signin-error')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('home, All Users, the own profile (with Sign out everywhere), Edit Profile with and without an error, and 404', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, ADMIN);
+    const found: string[] = [];
+    const visit = async (path: string, name: string, heading: string | RegExp) => {
+      await page.goto(`${hub.url}${path}`);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await islandsReady(page);
+      found.push(...(await axeEverywhere(page, name)));
+    };
+    await visit('/', 'a11y-home', /^Welcome to /);
+    await visit('/users', 'a11y-users', 'All Users');
+    await visit(`/user/${adminId}`, 'a11y-profile', 'Account Profile');
+    expect(await page.getByRole('button', { name: 'Sign out everywhere' }).count()).toBe(1);
+    await visit(`/user/edit/${adminId}`, 'a11y-edit-profile', 'Edit Profile');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    // The browser's own email check would stop the post; the server's answer is the state checked.
+    await page.locator('form[action^="/user/edit/"]').evaluate((form) => form.setAttribute('novalidate', ''));
+    await submitPlainForm(page, page.getByRole('button', { name: 'Submit' }), 400);
+    await page.getByRole('alert').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-edit-profile-error')));
+    await visit('/no/such/page', 'a11y-not-found', 'Page not found');
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the Admin Panel, with its Create New Admin and Promote User dialogs open', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, ADMIN);
+    const found: string[] = [];
+    await page.goto(`${hub.url}/admin`);
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-admin')));
+
+    await page.getByRole('button', { name: 'Create New Admin' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Admin' });
+    await create.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-admin-create-dialog')));
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await create.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Promote User' }).first().click();
+    const promote = page.getByRole('dialog', { name: 'Promote User to Admin' });
+    await promote.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-admin-promote-dialog')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, MEMBER);
+    const found: string[] = [];
+    for (const [path, name] of [
+      ['/admin', 'a11y-forbidden-admin'],
+      [`/user/${adminId}`, 'a11y-forbidden-profile'],
+      [`/user/edit/${adminId}`, 'a11y-forbidden-edit'],
+    ] as const) {
+      const response = await page.goto(`${hub.url}${path}`);
+      expect(response?.status()).toBe(403);
+      await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
+      await islandsReady(page);
+      found.push(...(await axeEverywhere(page, name)));
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the sign-out page shown when another site asks to sign out', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, ADMIN);
+    // A link on a page of no origin of ours: the navigation is cross-site.
+    await page.setContent(`<a href="${hub.url}/auth/signout/">sign out</a>`);
+    await Promise.all([page.waitForURL(`${hub.url}/auth/signout/`), page.getByRole('link', { name: 'sign out' }).click()]);
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    expect(await axeEverywhere(page, 'a11y-signout-confirm')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.skipIf(Boolean(unavailable))('accessibility of first-run setup and of the locked site', () => {
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  const hubs: SpawnedHub[] = [];
+
+  beforeAll(async () => {
+    ({ browser, close: closeBrowser } = await launchChromium());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    for (const hub of hubs) await hub.cleanup();
+  });
+
+  test('first-run setup, and with its error shown', async () => {
+    const hub = await spawnHub();
+    hubs.push(hub);
+    const { context, page } = await freshPage(browser);
+    const found: string[] = [];
+    await page.goto(`${hub.url}/`);
+    await page.getByRole('heading', { name: 'Set up your hub' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-setup')));
+    await page.getByLabel('Site password', { exact: true }).fill('our house secret');
+    await page.getByLabel('Repeat the site password', { exact: true }).fill('our house secrets');
+    await page.getByLabel('Full Name', { exact: true }).fill('Alex Owner');
+    await page.getByLabel('Username', { exact: true }).fill('alex');
+    await page.getByLabel('Email', { exact: true }).fill('alex@example.com');
+    await page.getByLabel('Administrator password', { exact: true }).fill('alex password');
+    await submitPlainForm(page, page.getByRole('button', { name: 'Finish setup' }), 400);
+    await page.getByRole('alert').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-setup-error')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the Admin Panel when the site locks while it is open, and the locked gate (423)', async () => {
+    // 0.002 h = 7.2 s from the first look at the lockout status (the sign-in below).
+    const hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0.002' });
+    hubs.push(hub);
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, ADMIN);
+    const found: string[] = [];
+    await page.goto(`${hub.url}/admin`);
+    await islandsReady(page);
+    await page.getByText('Only the server can open the site again.').waitFor();
+    // The badge learns of it too (it asks the server at zero).
+    await page.locator('[data-lockout-badge="locked"]').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-admin-locked')));
+
+    const response = await page.goto(`${hub.url}/`);
+    expect(response?.status()).toBe(423);
+    await page.getByRole('heading', { name: 'Site Locked' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-gate-locked')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});
