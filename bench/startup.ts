@@ -1,11 +1,14 @@
 // Measures what issue-level budgets are about: cold start to the first 200 from /healthz, idle
-// memory (RSS), and JavaScript shipped per page. Run: npm run bench   (figures vary with load).
+// memory (RSS), JavaScript shipped per page, and the bytes of each page with and without
+// compression (real Chromium decides what loads). Run: npm run bench   (figures vary with load).
 
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../test/helpers/browser.ts';
 import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
+import { pageBytes, pageBytesTable, type PageBytes } from './page-bytes.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -80,14 +83,18 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
 const gateMs: number[] = [];
 const signInMs: number[] = [];
 let credentials: Record<string, string> = {};
+let siteOnly: Record<string, string> = {};
+let adminId = '';
 for (let i = 0; i < RUNS; i++) {
   let t0 = performance.now();
   const { siteToken } = (await (await postJson('/api/site/verify-password', { password: SITE_PASSWORD })).json()) as { siteToken: string };
   gateMs.push(performance.now() - t0);
   t0 = performance.now();
-  const { token } = (await (await postJson('/auth/signin/', { username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }, { 'x-site-token': siteToken })).json()) as { token: string };
+  const signedIn = (await (await postJson('/auth/signin/', { username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }, { 'x-site-token': siteToken })).json()) as { token: string; user: { _id: string } };
   signInMs.push(performance.now() - t0);
-  credentials = { 'x-site-token': siteToken, authorization: `Bearer ${token}` };
+  siteOnly = { 'x-site-token': siteToken };
+  credentials = { ...siteOnly, authorization: `Bearer ${signedIn.token}` };
+  adminId = signedIn.user._id;
 }
 const page = (pagePath: string) => fetch(`${hub.url}${pagePath}`, { headers: credentials });
 const pageMs: number[] = [];
@@ -124,6 +131,24 @@ for (const url of manifest.files.filter((f) => f.endsWith('.js'))) {
 }
 const css = await sizeOf(manifest.files.find((f) => f.endsWith('.css'))!);
 
+// 5. Bytes per page as a browser gets them: HTML + stylesheet + every script it loads.
+const chromium = await launchChromium();
+const perPage: PageBytes[] = [];
+try {
+  const pages: [name: string, path: string, headers: Record<string, string>][] = [
+    ['site gate', '/', {}],
+    ['/signin', '/signin', siteOnly],
+    ['home /', '/', credentials],
+    ['/users', '/users', credentials],
+    ['/user/{id}', `/user/${encodeURIComponent(adminId)}`, credentials],
+    ['/admin', '/admin', credentials],
+    ['404', '/no-such-page', credentials],
+  ];
+  for (const [name, pagePath, headers] of pages) perPage.push(await pageBytes(chromium.browser, hub.url, name, pagePath, headers));
+} finally {
+  await chromium.close();
+}
+
 hub.child.kill('SIGTERM');
 await hub.child.exited;
 rmSync(dataDir, { recursive: true, force: true });
@@ -141,8 +166,10 @@ const p = stats(pageMs);
 console.log(`site password check (argon2id): median ${fmt(g.median)} ms; sign-in: median ${fmt(si.median)} ms`);
 console.log(`signed-in home page (gate + session + render): median ${p.median.toFixed(1)} ms (min ${p.min.toFixed(1)}, max ${p.max.toFixed(1)})`);
 console.log(`idle RSS after 100 page views: ${idleRss.toFixed(1)} MiB`);
-console.log(`scripts on an island-free page (404): ${notFoundScripts.length} (0 bytes)`);
+console.log(`scripts on the 404 page: ${notFoundScripts.join(', ') || 'none'}`);
 console.log(`scripts on the home page: ${homeScripts.join(', ')}`);
 console.log(`island entry: ${entry.raw} B, ${entry.gzip} B gzip`);
 console.log(`all island JavaScript (entry + React + islands): ${allJs.raw} B, ${allJs.gzip} B gzip`);
 console.log(`stylesheet: ${css.raw} B, ${css.gzip} B gzip`);
+console.log('bytes per page (HTML + CSS + JS it loads), with Accept-Encoding: br, gzip and without:');
+console.log(pageBytesTable(perPage));
