@@ -110,7 +110,7 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
     await screenshotVariants(page, 'profile-updated');
 
     // Sign out from the profile; the unchanged password still works.
-    await submitPlainForm(page, page.getByRole('main').getByRole('button', { name: 'Sign Out' }));
+    await submitPlainForm(page, page.getByRole('main').getByRole('button', { name: 'Sign Out', exact: true }));
     await page.waitForURL((url) => url.pathname === '/signin');
     expect((await context.cookies()).some((c) => c.name === 'hub_session')).toBe(false);
     await signInThroughForm(page, MEMBER.username, MEMBER.password);
