@@ -149,7 +149,7 @@ describe('when the expiry passes', () => {
     expect((await t.request('/api/users', { as: { siteToken: site, token: admin.token } })).status).toBe(200);
   });
 
-  test(`npm run cli -- lockout reset` on the same database opens the site too', async () => {
+  test('`npm run cli -- lockout reset` on the same database opens the site too', async () => {
     await app();
     // The CLI keeps the real time, so this app's clock is set to it and the lock comes from the database.
     now = Date.now();
