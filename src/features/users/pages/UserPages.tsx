@@ -166,7 +166,7 @@ export function EditProfilePage({ user, error }: { user: PublicUser; error?: str
         <p className="text-sm text-muted">Fill in only what you want to change; empty fields stay as they are.</p>
         <TextField name="name" label="Name" autoComplete="name" hint={`Now: ${user.name}`} />
         <TextField name="email" label="Email" type="email" autoComplete="email" hint={`Now: ${user.email}`} />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`} />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`} />
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex items-center justify-end gap-2 pt-2">
           <a href={`/user/${encodeURIComponent(user._id)}`} className="btn-ghost no-underline">
