@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       site: { lockoutHours: 24 },
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
+      fetchAllowHosts: [],
     });
   });
 
@@ -120,6 +121,15 @@ describe('loadConfig', () => {
     expect(failure({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b' })).toBe(
       'Invalid configuration: S3_ACCESS_KEY_ID is required when STORAGE_DRIVER=s3; S3_SECRET_ACCESS_KEY is required when STORAGE_DRIVER=s3',
     );
+  });
+
+  test('FETCH_ALLOW_HOSTS: host:port entries normalised as a URL would spell them; a bad entry stops start-up', () => {
+    expect(load({ FETCH_ALLOW_HOSTS: ' NAS.local:8080, 192.168.1.5:80 ,[::1]:9000,' }).fetchAllowHosts).toEqual(['nas.local:8080', '192.168.1.5:80', '[::1]:9000']);
+    expect(load({ FETCH_ALLOW_HOSTS: '2130706433:81' }).fetchAllowHosts).toEqual(['127.0.0.1:81']);
+    expect(Object.isFrozen(load({ FETCH_ALLOW_HOSTS: 'nas.local:8080' }).fetchAllowHosts)).toBe(true);
+    for (const bad of ['nas.local', 'nas.local:0', 'nas.local:70000', 'http://nas.local:80', 'nas.local:80/x', 'user@nas:80', '::1:80']) {
+      expect(failure({ FETCH_ALLOW_HOSTS: bad })).toStartWith('Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port entries');
+    }
   });
 
   test('never echoes a secret back in an error', () => {

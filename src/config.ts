@@ -16,6 +16,24 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/**
+ * One FETCH_ALLOW_HOSTS entry in the form the safe fetcher compares against a URL: the host as
+ * URL parsing normalises it (lower case, IPv6 in brackets, numeric IPv4 spelled out) and an
+ * explicit port. Null when the entry is not a host:port.
+ */
+function allowedHostEntry(entry: string): string | null {
+  const match = /^(\[[^\]]+\]|[^:\[\]/?#@\s]+):(\d{1,5})$/.exec(entry);
+  if (!match) return null;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return null;
+  try {
+    const hostname = new URL(`http://${match[1]}/`).hostname.replace(/\.$/, '');
+    return hostname ? `${hostname}:${port}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every setting, with its default. README.md documents each one; keep the two in step. */
 export const settingsSchema = z.object({
   PORT: z.coerce
@@ -45,6 +63,19 @@ export const settingsSchema = z.object({
   LOGIN_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).positive('must be more than 0').default(15),
   TRUST_PROXY: booleanText.default(false),
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+      const hosts = entries.map(allowedHostEntry);
+      const bad = entries.find((_, i) => hosts[i] === null);
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be comma-separated host:port entries such as nas.local:8080 (${JSON.stringify(bad)} is not)` });
+        return z.NEVER;
+      }
+      return hosts as string[];
+    }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -79,6 +110,8 @@ export interface Config {
   loginLimit: { maxAttempts: number; windowMs: number };
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
+  /** Internal host:port entries the safe fetcher may reach although their address is not public. */
+  fetchAllowHosts: readonly string[];
 }
 
 /** An invalid setting; its message is one line that names the variable. */
@@ -148,5 +181,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { bootstrapAdmin: Object.freeze({ username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }) } : {}),
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
     trustProxy: s.TRUST_PROXY,
+    fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
   });
 }
