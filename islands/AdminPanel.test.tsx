@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock }
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import type { PublicUser } from '../src/features/users/schema.ts';
+import type { PublicUser } from '../src/shared/contracts/users.ts';
 import type { LockoutStatus } from '../src/shared/lockout.ts';
 import AdminPanel, { type AdminPanelProps } from './AdminPanel.tsx';
 

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { CLI } from '../src/shared/cli-commands.ts';
 import { LOCKOUT_TICK_MS, formatCountdown, hoursText, type LockoutStatus } from '../src/shared/lockout.ts';
-import type { PublicUser, Role } from '../src/features/users/schema.ts';
+import type { PublicUser, Role } from '../src/shared/contracts/users.ts';
 import { PasswordField } from './components/PasswordField.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
 

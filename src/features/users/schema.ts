@@ -1,9 +1,10 @@
 // Validation of user input and the public shape of a user (never the password or its hash).
 
 import { z } from 'zod';
+import { ROLES } from '../../shared/contracts/users.ts';
 
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+// The API's user shapes live with the islands' contracts; the old names keep working from here.
+export { ROLES, type PublicUser, type Role, type UserSummary } from '../../shared/contracts/users.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 
 const username = z
@@ -38,18 +39,3 @@ export const signInSchema = z.object({
   username: z.string().optional(),
   password: z.string().optional(),
 });
-
-/** A user as the API and pages show it. */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  username: string;
-  email: string;
-  role: Role;
-  admin: boolean;
-  created: string;
-  updated: string | null;
-}
-
-/** What every signed-in user may see of others (the All Users list). */
-export type UserSummary = Pick<PublicUser, '_id' | 'name'>;
