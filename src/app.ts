@@ -7,10 +7,12 @@ import { adminRoutes } from './features/admin/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { createServices } from './features/services.ts';
-import { renderGate, siteRoutes } from './features/site/routes.tsx';
+import { session } from './features/auth/middleware.ts';
+import './features/context.ts';
+import { siteGate } from './features/site/gate.ts';
+import { siteRoutes } from './features/site/routes.tsx';
 import { usersPages } from './features/users/pages.tsx';
 import { usersApi } from './features/users/routes.ts';
-import { siteGate, session } from './http/middleware/access.ts';
 import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
@@ -44,7 +46,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes);
 
   // Every request body is small unless a route opts out (streamed uploads will).
-  app.use('*', smallBody(), csrf(), siteGate(renderGate), session());
+  app.use('*', smallBody(), csrf(), siteGate(), session());
   app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);

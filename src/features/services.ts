@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
+import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAuthService } from './auth/service.ts';
+import { createFaviconsService } from './favicons/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createUsersService } from './users/service.ts';
 
@@ -19,6 +21,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    favicons: createFaviconsService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
   };
 }
 

@@ -1,18 +1,14 @@
 // What every request handler can reach through c.var: the app's dependencies and request facts.
+// The features add theirs (services, site access, session) in features/context.ts.
 
 import type { Kysely } from 'kysely';
 import type { AssetManifest } from '../build/assets.ts';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { ValidSession } from '../features/auth/service.ts';
-import type { Services } from '../features/services.ts';
 import type { Logger } from '../logger.ts';
-import type { LockoutStatus } from '../shared/lockout.ts';
 import type { ThemeMode } from '../shared/theme.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-
-/** Time is injected so lockout, expiry and retention can be tested without sleeping. */
-export type Clock = () => Date;
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -28,13 +24,6 @@ declare module 'hono' {
     deps: AppDeps;
     requestId: string;
     themeMode: ThemeMode;
-    services: Services;
-    /** Whether this request holds a valid site token (set by the site gate). */
-    siteAccess: boolean;
-    /** The signed-in user's session, or null (set once the site gate has let the request through). */
-    session: ValidSession | null;
-    /** The lockout status, for the badge on pages (not set for API calls). */
-    lockout: LockoutStatus | undefined;
   }
 }
 

@@ -9,7 +9,7 @@ import { Island, IslandsOnPage } from './island.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 import type { IslandName } from '../../islands/registry.ts';
 import { useContext } from 'react';
-import type { SessionUser } from '../features/auth/service.ts';
+import type { SessionUser } from '../shared/contracts/session.ts';
 
 declare module '@hono/react-renderer' {
   interface Props {

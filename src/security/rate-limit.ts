@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { TooManyRequestsError } from '../errors.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import * as repo from './attempts-repo.ts';
 import { ServerBusyError } from './work-queue.ts';
 

@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { ConflictError } from '../../errors.ts';
-import { requireAdmin, viewerOf } from '../../http/middleware/access.ts';
+import { requireAdmin } from '../auth/middleware.ts';
 import type { PublicUser } from '../users/schema.ts';
 import { AdminPage } from './pages/AdminPage.tsx';
 
@@ -12,15 +12,15 @@ export const adminRoutes = new Hono()
   .post('/api/admin/reset-lockout', requireAdmin(), async (c) => {
     const { newExpiryTime } = await c.var.services.site.resetLockout();
     if (newExpiryTime === null) throw new ConflictError(LOCKOUT_DISABLED);
-    c.var.deps.logger.info('site lockout reset', { by: c.var.session?.user._id, until: newExpiryTime });
+    c.var.deps.logger.info('site lockout reset', { by: c.var.viewer.id, until: newExpiryTime });
     return c.json({ newExpiryTime });
   })
 
   .get('/admin', requireAdmin(), async (c) => {
     const { users, site } = c.var.services;
-    const list = (await users.list(viewerOf(c))) as PublicUser[];
+    const list = (await users.list(c.var.viewer)) as PublicUser[];
     return c.render(
-      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={c.var.deps.config.site.lockoutHours} viewerId={c.var.session!.user._id} />,
+      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={c.var.deps.config.site.lockoutHours} viewerId={c.var.viewer.id} />,
       { title: 'Admin Panel' },
     );
   });

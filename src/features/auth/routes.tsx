@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { AppError, TooManyRequestsError } from '../../errors.ts';
 import { readForm, readJson, safeNextPath } from '../../http/body.ts';
 import { LEGACY_COOKIE, SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
-import { requireSignIn } from '../../http/middleware/access.ts';
+import { requireSignIn } from './middleware.ts';
 import { isCrossSite } from '../../http/middleware/csrf.ts';
 import { signInSchema } from '../users/schema.ts';
 import { SignInPage } from './pages/SignInPage.tsx';

@@ -4,23 +4,18 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../http/context.ts';
+import type { Clock } from '../../clock.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { UsersService } from '../users/service.ts';
+import type { SessionUser } from '../../shared/contracts/session.ts';
 import * as repo from './repo.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SIGN_IN_FAILED = 'Invalid username or password';
 
-/** The signed-in user as every request sees it, and the session-record user of the spec. */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  role: 'admin' | 'user';
-  admin: boolean;
-}
+export type { SessionUser } from '../../shared/contracts/session.ts';
 
 export interface ValidSession {
   id: string;

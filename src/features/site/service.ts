@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../http/context.ts';
+import type { Clock } from '../../clock.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';

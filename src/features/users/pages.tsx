@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { AppError, ForbiddenError } from '../../errors.ts';
 import { parseWith, readForm } from '../../http/body.ts';
-import { requireSignIn, viewerOf } from '../../http/middleware/access.ts';
+import { requireSignIn, viewerOf } from '../auth/middleware.ts';
 import { updateUserSchema } from './schema.ts';
 import { AllUsersPage, EditProfilePage, NotAuthorisedPage, ProfilePage } from './pages/UserPages.tsx';
 
@@ -22,7 +22,7 @@ export const usersPages = new Hono()
 
   .get('/user/edit/:userId', requireSignIn(), async (c) => {
     const id = c.req.param('userId');
-    const viewer = viewerOf(c)!;
+    const { viewer } = c.var;
     if (viewer.id !== id) {
       c.status(403);
       return c.render(<NotAuthorisedPage text={EDIT_NOT_YOURS} />, { title: 'Not authorised' });
@@ -33,7 +33,7 @@ export const usersPages = new Hono()
 
   .post('/user/edit/:userId', requireSignIn(), async (c) => {
     const id = c.req.param('userId');
-    const viewer = viewerOf(c)!;
+    const { viewer } = c.var;
     if (viewer.id !== id) throw new ForbiddenError(EDIT_NOT_YOURS);
     const { users } = c.var.services;
     const form = await readForm(c);
@@ -51,7 +51,7 @@ export const usersPages = new Hono()
 
   .get('/user/:userId', requireSignIn(), async (c) => {
     const id = c.req.param('userId');
-    const viewer = viewerOf(c)!;
+    const { viewer } = c.var;
     try {
       const user = await c.var.services.users.get(viewer, id);
       const own = viewer.id === id;

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { readJson } from '../../http/body.ts';
 import { SESSION_COOKIE, clearCredentialCookie } from '../../http/credentials.ts';
-import { viewerOf } from '../../http/middleware/access.ts';
+import { viewerOf } from '../auth/middleware.ts';
 import { createUserSchema, updateUserSchema } from './schema.ts';
 
 export const usersApi = new Hono()

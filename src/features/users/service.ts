@@ -3,13 +3,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../http/context.ts';
+import type { Clock } from '../../clock.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import * as repo from './repo.ts';
 import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './schema.ts';
 
 /** Who is asking: the signed-in user (and the session they asked with), or null. */
-export type Viewer = { id: string; role: 'admin' | 'user'; sessionId?: string } | null;
+export type SignedInViewer = { id: string; role: 'admin' | 'user'; sessionId?: string };
+export type Viewer = SignedInViewer | null;
 
 /**
  * Ends a user's sessions, all but `keep`, inside the caller's transaction. The auth feature owns

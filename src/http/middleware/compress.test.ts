@@ -29,7 +29,8 @@ describe('pages and JSON of the hub', () => {
     admin = await t.createUser({ username: 'admin' });
     // Enough accounts for the user list to pass the size where compression starts.
     for (const name of ['ana', 'ben', 'cleo', 'dev', 'eli', 'fay', 'gus']) await t.createUser({ username: name, name: `${name} of the household` }, admin);
-  });
+    // Sixteen password hashes and checks, one at a time: more than the default 5 s on a busy machine.
+  }, 60_000);
   afterAll(() => t.close());
 
   const get = (path: string, acceptEncoding: string | undefined, as: SignedIn | null = admin, method = 'GET') =>
