@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { adminRoutes } from './features/admin/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
+import { faviconRoutes } from './features/favicons/routes.ts';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/middleware.ts';
 import './features/context.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', usersPages);
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
+  app.route('/', faviconRoutes);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

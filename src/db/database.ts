@@ -1,6 +1,7 @@
 // The Database interface: every table's row type, assembled from the features that own them.
 
 import type { Generated, Kysely, Transaction } from 'kysely';
+import type { FaviconsTable } from '../features/favicons/table.ts';
 
 /** Instance-wide state of the hub: exactly one row, id 1. */
 export interface SiteStateTable {
@@ -51,6 +52,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;
+  favicons: FaviconsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */
