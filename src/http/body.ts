@@ -22,8 +22,9 @@ export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
   // zod's own wording for a wrong type names the field only through its path.
-  if (issue.code === 'invalid_type' && issue.path.length > 0 && !/required/i.test(issue.message)) {
-    return `${String(issue.path.join('.'))}: ${issue.message}`;
+  const field = issue.path.map(String).join('.');
+  if (issue.code === 'invalid_type' && field !== '' && !/required/i.test(issue.message) && !issue.message.startsWith(field)) {
+    return `${field}: ${issue.message}`;
   }
   return issue.message;
 }
