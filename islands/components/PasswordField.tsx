@@ -2,6 +2,7 @@
 // JavaScript; the toggle works once the island around it is live.
 
 import { useId, useState } from 'react';
+import { EyeIcon } from './Icons.tsx';
 
 export interface PasswordFieldProps {
   name: string;
@@ -11,16 +12,6 @@ export interface PasswordFieldProps {
   disabled?: boolean;
   value?: string;
   onChange?: (value: string) => void;
-}
-
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" strokeLinejoin="round" />
-      <circle cx="12" cy="12" r="3" />
-      {open ? null : <path d="M3 3l18 18" strokeLinecap="round" />}
-    </svg>
-  );
 }
 
 export function PasswordField({ name, label, autoComplete, autoFocus, disabled, value, onChange }: PasswordFieldProps) {

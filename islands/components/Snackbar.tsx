@@ -2,14 +2,27 @@
 
 import { useEffect } from 'react';
 
+/** The default close time: the spec's 6 seconds (sites, links, gallery, admin, the site gate). */
 export const SNACKBAR_MS = 6000;
 
-export function Snackbar({ message, tone = 'error', onClose }: { message: string | null; tone?: 'error' | 'success'; onClose: () => void }) {
+export type SnackbarTone = 'error' | 'success';
+
+export function Snackbar({
+  message,
+  tone = 'error',
+  onClose,
+  closeAfterMs = SNACKBAR_MS,
+}: {
+  message: string | null;
+  tone?: SnackbarTone;
+  onClose: () => void;
+  closeAfterMs?: number;
+}) {
   useEffect(() => {
     if (!message) return;
-    const timer = setTimeout(onClose, SNACKBAR_MS);
+    const timer = setTimeout(onClose, closeAfterMs);
     return () => clearTimeout(timer);
-  }, [message, onClose]);
+  }, [message, onClose, closeAfterMs]);
   if (!message) return null;
   return (
     <div

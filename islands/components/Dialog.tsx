@@ -1,0 +1,81 @@
+// A modal dialog on the native <dialog>: named by its title (aria-labelledby), closed with Escape,
+// focus moved into it on open and given back to what had it on close, and a row for its actions.
+
+import { useCallback, useId, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+
+export interface DialogControl {
+  ref: RefObject<HTMLDialogElement | null>;
+  /** Opens it as a modal (the page behind is inert), remembering where focus was. */
+  open(): void;
+  close(): void;
+  isOpen(): boolean;
+  /** What had focus before it opened (focus goes back there on close). */
+  opener: RefObject<Element | null>;
+}
+
+const FOCUSABLE = '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+/** The handle of one dialog; pass it to <Dialog control>. */
+export function useDialog(): DialogControl {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const open = useCallback(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.open) return;
+    opener.current = document.activeElement;
+    dialog.showModal();
+    // Browsers focus the first focusable element themselves; this makes it so everywhere.
+    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, []);
+  const close = useCallback(() => ref.current?.close(), []);
+  const isOpen = useCallback(() => ref.current?.open === true, []);
+  return useMemo(() => ({ ref, open, close, isOpen, opener }), [open, close, isOpen]);
+}
+
+export function Dialog({
+  control,
+  title,
+  onClose,
+  width = 'md',
+  children,
+}: {
+  control: DialogControl;
+  title: ReactNode;
+  /** Runs whenever it closes: Cancel, Escape, or after an action. */
+  onClose?: () => void;
+  width?: 'sm' | 'md';
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const closed = () => {
+    onClose?.();
+    // Focus goes back to the button that opened it (if it is still there).
+    const opener = control.opener.current;
+    if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+  };
+  // Escape closes it the same way in every browser (and in tests), through close().
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    control.close();
+  };
+  return (
+    <dialog
+      ref={control.ref}
+      aria-labelledby={titleId}
+      onClose={closed}
+      onKeyDown={onKeyDown}
+      className={`${width === 'sm' ? 'w-[min(92vw,26rem)]' : 'w-[min(92vw,30rem)]'} rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl`}
+    >
+      <h2 id={titleId} className="px-6 pb-3 pt-6 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}
+
+/** The dialog's buttons: Cancel first, the main action last, along the bottom edge. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-4 flex justify-end gap-2 border-t border-line px-6 py-3">{children}</div>;
+}

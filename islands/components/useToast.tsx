@@ -1,0 +1,51 @@
+// One toast at a time for an island: show it, close it, and render it where it belongs. A toast
+// raised while a modal dialog is open is rendered inside that dialog (a "place"), or the dialog's
+// backdrop would cover it.
+
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Snackbar, type SnackbarTone } from './Snackbar.tsx';
+
+/** The spec's close times (business constants), in milliseconds. */
+export const TOAST_MS = {
+  sites: 6000,
+  links: 6000,
+  models: 3000,
+  vault: 3000,
+  gallery: 6000,
+  premium: 4000,
+  admin: 6000,
+} as const;
+
+/** Where a toast is rendered: 'page', or the name of a dialog it belongs to. */
+export type ToastPlace = string;
+export interface Toast {
+  /** A new id for every toast, so the same text shown again gets its full time again. */
+  id: number;
+  text: string;
+  tone: SnackbarTone;
+  place: ToastPlace;
+}
+
+export interface ToastControl {
+  toast: Toast | null;
+  show(text: string, tone?: SnackbarTone, place?: ToastPlace): void;
+  close(): void;
+  /** Closes the toast only if it is shown in `place` (a dialog that closed). */
+  closeIn(place: ToastPlace): void;
+  /** The toast, if it belongs in `place`. */
+  render(place?: ToastPlace): ReactNode;
+}
+
+export function useToast(closeAfterMs: number): ToastControl {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const lastId = useRef(0);
+  const close = useCallback(() => setToast(null), []);
+  const show = useCallback((text: string, tone: SnackbarTone = 'error', place: ToastPlace = 'page') => {
+    lastId.current += 1;
+    setToast({ id: lastId.current, text, tone, place });
+  }, []);
+  const closeIn = useCallback((place: ToastPlace) => setToast((t) => (t?.place === place ? null : t)), []);
+  const render = (place: ToastPlace = 'page') =>
+    toast && toast.place === place ? <Snackbar key={toast.id} message={toast.text} tone={toast.tone} onClose={close} closeAfterMs={closeAfterMs} /> : null;
+  return { toast, show, close, closeIn, render };
+}
