@@ -2,6 +2,8 @@
 // session is gone with the account, and the visitor goes to /.
 
 import { useRef, useState } from 'react';
+import { TrashIcon } from './components/Icons.tsx';
+import { api } from './lib/api.ts';
 
 export type DeleteAccountProps = { userId: string };
 
@@ -22,27 +24,22 @@ export default function DeleteAccount({ userId }: DeleteAccountProps) {
 
   async function confirm() {
     setBusy(true);
-    try {
-      const response = await fetch(`/api/users/${encodeURIComponent(userId)}`, {
-        method: 'DELETE',
-        headers: { accept: 'application/json' },
-        credentials: 'same-origin',
-      });
-      const answer = (await response.json().catch(() => ({}))) as { error?: string };
-      if (response.ok && !answer.error) {
-        try {
-          sessionStorage.removeItem('jwt');
-        } catch {
-          // nothing stored
-        }
-        location.assign('/');
-        return;
+    const result = await api(`/api/users/${encodeURIComponent(userId)}`, { method: 'DELETE', fallback: 'The account could not be deleted.' });
+    if (result.ok) {
+      try {
+        sessionStorage.removeItem('jwt');
+      } catch {
+        // nothing stored
       }
-      console.error('Delete account failed:', answer.error ?? response.status);
-      setError(answer.error ?? 'The account could not be deleted.');
-    } catch (err) {
-      console.error('Delete account failed:', err);
+      location.assign('/');
+      return;
+    }
+    if (result.status === 0) {
+      console.error('Delete account failed:', result.cause);
       setError('Connection error. Please try again.');
+    } else {
+      console.error('Delete account failed:', result.error ?? result.status);
+      setError(result.message);
     }
     setBusy(false);
   }
@@ -50,9 +47,7 @@ export default function DeleteAccount({ userId }: DeleteAccountProps) {
   return (
     <>
       <button type="button" onClick={open} className="btn-danger" aria-haspopup="dialog">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <TrashIcon />
         Delete
       </button>
       <dialog ref={dialog} aria-labelledby="delete-account-title" className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl">

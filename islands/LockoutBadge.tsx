@@ -9,6 +9,8 @@ import {
   parseLockoutStatus,
   type LockoutStatus,
 } from '../src/shared/lockout.ts';
+import { ClockIcon } from './components/Icons.tsx';
+import { api } from './lib/api.ts';
 
 // A type alias, not an interface: it must stay assignable to Record<string, unknown> (island props).
 export type LockoutBadgeProps = {
@@ -31,15 +33,6 @@ function errorText(err: unknown): string {
   return `Error: ${err instanceof Error ? err.message : String(err)}`;
 }
 
-function ClockIcon() {
-  return (
-    <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="shrink-0">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 export default function LockoutBadge({ initial }: LockoutBadgeProps) {
   const [status, setStatus] = useState<LockoutStatus>(initial);
   const [remaining, setRemaining] = useState(initial.timeRemaining);
@@ -54,25 +47,22 @@ export default function LockoutBadge({ initial }: LockoutBadgeProps) {
     const load = async () => {
       const request = ++newest;
       const current = () => request === newest && !controller.signal.aborted;
-      try {
-        const response = await fetch(LOCKOUT_STATUS_PATH, {
-          credentials: 'same-origin',
-          headers: { accept: 'application/json' },
-          signal: controller.signal,
-        });
-        if (!response.ok) {
-          if (current()) setError(LOCKOUT_FETCH_FAILED);
-          return;
-        }
-        const next = parseLockoutStatus(await response.json());
-        if (!next) throw new Error('Unexpected lockout status answer');
-        if (!current()) return;
-        setError(null);
-        setStatus(next);
-        setRemaining(next.timeRemaining);
-      } catch (err) {
-        if (current()) setError(errorText(err));
+      const result = await api<unknown>(LOCKOUT_STATUS_PATH, { signal: controller.signal, fallback: LOCKOUT_FETCH_FAILED });
+      if (!current()) return;
+      if (!result.ok) {
+        // An error status is the catalogue's text; no answer, or an answer that is not JSON, says why.
+        const answered = result.status >= 200 && result.status < 300;
+        setError(result.status === 0 || answered ? errorText(result.cause ?? new Error('Unexpected lockout status answer')) : LOCKOUT_FETCH_FAILED);
+        return;
       }
+      const next = parseLockoutStatus(result.value);
+      if (!next) {
+        setError(errorText(new Error('Unexpected lockout status answer')));
+        return;
+      }
+      setError(null);
+      setStatus(next);
+      setRemaining(next.timeRemaining);
     };
     refresh.current = () => void load();
     const poll = setInterval(refresh.current, LOCKOUT_POLL_MS);
@@ -128,7 +118,7 @@ export default function LockoutBadge({ initial }: LockoutBadgeProps) {
       title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
       className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
     >
-      <ClockIcon />
+      <ClockIcon size={14} className="shrink-0" />
       {kind === 'countdown' ? (
         <>
           <span className="sr-only">Site locks in </span>

@@ -4,6 +4,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { PasswordField } from './components/PasswordField.tsx';
+import { api } from './lib/api.ts';
 
 export type SignInFormProps = {
   next: string;
@@ -24,26 +25,16 @@ export default function SignInForm({ next, error = null, username: initialUserna
     const password = String(fields.get('password') ?? '');
     setBusy(true);
     setMessage(null);
-    try {
-      // Empty fields are sent as absent; the server's message is shown as-is.
-      const body: Record<string, string> = {};
-      if (username) body.username = username;
-      if (password) body.password = password;
-      const response = await fetch('/auth/signin/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify(body),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { token?: string; error?: string };
-      if (response.ok && answer.token) {
-        location.assign(next);
-        return;
-      }
-      setMessage(answer.error || 'Sign-in failed');
-    } catch {
-      setMessage('Connection error. Please try again.');
+    // Empty fields are sent as absent; the server's message is shown as-is.
+    const body: Record<string, string> = {};
+    if (username) body.username = username;
+    if (password) body.password = password;
+    const result = await api<{ token?: string }>('/auth/signin/', { method: 'POST', body, fallback: 'Sign-in failed' });
+    if (result.ok && result.value?.token) {
+      location.assign(next);
+      return;
     }
+    setMessage(result.ok ? 'Sign-in failed' : result.status === 0 ? 'Connection error. Please try again.' : result.message);
     setBusy(false);
   }
 

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { PasswordField } from './components/PasswordField.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
+import { api } from './lib/api.ts';
 
 export type SiteGateFormProps = {
   /** Where the visitor was headed (this page's own path). */
@@ -42,17 +43,16 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
     const token = storedToken();
     if (!token || locked) return;
     setChecking(true);
-    fetch('/api/site/verify-token', { headers: { 'x-site-token': token, accept: 'application/json' }, credentials: 'same-origin' })
-      .then((r) => r.json() as Promise<{ valid?: unknown }>)
-      .then((answer) => {
-        if (answer.valid === true) {
-          location.replace(next);
-          return;
-        }
-        sessionStorage.removeItem(SITE_TOKEN_KEY);
-        setChecking(false);
-      })
-      .catch(() => setChecking(false));
+    void api<{ valid?: unknown }>('/api/site/verify-token', { headers: { 'x-site-token': token }, fallback: '' }).then((result) => {
+      if (result.ok && result.value?.valid === true) {
+        location.replace(next);
+        return;
+      }
+      // The server said no (a token it does not know): forget it. No answer, or one that cannot
+      // be read: keep it for the next visit.
+      if (result.ok || result.cause === undefined) sessionStorage.removeItem(SITE_TOKEN_KEY);
+      setChecking(false);
+    });
   }, [locked, next]);
 
   // The input is left uncontrolled, so what was typed before the island went live is kept.
@@ -66,28 +66,26 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
       return;
     }
     setBusy(true);
-    try {
-      const response = await fetch('/api/site/verify-password', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({ password }),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { success?: boolean; siteToken?: string; error?: string };
-      if (response.ok && answer.success && answer.siteToken) {
-        try {
-          sessionStorage.setItem(SITE_TOKEN_KEY, answer.siteToken);
-        } catch {
-          // The HttpOnly cookie the server set is what pages use; storage is a convenience.
-        }
-        location.replace(next);
-        return;
+    const result = await api<{ success?: boolean; siteToken?: string }>('/api/site/verify-password', {
+      method: 'POST',
+      body: { password },
+      fallback: GATE_TEXT.wrong,
+    });
+    if (result.ok && result.value?.success && result.value.siteToken) {
+      try {
+        sessionStorage.setItem(SITE_TOKEN_KEY, result.value.siteToken);
+      } catch {
+        // The HttpOnly cookie the server set is what pages use; storage is a convenience.
       }
-      setMessage(answer.error || GATE_TEXT.wrong);
+      location.replace(next);
+      return;
+    }
+    if (!result.ok && result.status === 0) {
+      setMessage(GATE_TEXT.network);
+    } else {
+      setMessage(result.ok ? GATE_TEXT.wrong : result.message);
       const input = form.elements.namedItem('password');
       if (input instanceof HTMLInputElement) input.value = '';
-    } catch {
-      setMessage(GATE_TEXT.network);
     }
     setBusy(false);
   }

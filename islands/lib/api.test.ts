@@ -32,7 +32,7 @@ describe('api', () => {
 
   test("gives the server's error field as-is", async () => {
     const result = await api('/api/users/nobody', { method: 'PUT', body: { role: 'admin' }, fallback: 'Failed to promote user' });
-    expect(result).toEqual({ ok: false, status: 404, message: 'User not found' });
+    expect(result).toEqual({ ok: false, status: 404, message: 'User not found', error: 'User not found' });
   });
 
   test('gives the fallback for an error status without an error field (a proxy page)', async () => {

@@ -17,6 +17,8 @@ export interface ApiFailure {
   /** The server's error field as-is; else the caller's fallback; else `Network error: ...`. */
   message: string;
   status: number;
+  /** The server's error field, when its answer had one (`message` is then this text). */
+  error?: string;
   /** What was thrown: the network error, or the JSON parse error of an unreadable answer. */
   cause?: unknown;
 }
@@ -82,7 +84,7 @@ export async function api<T = unknown>(path: string, request: ApiRequest): Promi
     return { ok: false, status, message: fallback, cause };
   }
   const error = errorField(answer);
-  if (error !== null) return { ok: false, status, message: error };
+  if (error !== null) return { ok: false, status, message: error, error };
   if (!response.ok) return { ok: false, status, message: fallback };
   return { ok: true, status, value: answer as T, total: totalCount(response.headers) };
 }
