@@ -11,6 +11,7 @@ export function TextField({
   required,
   minLength,
   hint,
+  error,
 }: {
   name: string;
   label: string;
@@ -21,8 +22,11 @@ export function TextField({
   /** The browser refuses a shorter entry before posting (the server checks again). */
   minLength?: number;
   hint?: string;
+  /** This field's problem, shown under it and announced with it. */
+  error?: string | undefined;
 }) {
   const id = `field-${name}`;
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
@@ -38,9 +42,15 @@ export function TextField({
         minLength={minLength}
         spellCheck={type === 'text' ? undefined : false}
         autoCapitalize={type === 'text' ? undefined : 'none'}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field"
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
+        className={error ? 'field border-danger' : 'field'}
       />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-xs font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {hint}
@@ -97,6 +107,30 @@ export function LockIcon({ size = 28 }: { size?: number }) {
 /** A narrow centred card for the gate, setup and sign-in screens. */
 export function NarrowCard({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <section className={`card mx-auto w-full max-w-md p-6 sm:mt-6 sm:p-8 ${className}`}>{children}</section>;
+}
+
+const PAGE_WIDTHS = {
+  /** Single forms (edit profile). */
+  narrow: 'max-w-lg',
+  /** Short lists (All Users: the spec's 600 px card). */
+  list: 'max-w-[600px]',
+  /** Detail pages. */
+  medium: 'max-w-3xl',
+  /** Collections and dashboards: the shell's full width. */
+  wide: '',
+} as const;
+
+/**
+ * The frame of a page: its heading (the page's one h1), actions beside it (buttons, links) and
+ * the content, at one of a few widths.
+ */
+export function Page({ title, width = 'wide', actions, children }: { title: ReactNode; width?: keyof typeof PAGE_WIDTHS; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className={`mx-auto w-full ${PAGE_WIDTHS[width]}`}>
+      <PageTitle aside={actions}>{title}</PageTitle>
+      {children}
+    </div>
+  );
 }
 
 export function PageTitle({ children, aside }: { children: ReactNode; aside?: ReactNode }) {

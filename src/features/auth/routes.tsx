@@ -3,8 +3,8 @@
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { AppError, TooManyRequestsError } from '../../errors.ts';
-import { readForm, readJson, safeNextPath } from '../../http/body.ts';
+import { readJson, safeNextPath } from '../../http/body.ts';
+import { formPost } from '../../http/forms.ts';
 import { LEGACY_COOKIE, SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
 import { requireSignIn } from './middleware.ts';
 import { isCrossSite } from '../../http/middleware/csrf.ts';
@@ -65,20 +65,16 @@ export const authRoutes = new Hono()
   })
 
   // The sign-in form without JavaScript.
-  .post('/signin', async (c) => {
-    const form = await readForm(c);
-    const next = safeNextPath(form.next);
-    try {
-      const { token, expiresAt } = await c.var.services.auth.signIn(form.username || undefined, form.password || undefined, clientAddress(c));
-      setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
-      return c.redirect(next, 303);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
-      c.status(error.status);
-      return renderSignIn(c, next, error.message, form.username ?? '');
-    }
-  })
+  .post('/signin', (c) =>
+    formPost(c, {
+      async save(form) {
+        const { token, expiresAt } = await c.var.services.auth.signIn(form.username || undefined, form.password || undefined, clientAddress(c));
+        setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
+        return safeNextPath(form.next);
+      },
+      render: ({ values, error }) => renderSignIn(c, safeNextPath(values.next), error, values.username ?? ''),
+    }),
+  )
 
   .post('/signout', async (c) => {
     await signOut(c);

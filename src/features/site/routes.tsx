@@ -1,15 +1,17 @@
 // The site gate's endpoints and forms: password check, token check, lockout status, Lock Site,
-// and the first-run setup. Also the gate renderer the access middleware shows in place of pages.
+// and the first-run setup. Also the gate renderer the site gate shows in place of pages.
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AppError, ConflictError, InvalidError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
-import { parseWith, readForm, readJson, safeNextPath } from '../../http/body.ts';
+import { AppError, ConflictError, UnauthorizedError } from '../../errors.ts';
+import { readJson, safeNextPath } from '../../http/body.ts';
+import { FormInvalidError, formPost, parseForm } from '../../http/forms.ts';
+import { applyErrorHeaders } from '../../http/middleware/errors.tsx';
 import { SESSION_COOKIE, SITE_COOKIE, clearCredentialCookie, clientAddress, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
 import { createUserSchema } from '../users/schema.ts';
 import { SITE_MESSAGES, SITE_TOKEN_TTL_MS } from './service.ts';
-import { SetupPage, type SetupValues } from './pages/SetupPage.tsx';
+import { SetupPage } from './pages/SetupPage.tsx';
 import { SiteGatePage } from './pages/SiteGatePage.tsx';
 
 const passwordBody = z.object({ password: z.unknown().optional() });
@@ -25,13 +27,14 @@ async function lockSite(c: Context): Promise<void> {
 }
 
 /** Shown instead of any page while the visitor has no site access (or the hub is not set up). */
-export async function renderGate(c: Context, next: string, error: string | null = null, status?: 401 | 403 | 423 | 429 | 400): Promise<Response> {
+/** With an `error`, the caller has set the status already; without, it is 401 (or 423 when locked). */
+export async function renderGate(c: Context, next: string, error: string | null = null): Promise<Response> {
   const { site } = c.var.services;
   if (!(await site.isPasswordSet())) {
     return c.render(<SetupPage needsSitePassword needsAdmin={!(await c.var.services.users.hasUsers())} />, { title: 'Set up' });
   }
   const locked = await site.isLocked();
-  c.status(status ?? (locked ? 423 : 401));
+  if (error === null) c.status(locked ? 423 : 401);
   return c.render(<SiteGatePage next={next} locked={locked} error={error} />, { title: locked ? 'Site locked' : 'Private access' });
 }
 
@@ -49,11 +52,12 @@ const setupForm = z.object({
  * The administrator's fields of the setup form. The page asks for two passwords, so the account's
  * problems say that they are about the administrator ("Administrator account: Password must be…").
  */
+/** The administrator's fields; each problem names the administrator account, as setup asks for two passwords. */
 function administratorInput(form: Record<string, string>) {
   try {
-    return parseWith(createUserSchema.omit({ role: true }), form);
+    return parseForm(createUserSchema.omit({ role: true }), form);
   } catch (error) {
-    if (error instanceof InvalidError) throw new InvalidError(`Administrator account: ${error.message}`);
+    if (error instanceof FormInvalidError) throw new FormInvalidError(`Administrator account: ${error.message}`, error.fields);
     throw error;
   }
 }
@@ -70,7 +74,7 @@ export const siteRoutes = new Hono()
     } catch (error) {
       // The spec's answer shape for every refusal: { success: false, error }.
       if (!(error instanceof AppError)) throw error;
-      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
+      applyErrorHeaders(c, error);
       return c.json({ success: false, error: error.message }, error.status);
     }
   })
@@ -90,20 +94,20 @@ export const siteRoutes = new Hono()
   })
 
   // The gate's form without JavaScript.
-  .post('/site/enter', async (c) => {
-    const form = await readForm(c);
-    const next = safeNextPath(form.next);
-    try {
-      const token = await c.var.services.site.enter(form.password ?? '', clientAddress(c));
-      grantSiteAccess(c, token);
-      return c.redirect(next, 303);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
-      if (error instanceof ConflictError) return c.redirect('/', 303); // not set up: the setup page
-      return renderGate(c, next, error.message, error.status as 400 | 401 | 423 | 429);
-    }
-  })
+  .post('/site/enter', (c) =>
+    formPost(c, {
+      async save(form) {
+        try {
+          grantSiteAccess(c, await c.var.services.site.enter(form.password ?? '', clientAddress(c)));
+        } catch (error) {
+          if (error instanceof ConflictError) return '/'; // not set up yet: the setup page
+          throw error;
+        }
+        return safeNextPath(form.next);
+      },
+      render: ({ values, error }) => renderGate(c, safeNextPath(values.next), error),
+    }),
+  )
 
   .post('/site/lock', async (c) => {
     await lockSite(c);
@@ -123,26 +127,25 @@ export const siteRoutes = new Hono()
     const needs = await needsSetup(c);
     if (!needs.sitePassword && !c.var.siteAccess) throw new UnauthorizedError(SITE_MESSAGES.required);
     if (!needs.sitePassword && !needs.admin) return c.redirect('/', 303);
-    const form = await readForm(c);
-    const values: SetupValues = { name: form.name, username: form.username, email: form.email };
-    try {
-      const gate = parseWith(setupForm, form);
-      if (needs.sitePassword) {
-        if (!gate.sitePassword) throw new InvalidError('Choose a site password');
-        if (gate.sitePassword !== gate.sitePasswordConfirm) throw new InvalidError('The two site passwords do not match');
-      }
-      const admin = needs.admin ? administratorInput(form) : null;
-      if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
-      if (admin) {
-        const created = await users.create(null, admin);
-        const session = await auth.createSession(created._id);
-        setCredentialCookie(c, SESSION_COOKIE, session.token, session.expiresAt);
-      }
-      if (!c.var.siteAccess) grantSiteAccess(c, await site.issueToken());
-      return c.redirect('/', 303);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      c.status(error.status);
-      return c.render(<SetupPage needsSitePassword={needs.sitePassword} needsAdmin={needs.admin} error={error.message} values={values} />, { title: 'Set up' });
-    }
+    return formPost(c, {
+      async save(form) {
+        const gate = parseForm(setupForm, form);
+        if (needs.sitePassword) {
+          if (!gate.sitePassword) throw new FormInvalidError('Choose a site password', { sitePassword: 'Choose a site password' });
+          if (gate.sitePassword !== gate.sitePasswordConfirm) {
+            throw new FormInvalidError('The two site passwords do not match', { sitePasswordConfirm: 'The two site passwords do not match' });
+          }
+        }
+        const admin = needs.admin ? administratorInput(form) : null;
+        if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
+        if (admin) {
+          const created = await users.create(null, admin);
+          const session = await auth.createSession(created._id);
+          setCredentialCookie(c, SESSION_COOKIE, session.token, session.expiresAt);
+        }
+        if (!c.var.siteAccess) grantSiteAccess(c, await site.issueToken());
+        return '/';
+      },
+      render: (form) => c.render(<SetupPage needsSitePassword={needs.sitePassword} needsAdmin={needs.admin} form={form} />, { title: 'Set up' }),
+    });
   });

@@ -2,7 +2,7 @@
 
 import { Hono } from 'hono';
 import { AppError, ForbiddenError } from '../../errors.ts';
-import { parseWith, readForm } from '../../http/body.ts';
+import { formPost, parseForm } from '../../http/forms.ts';
 import { requireSignIn, viewerOf } from '../auth/middleware.ts';
 import { updateUserSchema } from './schema.ts';
 import { AllUsersPage, EditProfilePage, NotAuthorisedPage, ProfilePage } from './pages/UserPages.tsx';
@@ -36,17 +36,14 @@ export const usersPages = new Hono()
     const { viewer } = c.var;
     if (viewer.id !== id) throw new ForbiddenError(EDIT_NOT_YOURS);
     const { users } = c.var.services;
-    const form = await readForm(c);
-    try {
-      // Only filled fields are changed (the schema treats blanks as not sent).
-      const input = parseWith(editForm, { name: form.name, email: form.email, password: form.password });
-      await users.update(viewer, id, input);
-      return c.redirect(`/user/${encodeURIComponent(id)}`, 303);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      c.status(error.status);
-      return c.render(<EditProfilePage user={await users.get(viewer, id)} error={error.message} />, { title: 'Edit Profile' });
-    }
+    return formPost(c, {
+      async save(form) {
+        // Only filled fields are changed (the schema treats blanks as not sent).
+        await users.update(viewer, id, parseForm(editForm, { name: form.name, email: form.email, password: form.password }));
+        return `/user/${encodeURIComponent(id)}`;
+      },
+      render: async (state) => c.render(<EditProfilePage user={await users.get(viewer, id)} form={state} />, { title: 'Edit Profile' }),
+    });
   })
 
   .get('/user/:userId', requireSignIn(), async (c) => {

@@ -51,6 +51,12 @@ async function renderPage(c: Context, status: ContentfulStatusCode, message: str
   }
 }
 
+/** The headers an error's answer carries besides its status (one place for API, pages and forms). */
+export function applyErrorHeaders(c: Context, error: unknown): void {
+  if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof RangeNotSatisfiableError) c.header('Content-Range', `bytes */${error.size}`);
+}
+
 export const onError =
   (logger: Logger): ErrorHandler =>
   async (error, c) => {
@@ -64,8 +70,7 @@ export const onError =
       });
       if (error instanceof Error && error.stack) logger.debug(error.stack);
     }
-    if (error instanceof TooManyRequestsError) c.header('Retry-After', String(error.retryAfterSeconds));
-    if (error instanceof RangeNotSatisfiableError) c.header('Content-Range', `bytes */${error.size}`);
+    applyErrorHeaders(c, error);
     if (isApiPath(c.req.path)) return c.json({ error: message }, status);
     return renderPage(c, status, message);
   };

@@ -1,15 +1,14 @@
 // The Admin Panel: user management and the site lockout, live through the AdminPanel island.
 
 import { Island } from '../../../http/island.tsx';
-import { PageTitle } from '../../../http/ui.tsx';
+import { Page } from '../../../http/ui.tsx';
 import type { LockoutStatus } from '../../../shared/lockout.ts';
 import type { PublicUser } from '../../users/schema.ts';
 
 export function AdminPage({ users, lockout, lockoutHours, viewerId }: { users: PublicUser[]; lockout: LockoutStatus; lockoutHours: number; viewerId: string }) {
   return (
-    <div>
-      <PageTitle>Admin Panel - User Management</PageTitle>
+    <Page title="Admin Panel - User Management">
       <Island name="AdminPanel" props={{ users, lockout, lockoutHours, viewerId }} />
-    </div>
+    </Page>
   );
 }

@@ -2,29 +2,25 @@
 // administrator in one step. A plain form; it works without JavaScript.
 
 import { useRequestContext } from '@hono/react-renderer';
+import type { FormState } from '../../../http/forms.ts';
 import { Alert, AdultWarning, NarrowCard, TextField } from '../../../http/ui.tsx';
 import { hoursText } from '../../../shared/lockout.ts';
 import { PASSWORD_MIN_LENGTH } from '../../users/schema.ts';
 import { SITE_PASSWORD_MIN_LENGTH } from '../service.ts';
 
-export interface SetupValues {
-  name?: string;
-  username?: string;
-  email?: string;
-}
-
 export function SetupPage({
   needsSitePassword,
   needsAdmin,
-  error,
-  values = {},
+  form,
 }: {
   needsSitePassword: boolean;
   /** False when an account exists already (ADMIN_USERNAME, the CLI): only the site password is asked for. */
   needsAdmin: boolean;
-  error?: string | null;
-  values?: SetupValues;
+  /** After a refusal: what was typed (never passwords), each field's problem and the reason. */
+  form?: FormState;
 }) {
+  const values = form?.values ?? {};
+  const errors = form?.errors ?? {};
   const { lockoutHours } = useRequestContext().var.deps.config.site;
   return (
     <NarrowCard className="max-w-lg">
@@ -46,20 +42,20 @@ export function SetupPage({
         {needsSitePassword ? (
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Site password</legend>
-            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} />
-            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} />
+            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} error={errors.sitePassword} />
+            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} error={errors.sitePasswordConfirm} />
           </fieldset>
         ) : null}
         {needsAdmin ? (
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Administrator</legend>
-          <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required />
-          <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required />
-          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required />
-          <TextField name="password" label="Administrator password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+          <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required error={errors.name} />
+          <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required error={errors.username} />
+          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required error={errors.email} />
+          <TextField name="password" label="Administrator password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password} />
         </fieldset>
         ) : null}
-        {error ? <Alert>{error}</Alert> : null}
+        {form ? <Alert>{form.error}</Alert> : null}
         <button type="submit" className="btn-primary w-full py-2.5">
           Finish setup
         </button>

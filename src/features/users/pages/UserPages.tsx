@@ -2,7 +2,8 @@
 
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
-import { Alert, PageTitle, TextField } from '../../../http/ui.tsx';
+import type { FormState } from '../../../http/forms.ts';
+import { Alert, Page, TextField } from '../../../http/ui.tsx';
 import type { PublicUser, UserSummary } from '../schema.ts';
 import { PASSWORD_MIN_LENGTH } from '../schema.ts';
 
@@ -15,8 +16,7 @@ export function longDate(iso: string): string {
 
 export function AllUsersPage({ users }: { users: UserSummary[] | null }) {
   return (
-    <div className="mx-auto max-w-[600px]">
-      <PageTitle>All Users</PageTitle>
+    <Page title="All Users" width="list">
       <section className="card overflow-hidden">
         {users === null ? (
           <div className="p-6 text-center">
@@ -43,7 +43,7 @@ export function AllUsersPage({ users }: { users: UserSummary[] | null }) {
           </ul>
         )}
       </section>
-    </div>
+    </Page>
   );
 }
 
@@ -158,16 +158,23 @@ export function NotAuthorisedPage({ text }: { text: string }) {
   return <ErrorCard code="403" heading="Not authorised" text={text} />;
 }
 
-export function EditProfilePage({ user, error }: { user: PublicUser; error?: string | null }) {
+export function EditProfilePage({ user, form }: { user: PublicUser; form?: FormState }) {
   return (
-    <div className="mx-auto max-w-lg">
-      <PageTitle>Edit Profile</PageTitle>
+    <Page title="Edit Profile" width="narrow">
       <form method="post" action={`/user/edit/${encodeURIComponent(user._id)}`} className="card space-y-4 p-6">
         <p className="text-sm text-muted">Fill in only what you want to change; empty fields stay as they are.</p>
-        <TextField name="name" label="Name" autoComplete="name" hint={`Now: ${user.name}`} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" hint={`Now: ${user.email}`} />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`} />
-        {error ? <Alert>{error}</Alert> : null}
+        <TextField name="name" label="Name" autoComplete="name" hint={`Now: ${user.name}`} defaultValue={form?.values.name} error={form?.errors.name} />
+        <TextField name="email" label="Email" type="email" autoComplete="email" hint={`Now: ${user.email}`} defaultValue={form?.values.email} error={form?.errors.email} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`}
+          error={form?.errors.password}
+        />
+        {form ? <Alert>{form.error}</Alert> : null}
         <div className="flex items-center justify-end gap-2 pt-2">
           <a href={`/user/${encodeURIComponent(user._id)}`} className="btn-ghost no-underline">
             Cancel
@@ -177,6 +184,6 @@ export function EditProfilePage({ user, error }: { user: PublicUser; error?: str
           </button>
         </div>
       </form>
-    </div>
+    </Page>
   );
 }
