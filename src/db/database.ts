@@ -1,50 +1,12 @@
-// The Database interface: every table's row type, assembled from the features that own them.
+// The Database interface, assembled from the table types each feature keeps beside its repo
+// (table.ts). A new collection adds one line here.
 
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
-
-/** Instance-wide state of the hub: exactly one row, id 1. */
-export interface SiteStateTable {
-  id: number;
-  /** Epoch milliseconds of the first start with this database. */
-  installed_at: number;
-  /** argon2id hash of the site password set by the CLI or the first-run setup. */
-  site_password_hash: string | null;
-  /** When the dead-man's switch locks the site (epoch ms); null until first armed. */
-  lockout_expires_at: number | null;
-}
-
-export interface UsersTable {
-  id: string;
-  username: string;
-  username_key: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  role: 'admin' | 'user';
-  created_at: number;
-  updated_at: number | null;
-}
-
-export interface SessionsTable {
-  id: string;
-  user_id: string;
-  created_at: number;
-  expires_at: number;
-}
-
-export interface SiteTokensTable {
-  id: string;
-  created_at: number;
-  expires_at: number;
-}
-
-/** One password attempt counted against a client address (see security/rate-limit.ts). */
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  key: string;
-  attempted_at: number;
-}
+import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
+import type { UsersTable } from '../features/users/table.ts';
+import type { LoginAttemptsTable } from '../security/attempts-table.ts';
 
 export interface Database {
   site_state: SiteStateTable;

@@ -1,8 +1,9 @@
 // SQL of sessions: rows keyed by the SHA-256 of the client's token.
 
 import type { Db } from '../../db/database.ts';
+import type { NewSession } from './table.ts';
 
-export async function insertSession(db: Db, row: { id: string; user_id: string; created_at: number; expires_at: number }): Promise<void> {
+export async function insertSession(db: Db, row: NewSession): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 

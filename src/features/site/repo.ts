@@ -1,6 +1,7 @@
 // SQL of the site gate: the single site_state row and the site tokens.
 
 import type { Db } from '../../db/database.ts';
+import type { NewSiteToken } from './table.ts';
 
 export async function readSiteState(db: Db) {
   return db.selectFrom('site_state').select(['site_password_hash', 'lockout_expires_at']).where('id', '=', 1).executeTakeFirstOrThrow();
@@ -27,7 +28,7 @@ export async function setSitePasswordHashIfUnset(db: Db, hash: string): Promise<
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertSiteToken(db: Db, row: { id: string; created_at: number; expires_at: number }): Promise<void> {
+export async function insertSiteToken(db: Db, row: NewSiteToken): Promise<void> {
   await db.insertInto('site_tokens').values(row).execute();
 }
 

@@ -1,8 +1,9 @@
 // SQL of users. Rows carry the password hash; only the service turns them into public users.
 
-import type { Db, UsersTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { NewUserRow, UserRow, UserUpdate } from './table.ts';
 
-export type UserRow = UsersTable;
+export type { UserRow } from './table.ts';
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -26,11 +27,11 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
-export async function insertUser(db: Db, row: UserRow): Promise<void> {
+export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function updateUser(db: Db, id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>): Promise<void> {
+export async function updateUser(db: Db, id: string, changes: Omit<UserUpdate, 'id' | 'created_at'>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
