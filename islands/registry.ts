@@ -1,12 +1,9 @@
-// Island name -> lazy import. The client entry loads only the islands a page actually contains.
+// The islands by name. The list itself is derived from the folder (islands/registry.gen.ts,
+// written by the build): a new islands/Name.tsx with a default export is an island.
 
-export const islandLoaders = {
-  LockoutBadge: () => import('./LockoutBadge.tsx'),
-  SiteGateForm: () => import('./SiteGateForm.tsx'),
-  SignInForm: () => import('./SignInForm.tsx'),
-  DeleteAccount: () => import('./DeleteAccount.tsx'),
-  AdminPanel: () => import('./AdminPanel.tsx'),
-} as const;
+import { islandLoaders } from './registry.gen.ts';
+
+export { islandLoaders };
 
 export type IslandName = keyof typeof islandLoaders;
 

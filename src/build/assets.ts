@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { writeIslandRegistry } from './island-registry.ts';
 import { unoConfig } from './uno.config.ts';
 
 export const PROJECT_ROOT = path.join(import.meta.dir, '..', '..');
@@ -108,6 +109,8 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
 export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise<AssetManifest> {
   const islandsDir = path.join(outDir, 'islands');
   await fs.mkdir(islandsDir, { recursive: true });
+  // The island list follows the folder; written before the bundle and the fingerprint read it.
+  await writeIslandRegistry();
   const [css, islands, fingerprint] = await Promise.all([buildStylesheet(), buildIslands(islandsDir), sourceFingerprint()]);
   const cssName = `app-${contentHash(css)}.css`;
   await Bun.write(path.join(outDir, cssName), css);

@@ -1,24 +1,18 @@
 // The server side of islands: a marker element with JSON props, server-rendered content inside.
 
 import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
-import LockoutBadge from '../../islands/LockoutBadge.tsx';
-import SignInForm from '../../islands/SignInForm.tsx';
-import DeleteAccount from '../../islands/DeleteAccount.tsx';
-import AdminPanel from '../../islands/AdminPanel.tsx';
-import SiteGateForm from '../../islands/SiteGateForm.tsx';
-import type { IslandName, islandLoaders } from '../../islands/registry.ts';
+import { islandLoaders, type IslandName } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
 export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K>>;
 
-/** The same components the browser registry loads lazily, imported directly for server rendering. */
-export const serverIslands: { [K in IslandName]: IslandComponent<K> } = {
-  LockoutBadge,
-  SiteGateForm,
-  SignInForm,
-  DeleteAccount,
-  AdminPanel,
-};
+/**
+ * The components the browser registry loads lazily, all loaded once at start for server rendering
+ * (the same list, so the two cannot differ).
+ */
+export const serverIslands = Object.fromEntries(
+  await Promise.all(Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const)),
+) as { [K in IslandName]: IslandComponent<K> };
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
 export const IslandsOnPage = createContext<Set<IslandName> | null>(null);

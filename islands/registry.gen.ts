@@ -1,0 +1,10 @@
+// Written by src/build/island-registry.ts (`npm run build`) from the islands/ folder: do not edit.
+// Island name -> lazy import; the client entry loads only the islands a page actually contains.
+
+export const islandLoaders = {
+  AdminPanel: () => import('./AdminPanel.tsx'),
+  DeleteAccount: () => import('./DeleteAccount.tsx'),
+  LockoutBadge: () => import('./LockoutBadge.tsx'),
+  SignInForm: () => import('./SignInForm.tsx'),
+  SiteGateForm: () => import('./SiteGateForm.tsx'),
+} as const;
