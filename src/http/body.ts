@@ -3,19 +3,35 @@
 
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import { InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../errors.ts';
 
 /** Every request body is small (forms, JSON) unless a route streams it; bigger ones are refused before they are read. */
 export const SMALL_BODY_BYTES = 64 * 1024;
 
-export const smallBody = () =>
-  bodyLimit({
+/**
+ * The default for every route: bodies over SMALL_BODY_BYTES are refused with 413 before they are
+ * read. Routes that stream large bodies (uploads) opt out by being named in `streamed`, as
+ * `METHOD /path` with `:param` segments; they enforce their own limit while streaming.
+ */
+export const smallBody = (streamed: readonly string[] = []) => {
+  const limit = bodyLimit({
     maxSize: SMALL_BODY_BYTES,
     onError: () => {
       throw new TooLargeError('The request body is too large');
     },
   });
+  const exempt = streamed.map((route) => {
+    const [method = '', path = ''] = route.split(' ');
+    const pattern = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    return { method, pattern };
+  });
+  return createMiddleware(async (c, next) => {
+    if (exempt.some((e) => e.method === c.req.method && e.pattern.test(c.req.path))) return next();
+    return limit(c, next);
+  });
+};
 
 /** The first problem zod found, as one sentence. */
 export function firstIssue(error: z.ZodError): string {
