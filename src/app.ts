@@ -29,6 +29,9 @@ import { themeRoutes } from './http/theme.ts';
 import { staticFiles } from './http/static-files.ts';
 import { smallBody } from './http/body.ts';
 
+/** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
+const STREAMED_UPLOADS: string[] = [];
+
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   const services = createServices(deps);
@@ -47,7 +50,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes);
 
   // Every request body is small unless a route opts out (streamed uploads will).
-  app.use('*', smallBody(), csrf(), siteGate(), session());
+  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session());
   app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);
