@@ -75,6 +75,8 @@ export interface IslandApp {
   };
   /** The cookies the browser holds now, by name. */
   cookies: Map<string, string>;
+  /** Resolves once no request is on its way (the hub's work, such as password hashing, is real). */
+  idle(): Promise<void>;
   /** Puts the real fetch back and removes the temp folder. */
   close(): Promise<void>;
 }
@@ -104,6 +106,7 @@ function storeCookies(jar: Map<string, string>, response: Response): void {
 
 interface Wire {
   fetch: typeof fetch;
+  idle(): Promise<void>;
   requests: SentRequest[];
   interruptions: Map<RequestMatch, Interruption>;
   release(): void;
@@ -114,7 +117,14 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   const requests: SentRequest[] = [];
   const interruptions = new Map<RequestMatch, Interruption>();
   let held: (() => void)[] = [];
-  async function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const inFlight = new Set<Promise<unknown>>();
+  function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const answer = send(input, init);
+    const tracked = answer.catch(() => {}).finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+    return answer;
+  }
+  async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const requestPath = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
     const url = new URL(requestPath, ORIGIN);
     if (url.origin !== ORIGIN) throw new Error(`Island tests talk to the hub only, not to ${url.origin}`);
@@ -145,6 +155,9 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   }
   return {
     fetch: browserFetch as typeof fetch,
+    async idle() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
     requests,
     interruptions,
     release() {
@@ -232,6 +245,7 @@ export async function createIslandApp(scenario: Scenario = {}): Promise<IslandAp
       clear: () => connection.interruptions.clear(),
     },
     cookies: jar,
+    idle: connection.idle,
     async close() {
       globalThis.fetch = realFetch;
       connection.release();
