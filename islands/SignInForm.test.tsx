@@ -1,49 +1,20 @@
 import { afterEach, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createIslandApp, DEFAULT_PASSWORD, type IslandApp } from '../test/helpers/island-app.ts';
 import SignInForm from './SignInForm.tsx';
 
-// fetch stands in for POST /auth/signin/, checking the request as the real server does.
+// fetch is answered by the real hub (test/helpers/island-app.ts): Ada's account exists and the
+// browser has passed the site gate.
 
-type Answer = { status: number; body?: unknown } | { networkError: string };
-const ACCOUNT = { username: 'ada', password: 'correct horse battery' };
-const server = {
-  override: null as Answer | null,
-  requests: [] as { method: string; path: string; body: unknown }[],
-};
-
-const respond = (status: number, body: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  json: async () => {
-    if (body === undefined) throw new SyntaxError('Unexpected end of JSON input');
-    return body;
-  },
-});
-
-const realFetch = globalThis.fetch;
-function stubFetch(): void {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    server.requests.push({ method, path, body });
-    if (method !== 'POST' || path !== '/auth/signin/') return respond(404, { error: 'Not found' });
-    if (init?.credentials !== 'same-origin' || headers.get('content-type') !== 'application/json') return respond(400, { error: 'Bad request' });
-    const a = server.override;
-    if (a && 'networkError' in a) throw new TypeError(a.networkError);
-    if (a) return respond(a.status, a.body);
-    const { username, password } = body as { username?: unknown; password?: unknown };
-    if (username !== ACCOUNT.username || password !== ACCOUNT.password) return respond(401, { error: 'Invalid username or password' });
-    return respond(200, { token: 'session-token', user: { _id: 'u1', name: 'Ada', role: 'admin', admin: true } });
-  }) as unknown as typeof fetch;
-}
+const ACCOUNT = { username: 'ada', password: DEFAULT_PASSWORD };
+let hub: IslandApp;
+const bodies = () => hub.requests.map((r) => r.body);
 
 async function settle(action?: () => void): Promise<void> {
   await act(async () => {
     action?.();
   });
-  for (let i = 0; i < 5; i++) await act(async () => {});
+  for (let i = 0; i < 5; i++) await act(() => hub.idle());
 }
 
 const usernameInput = () => screen.getByLabelText('Username') as HTMLInputElement;
@@ -56,24 +27,22 @@ const fill = (username: string, password: string) => {
 
 let assign: Mock<(url: string | URL) => void>;
 
-beforeEach(() => {
-  server.override = null;
-  server.requests = [];
+beforeEach(async () => {
+  hub = await createIslandApp({ accounts: [{ username: 'ada', name: 'Ada Admin', role: 'admin' }], siteEntered: true });
   assign = spyOn(location, 'assign').mockImplementation(() => {});
-  stubFetch();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   assign.mockRestore();
-  globalThis.fetch = realFetch;
+  await hub.close();
 });
 
 describe('SignInForm', () => {
   test('empty fields are sent as absent, and the server decides', async () => {
     render(<SignInForm next="/" />);
     await settle(() => signInButton().click());
-    expect(server.requests).toEqual([{ method: 'POST', path: '/auth/signin/', body: {} }]);
+    expect(hub.requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([{ method: 'POST', path: '/auth/signin/', body: {} }]);
     expect(screen.getByRole('alert').textContent).toBe('Invalid username or password');
   });
 
@@ -81,23 +50,30 @@ describe('SignInForm', () => {
     render(<SignInForm next="/" />);
     fill('ada', '');
     await settle(() => signInButton().click());
-    expect(server.requests.map((r) => r.body)).toEqual([{ username: 'ada' }]);
+    expect(bodies()).toEqual([{ username: 'ada' }]);
   });
 
   test("the server's error shows above the Sign In button", async () => {
-    server.override = { status: 429, body: { error: 'Too many attempts. Try again in 5 minutes.' } };
     render(<SignInForm next="/" />);
     fill('ada', 'wrong');
     await settle(() => signInButton().click());
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('Too many attempts. Try again in 5 minutes.');
+    expect(alert.textContent).toBe('Invalid username or password');
     expect(alert.compareDocumentPosition(signInButton()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
     expect(signInButton().disabled).toBe(false);
   });
 
+  test('an answer that is not JSON (a proxy page) says Sign-in failed', async () => {
+    hub.network.interrupt('POST /auth/signin/', { proxyStatus: 502 });
+    render(<SignInForm next="/" />);
+    fill(ACCOUNT.username, ACCOUNT.password);
+    await settle(() => signInButton().click());
+    expect(screen.getByRole('alert').textContent).toBe('Sign-in failed');
+  });
+
   test('a network failure says Connection error. Please try again.', async () => {
-    server.override = { networkError: 'Failed to fetch' };
+    hub.network.interrupt('POST /auth/signin/', { networkError: 'Failed to fetch' });
     render(<SignInForm next="/" />);
     fill(ACCOUNT.username, ACCOUNT.password);
     await settle(() => signInButton().click());
@@ -108,9 +84,12 @@ describe('SignInForm', () => {
     render(<SignInForm next="/user/u1" />);
     fill(ACCOUNT.username, ACCOUNT.password);
     await settle(() => signInButton().click());
-    expect(server.requests.map((r) => r.body)).toEqual([ACCOUNT]);
+    expect(bodies()).toEqual([ACCOUNT]);
     expect(assign.mock.calls).toEqual([['/user/u1']]);
     expect(screen.queryByRole('alert')).toBeNull();
+    // The hub set the session cookie: the browser is signed in.
+    const me = await fetch('/api/users', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    expect(me.status).toBe(200);
   });
 
   test('a new attempt clears the previous error', async () => {
