@@ -2,74 +2,36 @@ import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock }
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
+import { TEST_SITE_PASSWORD } from '../test/helpers/test-app.ts';
 import SiteGateForm from './SiteGateForm.tsx';
 
-// fetch is a stand-in for the gate's two endpoints that checks requests as the real server does.
+// fetch is answered by the real hub (test/helpers/island-app.ts), its site password the test one.
 
-const SITE_PASSWORD = 'open sesame';
-type Answer = { status: number; body?: unknown } | { networkError: string } | { pending: true };
+const SITE_PASSWORD = TEST_SITE_PASSWORD;
+let hub: IslandApp;
+const sent = () => hub.requests.map((r) => [r.method, r.path, r.body]);
 
-const server = {
-  /** Overrides the answer to POST /api/site/verify-password. */
-  passwordAnswer: null as Answer | null,
-  /** How GET /api/site/verify-token answers for a token. */
-  tokenAnswer: (token: string): Answer => ({ status: 200, body: { valid: token === 'good-token' } }),
-  requests: [] as { method: string; path: string; headers: Headers; body: unknown }[],
-  release: [] as (() => void)[],
-};
-
-const respond = (status: number, body: unknown) => ({
-  ok: status >= 200 && status < 300,
-  status,
-  json: async () => {
-    if (body === undefined) throw new SyntaxError('Unexpected end of JSON input');
-    return body;
-  },
-});
-
-async function answer(a: Answer, otherwise: () => ReturnType<typeof respond>) {
-  if ('networkError' in a) throw new TypeError(a.networkError);
-  if ('pending' in a) {
-    await new Promise<void>((resolve) => server.release.push(resolve));
-    return otherwise();
-  }
-  return respond(a.status, a.body);
-}
-
-const realFetch = globalThis.fetch;
-function stubFetch(): void {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    server.requests.push({ method, path, headers, body });
-    if (init?.credentials !== 'same-origin') return respond(400, { error: 'cookies expected' });
-
-    if (method === 'POST' && path === '/api/site/verify-password') {
-      if (headers.get('content-type') !== 'application/json') return respond(415, { success: false, error: 'Send JSON' });
-      const real = () => {
-        const password = (body as { password?: unknown }).password;
-        if (typeof password !== 'string' || password.trim() === '') return respond(400, { success: false, error: 'Please enter the site password' });
-        if (password !== SITE_PASSWORD) return respond(401, { success: false, error: 'Incorrect site password. Please try again.' });
-        return respond(200, { success: true, siteToken: 'fresh-token' });
-      };
-      return server.passwordAnswer ? answer(server.passwordAnswer, real) : real();
-    }
-
-    if (method === 'GET' && path === '/api/site/verify-token') {
-      const token = headers.get('x-site-token') ?? '';
-      return answer(server.tokenAnswer(token), () => respond(200, { valid: token === 'good-token' }));
-    }
-    return respond(404, { error: 'Not found' });
-  }) as unknown as typeof fetch;
+/** A site token the hub issued, kept in this tab; the browser's cookie is gone (as after clearing cookies). */
+async function storeIssuedToken(): Promise<string> {
+  const response = await fetch('/api/site/verify-password', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify({ password: SITE_PASSWORD }),
+  });
+  const { siteToken } = (await response.json()) as { siteToken: string };
+  sessionStorage.setItem('siteToken', siteToken);
+  hub.cookies.clear();
+  hub.requests.length = 0;
+  return siteToken;
 }
 
 async function settle(action?: () => void): Promise<void> {
   await act(async () => {
     action?.();
   });
-  for (let i = 0; i < 5; i++) await act(async () => {});
+  for (let i = 0; i < 5; i++) await act(() => hub.idle());
 }
 
 const passwordInput = () => screen.getByLabelText('Site password') as HTMLInputElement;
@@ -79,20 +41,16 @@ const type = (value: string) => fireEvent.change(passwordInput(), { target: { va
 
 let replace: Mock<(url: string | URL) => void>;
 
-beforeEach(() => {
+beforeEach(async () => {
   sessionStorage.clear();
-  server.passwordAnswer = null;
-  server.tokenAnswer = (token) => ({ status: 200, body: { valid: token === 'good-token' } });
-  server.requests = [];
-  server.release = [];
+  hub = await createIslandApp();
   replace = spyOn(location, 'replace').mockImplementation(() => {});
-  stubFetch();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   replace.mockRestore();
-  globalThis.fetch = realFetch;
+  await hub.close();
 });
 
 describe('SiteGateForm', () => {
@@ -104,7 +62,7 @@ describe('SiteGateForm', () => {
     const root = await act(async () => hydrateRoot(container, <SiteGateForm next="/watch" locked={false} />));
     expect((container.querySelector('input[name=password]') as HTMLInputElement).value).toBe(SITE_PASSWORD);
     await settle(() => (container.querySelector('button[type=submit]') as HTMLButtonElement).click());
-    expect(server.requests.map((r) => r.body)).toEqual([{ password: SITE_PASSWORD }]);
+    expect(hub.requests.map((r) => r.body)).toEqual([{ password: SITE_PASSWORD }]);
     expect(replace).toHaveBeenCalledWith('/watch');
     await act(async () => root.unmount());
     container.remove();
@@ -114,7 +72,7 @@ describe('SiteGateForm', () => {
     render(<SiteGateForm next="/watch" locked={false} />);
     await settle(() => enterButton().click());
     expect(snackbar()).toBe('Please enter the site password');
-    expect(server.requests).toEqual([]);
+    expect(hub.requests).toEqual([]);
   });
 
   test('a password of spaces only counts as blank', async () => {
@@ -122,23 +80,22 @@ describe('SiteGateForm', () => {
     type('   ');
     await settle(() => enterButton().click());
     expect(snackbar()).toBe('Please enter the site password');
-    expect(server.requests).toEqual([]);
+    expect(hub.requests).toEqual([]);
   });
 
   test("a refused password shows the server's message as-is and clears the field", async () => {
-    server.passwordAnswer = { status: 429, body: { success: false, error: 'Too many attempts. Try again in 5 minutes.' } };
     render(<SiteGateForm next="/watch" locked={false} />);
     type('guess');
     await settle(() => enterButton().click());
-    expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/api/site/verify-password', { password: 'guess' }]]);
-    expect(snackbar()).toBe('Too many attempts. Try again in 5 minutes.');
+    expect(sent()).toEqual([['POST', '/api/site/verify-password', { password: 'guess' }]]);
+    expect(snackbar()).toBe('Incorrect site password. Please try again.');
     expect(passwordInput().value).toBe('');
     expect(replace).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('siteToken')).toBeNull();
   });
 
-  test('a refusal without a message says Incorrect site password. Please try again.', async () => {
-    server.passwordAnswer = { status: 401, body: { success: false } };
+  test('a refusal without a message (a proxy page) says Incorrect site password. Please try again.', async () => {
+    hub.network.interrupt('POST /api/site/verify-password', { proxyStatus: 401 });
     render(<SiteGateForm next="/watch" locked={false} />);
     type('guess');
     await settle(() => enterButton().click());
@@ -146,7 +103,7 @@ describe('SiteGateForm', () => {
   });
 
   test('an answer that is not JSON also says Incorrect site password. Please try again.', async () => {
-    server.passwordAnswer = { status: 502 };
+    hub.network.interrupt('POST /api/site/verify-password', { proxyStatus: 502 });
     render(<SiteGateForm next="/watch" locked={false} />);
     type('guess');
     await settle(() => enterButton().click());
@@ -154,7 +111,7 @@ describe('SiteGateForm', () => {
   });
 
   test('a network failure says Connection error. Please try again.', async () => {
-    server.passwordAnswer = { networkError: 'Failed to fetch' };
+    hub.network.interrupt('POST /api/site/verify-password', { networkError: 'Failed to fetch' });
     render(<SiteGateForm next="/watch" locked={false} />);
     type(SITE_PASSWORD);
     await settle(() => enterButton().click());
@@ -167,7 +124,9 @@ describe('SiteGateForm', () => {
     render(<SiteGateForm next="/models?page=2" locked={false} />);
     type(SITE_PASSWORD);
     await settle(() => enterButton().click());
-    expect(sessionStorage.getItem('siteToken')).toBe('fresh-token');
+    // The hub's token is kept in the tab, and its cookie is in the browser.
+    expect(sessionStorage.getItem('siteToken')).toMatch(/.{16,}/);
+    expect([...hub.cookies.values()]).toContain(sessionStorage.getItem('siteToken')!);
     expect(replace.mock.calls).toEqual([['/models?page=2']]);
     expect(snackbar()).toBeNull();
   });
@@ -211,21 +170,21 @@ describe('SiteGateForm', () => {
     expect(passwordInput().disabled).toBe(true);
     expect(enterButton().disabled).toBe(true);
     // A stored token is not worth checking while the site is locked.
-    expect(server.requests).toEqual([]);
+    expect(hub.requests).toEqual([]);
   });
 
   describe('with a site token stored in this tab', () => {
     test('shows the plain text Loading while the token is checked, then goes on if it is valid', async () => {
-      sessionStorage.setItem('siteToken', 'good-token');
-      server.tokenAnswer = () => ({ pending: true });
+      const token = await storeIssuedToken();
+      hub.network.interrupt('GET /api/site/verify-token', { held: true });
       render(<SiteGateForm next="/links" locked={false} />);
       await settle();
       expect(document.body.textContent).toBe('Loading');
       expect(screen.queryByLabelText('Site password')).toBeNull();
-      expect(server.requests.map((r) => [r.method, r.path, r.headers.get('x-site-token')])).toEqual([['GET', '/api/site/verify-token', 'good-token']]);
-      await settle(() => server.release.forEach((go) => go()));
+      expect(hub.requests.map((r) => [r.method, r.path, r.headers.get('x-site-token')])).toEqual([['GET', '/api/site/verify-token', token]]);
+      await settle(() => hub.network.release());
       expect(replace.mock.calls).toEqual([['/links']]);
-      expect(sessionStorage.getItem('siteToken')).toBe('good-token');
+      expect(sessionStorage.getItem('siteToken')).toBe(token);
     });
 
     test('an invalid token is removed and the form comes back', async () => {
@@ -239,8 +198,8 @@ describe('SiteGateForm', () => {
     });
 
     test('a network failure during the check shows the form', async () => {
-      sessionStorage.setItem('siteToken', 'good-token');
-      server.tokenAnswer = () => ({ networkError: 'Failed to fetch' });
+      await storeIssuedToken();
+      hub.network.interrupt('GET /api/site/verify-token', { networkError: 'Failed to fetch' });
       render(<SiteGateForm next="/links" locked={false} />);
       await settle();
       expect(replace).not.toHaveBeenCalled();

@@ -117,14 +117,16 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   const requests: SentRequest[] = [];
   const interruptions = new Map<RequestMatch, Interruption>();
   let held: (() => void)[] = [];
-  const inFlight = new Set<Promise<unknown>>();
+  /** Requests on their way, with whether they are held (a held one does not keep the hub busy). */
+  const inFlight = new Map<Promise<unknown>, { held: boolean }>();
   function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-    const answer = send(input, init);
+    const state = { held: false };
+    const answer = send(input, init, state);
     const tracked = answer.catch(() => {}).finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
+    inFlight.set(tracked, state);
     return answer;
   }
-  async function send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  async function send(input: RequestInfo | URL, init: RequestInit, state: { held: boolean }): Promise<Response> {
     const requestPath = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
     const url = new URL(requestPath, ORIGIN);
     if (url.origin !== ORIGIN) throw new Error(`Island tests talk to the hub only, not to ${url.origin}`);
@@ -139,7 +141,9 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
       if ('proxyStatus' in what) {
         return new Response(`<html><body><h1>${what.proxyStatus}</h1></body></html>`, { status: what.proxyStatus, headers: { 'content-type': 'text/html' } });
       }
+      state.held = true;
       await new Promise<void>((resolve) => held.push(resolve));
+      state.held = false;
     }
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
 
@@ -156,7 +160,11 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   return {
     fetch: browserFetch as typeof fetch,
     async idle() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
+      for (;;) {
+        const busy = [...inFlight].filter(([, state]) => !state.held).map(([promise]) => promise);
+        if (busy.length === 0) return;
+        await Promise.all(busy);
+      }
     },
     requests,
     interruptions,
