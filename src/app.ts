@@ -7,6 +7,7 @@ import { adminRoutes } from './features/admin/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
+import { modelsApi } from './features/models/routes.tsx';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/middleware.ts';
 import './features/context.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
   app.route('/', faviconRoutes);
+  app.route('/', modelsApi);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

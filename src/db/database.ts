@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
+import type { ModelsTable } from '../features/models/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
 import type { UsersTable } from '../features/users/table.ts';
 import type { LoginAttemptsTable } from '../security/attempts-table.ts';
@@ -15,6 +16,7 @@ export interface Database {
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;
   favicons: FaviconsTable;
+  models: ModelsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

@@ -8,6 +8,7 @@ import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
+import { createModelsService } from './models/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createUsersService } from './users/service.ts';
 
@@ -21,6 +22,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    models: createModelsService({ db, clock }),
     favicons: createFaviconsService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
   };
 }
