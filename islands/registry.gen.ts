@@ -7,4 +7,5 @@ export const islandLoaders = {
   LockoutBadge: () => import('./LockoutBadge.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
+  WatchSites: () => import('./WatchSites.tsx'),
 } as const;

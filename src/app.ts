@@ -13,6 +13,7 @@ import { session } from './features/auth/middleware.ts';
 import './features/context.ts';
 import { siteGate } from './features/site/gate.ts';
 import { siteRoutes } from './features/site/routes.tsx';
+import { streamingSiteRoutes } from './features/sites/routes.tsx';
 import { usersPages } from './features/users/pages.tsx';
 import { usersApi } from './features/users/routes.ts';
 import { csrf } from './http/middleware/csrf.ts';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
   app.route('/', faviconRoutes);
+  app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
 
   app.notFound(notFound());

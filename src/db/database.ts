@@ -6,6 +6,7 @@ import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
 import type { ModelsTable } from '../features/models/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
+import type { StreamingSitesTable } from '../features/sites/table.ts';
 import type { UsersTable } from '../features/users/table.ts';
 import type { LoginAttemptsTable } from '../security/attempts-table.ts';
 
@@ -16,6 +17,7 @@ export interface Database {
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;
   favicons: FaviconsTable;
+  streaming_sites: StreamingSitesTable;
   models: ModelsTable;
 }
 

@@ -10,6 +10,7 @@ import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createModelsService } from './models/service.ts';
 import { createSiteService } from './site/service.ts';
+import { createStreamingSitesService } from './sites/service.ts';
 import { createUsersService } from './users/service.ts';
 
 export function createServices({ db, config, clock }: { db: Kysely<Database>; config: Readonly<Config>; clock: Clock }) {
@@ -22,6 +23,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    streamingSites: createStreamingSitesService({ db, clock }),
     models: createModelsService({ db, clock }),
     favicons: createFaviconsService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
   };

@@ -1,0 +1,58 @@
+// The Watch island's own icons (heart, pencil, globe, play). Decoration only: aria-hidden, and a
+// button that shows only an icon names itself with aria-label.
+
+import type { ReactNode } from 'react';
+
+type IconProps = { size?: number; className?: string };
+
+function Svg({ size = 18, className, filled = false, children }: IconProps & { filled?: boolean; children: ReactNode }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
+      {children}
+    </svg>
+  );
+}
+
+/** A heart: filled for a favourite. */
+export function HeartIcon({ filled, ...props }: IconProps & { filled: boolean }) {
+  return (
+    <Svg {...props} filled={filled}>
+      <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.3 1.1 5.7 3.4C14.4 6.1 15.7 5 17.7 5 21 5 22.7 8.4 21.2 11.4 19 15.6 12 20 12 20z" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function PencilIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" strokeLinecap="round" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+/** The generic site icon: shown when a site's own icon cannot be loaded. */
+export function GlobeIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function PlayIcon(props: IconProps) {
+  return (
+    <Svg {...props} filled>
+      <path d="M8 5v14l11-7z" strokeLinejoin="round" />
+    </Svg>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </Svg>
+  );
+}
