@@ -5,6 +5,7 @@ export const islandLoaders = {
   AdminPanel: () => import('./AdminPanel.tsx'),
   DeleteAccount: () => import('./DeleteAccount.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
+  ModelsBoard: () => import('./ModelsBoard.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
   WatchSites: () => import('./WatchSites.tsx'),

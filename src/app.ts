@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
   app.route('/', faviconRoutes);
+  app.route('/', modelsApi);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
 

@@ -17,6 +17,7 @@ export interface Database {
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;
   favicons: FaviconsTable;
+  models: ModelsTable;
   streaming_sites: StreamingSitesTable;
   models: ModelsTable;
 }

@@ -421,3 +421,65 @@ describe('what Home, the profile and the links sync call', () => {
     expect((await list(big, '?favorite=true')).total).toBe(20);
   });
 });
+
+describe('the /models page', () => {
+  const page = async (as: SignedIn, query = '') => {
+    const res = await t.request(`/models${query}`, { as });
+    return { status: res.status, html: await res.text() };
+  };
+
+  test('signed out, it sends the visitor to sign in and back', async () => {
+    const site = await t.enterSite();
+    const res = await t.request('/models?ethnicity=Korean', { as: { siteToken: site } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/signin?next=${encodeURIComponent('/models?ethnicity=Korean')}`);
+  });
+
+  test('the first paint carries the filtered cards, the count and the filters, without JavaScript', async () => {
+    const eve = await signedInUser(t.database.db, { username: 'eve' }, NOW);
+    await newModel(t.database.db, eve.user._id, { name: 'Kana', ethnicity: 'Japanese', age: 24, height: '160 cm', tags: ['gravure'], description: 'Tokyo', links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/kana' }] });
+    await newModel(t.database.db, eve.user._id, { name: 'Soo', ethnicity: 'Korean', breastSize: '32B' });
+    await newModel(t.database.db, eve.user._id, { name: '<b>Bold</b> & "Quoted"', ethnicity: 'White' });
+
+    const all = await page(eve);
+    expect(all.status).toBe(200);
+    expect(all.html).toContain('<h1');
+    expect(all.html).toContain('Showing 3 of 3 models');
+    expect(all.html).toContain('data-island="ModelsBoard"');
+    // HTML in a name is text: escaped in the page and in the island's props.
+    expect(all.html).not.toContain('<b>Bold</b>');
+    expect(all.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; ');
+
+    const japanese = await page(eve, '?ethnicity=Japanese');
+    expect(japanese.html).toContain('Showing 1 of 3 models');
+    expect(japanese.html).toContain('Kana');
+    expect(japanese.html).not.toContain('>Soo<');
+    expect(japanese.html).toMatch(/<option value="Japanese" selected="">Japanese<\/option>/);
+    expect(japanese.html).toContain('160 cm');
+    expect(japanese.html).toContain('href="https://onlyfans.com/kana" target="_blank" rel="noopener noreferrer"');
+    expect(japanese.html).toContain('href="/models"');
+
+    const soo = await page(eve, '?search=soo&breastSize=B&sort=name');
+    expect(soo.html).toContain('Showing 1 of 3 models');
+    expect(soo.html).toContain('>Unknown<');
+    // Bob's page shows nothing of Eve's.
+    expect((await page(bea)).html).not.toContain('Kana');
+  });
+
+  test('more models than a page holds: a pager of plain links', async () => {
+    const fay = await signedInUser(t.database.db, { username: 'fay' }, NOW);
+    await manyModels(t.database.db, fay.user._id, 50, () => ({}), 'Paged');
+    const first = await page(fay);
+    expect(first.html).toContain('Showing 50 of 50 models');
+    expect(first.html).toContain('Page 1 of 2');
+    expect(first.html).toContain('href="/models?page=2"');
+    const second = await page(fay, '?page=2');
+    expect(second.html).toContain('Paged 0049');
+    expect(second.html).not.toContain('Paged 0000');
+  });
+
+  test('a bad filter in the address is a 400 page, not a 500', async () => {
+    const res = await page(ann, '?sort=password');
+    expect(res.status).toBe(400);
+  });
+});

@@ -59,3 +59,18 @@ export function parseModelQuery(query: Record<string, string>, defaultLimit?: nu
     offset: list.offset,
   };
 }
+
+/** The API query string that asks for the same view (the island loads it again after a change). */
+export function modelsApiQuery(query: ModelListQuery): string {
+  const params = new URLSearchParams();
+  const { filters } = query;
+  if (filters.search) params.set('search', filters.search);
+  if (filters.ethnicity !== undefined) params.set('ethnicity', filters.ethnicity === '' ? 'N/A' : filters.ethnicity);
+  if (filters.breastSize !== undefined) params.set('breastSize', filters.breastSize);
+  if (filters.favorite !== undefined) params.set('favorite', String(filters.favorite));
+  params.set('sort', query.sort);
+  params.set('order', query.order);
+  params.set('limit', String(query.limit));
+  params.set('offset', String(query.offset));
+  return params.toString();
+}

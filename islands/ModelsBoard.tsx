@@ -1,0 +1,128 @@
+// The Models island: 'Showing X of Y models', Add Model, the cards with their favourite, edit and
+// delete actions, the Add/Edit Model and delete dialogs, and the spec's toasts (closing after 3 s).
+// The server renders the first page of cards for the filters in the address; after a change the
+// island asks the API for the same view again, so order and counts stay the server's.
+
+import { useEffect, useState } from 'react';
+import { MODEL_TEXT, showingText, type Model } from '../src/shared/models.ts';
+import { useDialog } from './components/Dialog.tsx';
+import { PlusIcon } from './components/Icons.tsx';
+import { TOAST_MS, useToast } from './components/useToast.tsx';
+import { DeleteModelDialog } from './models/DeleteModelDialog.tsx';
+import { ModelCard } from './models/ModelCard.tsx';
+import { ModelDialog } from './models/ModelDialog.tsx';
+import { isModelList, modelsCall } from './models/models-api.ts';
+
+export type ModelsBoardProps = {
+  /** The page of models the filters in the address select, in the server's order. */
+  models: Model[];
+  /** How many models the filters select (X of 'Showing X of Y models'). */
+  shown: number;
+  /** How many models the owner keeps in all (Y). */
+  total: number;
+  /** The API query string of this view (filters, sort, page), to load it again after a change. */
+  query: string;
+  /** Whether a filter or search narrows the list (for the empty text). */
+  filtered: boolean;
+};
+
+export default function ModelsBoard({ models: initial, shown: initialShown, total: initialTotal, query, filtered }: ModelsBoardProps) {
+  const [models, setModels] = useState(initial);
+  const [shown, setShown] = useState(initialShown);
+  const [total, setTotal] = useState(initialTotal);
+  const [live, setLive] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Model | null>(null);
+  const [deleting, setDeleting] = useState<Model | null>(null);
+  const toast = useToast(TOAST_MS.models);
+  const modelDialog = useDialog();
+  const deleteDialog = useDialog();
+
+  useEffect(() => setLive(true), []);
+
+  async function reload(): Promise<void> {
+    const outcome = await modelsCall<unknown>(`/api/models${query ? `?${query}` : ''}`, { fallback: MODEL_TEXT.loadFailed });
+    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    if (!isModelList(outcome.value)) return toast.show(MODEL_TEXT.fetchError, 'error');
+    setModels(outcome.value);
+    setShown(outcome.total ?? outcome.value.length);
+  }
+
+  function openAdd() {
+    toast.close();
+    setEditing(null);
+    modelDialog.open();
+  }
+
+  function openEdit(model: Model) {
+    toast.close();
+    setEditing(model);
+    modelDialog.open();
+  }
+
+  function openDelete(model: Model) {
+    toast.close();
+    setDeleting(model);
+    deleteDialog.open();
+  }
+
+  async function saved(model: Model, added: boolean) {
+    if (added) setTotal((n) => n + 1);
+    else setModels((list) => list.map((m) => (m._id === model._id ? model : m)));
+    toast.show(added ? MODEL_TEXT.added : MODEL_TEXT.updated, 'success');
+    await reload();
+  }
+
+  async function toggleFavorite(model: Model) {
+    setBusyId(model._id);
+    const outcome = await modelsCall<Model>(`/api/models/${encodeURIComponent(model._id)}`, { method: 'PUT', body: { isFavorite: !model.favorite }, fallback: MODEL_TEXT.favoriteFailed });
+    setBusyId(null);
+    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    setModels((list) => list.map((m) => (m._id === model._id ? outcome.value : m)));
+    toast.show(outcome.value.favorite ? MODEL_TEXT.favoriteOn : MODEL_TEXT.favoriteOff, 'success');
+    await reload();
+  }
+
+  async function remove(model: Model) {
+    const outcome = await modelsCall<unknown>(`/api/models/${encodeURIComponent(model._id)}`, { method: 'DELETE', fallback: MODEL_TEXT.deleteFailed });
+    deleteDialog.close();
+    if (!outcome.ok) return toast.show(outcome.message, 'error');
+    setModels((list) => list.filter((m) => m._id !== model._id));
+    setTotal((n) => Math.max(0, n - 1));
+    toast.show(MODEL_TEXT.deleted, 'success');
+    await reload();
+  }
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" aria-live="polite">
+          {showingText(shown, total)}
+        </p>
+        <button type="button" className="btn-primary" onClick={openAdd} disabled={!live} aria-haspopup="dialog">
+          <PlusIcon />
+          Add Model
+        </button>
+      </div>
+
+      {models.length === 0 ? (
+        <div className="card px-6 py-12 text-center">
+          <p className="font-semibold">{filtered ? 'No models match these filters.' : 'No models yet.'}</p>
+          <p className="mt-1 text-sm text-muted">{filtered ? 'Try another search, or clear the filters.' : 'Add the performers you follow with Add Model.'}</p>
+        </div>
+      ) : (
+        <ul aria-label="Models" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {models.map((model) => (
+            <li key={model._id}>
+              <ModelCard model={model} live={live} busy={busyId === model._id} onFavorite={toggleFavorite} onEdit={openEdit} onDelete={openDelete} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} />
+      <DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} />
+      {toast.render()}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// One model's card: picture (or initials), name, ethnicity and size chips, age, height, tags,
+// description and links; favourite, edit and delete show on hover or focus (always on phones).
+
+import { MODEL_TEXT, ethnicityColor, type Model } from '../../src/shared/models.ts';
+import { Avatar } from '../components/Avatar.tsx';
+import { TrashIcon } from '../components/Icons.tsx';
+import { LinkIcon, PencilIcon, StarIcon } from './icons.tsx';
+
+const ACTION = 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-surface/90 text-fg shadow-sm ring-1 ring-line hover:bg-raised disabled:opacity-50';
+
+export function ModelCard({
+  model,
+  live,
+  busy,
+  onFavorite,
+  onEdit,
+  onDelete,
+}: {
+  model: Model;
+  /** Whether the island is live (buttons work). */
+  live: boolean;
+  /** A favourite change of this model is on its way. */
+  busy: boolean;
+  onFavorite: (model: Model) => void;
+  onEdit: (model: Model) => void;
+  onDelete: (model: Model) => void;
+}) {
+  const titleId = `model-${model._id}-name`;
+  // On wider screens the actions wait for hover or focus; a favourite's star stays in sight.
+  const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
+  return (
+    <article aria-labelledby={titleId} className="card group relative flex h-full flex-col gap-3 p-4">
+      <div className="flex items-start gap-3 pr-28">
+        <Avatar name={model.name} src={model.picture} size="lg" />
+        <div className="min-w-0">
+          <h2 id={titleId} className="break-words text-base font-bold leading-snug">
+            {model.name}
+          </h2>
+          <div className="mt-1 flex flex-wrap gap-1">
+            <span className="chip text-white" style={{ backgroundColor: ethnicityColor(model.ethnicity) }}>
+              {model.ethnicity || 'N/A'}
+            </span>
+            {model.breastSize ? <span className="chip border border-line bg-raised text-fg">{model.breastSize}</span> : null}
+          </div>
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-x-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted">Age</dt>
+          <dd className="font-medium">{model.age ?? MODEL_TEXT.unknownAge}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Height</dt>
+          <dd className="break-words font-medium">{model.height || '—'}</dd>
+        </div>
+      </dl>
+
+      {model.tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1">
+          {model.tags.map((tag) => (
+            <li key={tag} className="chip bg-accent/10 text-accent">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {model.description ? <p className="line-clamp-4 break-words text-sm text-muted">{model.description}</p> : null}
+
+      {model.links.length > 0 ? (
+        <ul aria-label="Links" className="mt-auto flex flex-wrap gap-x-3 gap-y-1 text-sm">
+          {model.links.map((link, i) => (
+            <li key={`${i}-${link.url}`} className="min-w-0">
+              <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-full items-center gap-1 font-medium text-accent underline-offset-2 hover:underline">
+                <LinkIcon />
+                <span className="truncate">{link.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="absolute right-3 top-3 flex gap-1">
+        <button
+          type="button"
+          className={`${ACTION} ${model.favorite ? 'text-accent' : reveal}`}
+          aria-label={model.favorite ? `Remove ${model.name} from favorites` : `Add ${model.name} to favorites`}
+          aria-pressed={model.favorite}
+          disabled={!live || busy}
+          onClick={() => onFavorite(model)}
+        >
+          <StarIcon filled={model.favorite} />
+        </button>
+        <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Edit ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onEdit(model)}>
+          <PencilIcon />
+        </button>
+        <button type="button" className={`${ACTION} ${reveal} text-danger`} aria-label={`Delete ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onDelete(model)}>
+          <TrashIcon size={18} />
+        </button>
+      </div>
+    </article>
+  );
+}
