@@ -82,7 +82,7 @@ describe('WatchSites: the grid', () => {
     await renderLive();
     const site = card('Tube <One>');
     expect(site.querySelector('img')?.getAttribute('src')).toBe(`/api/favicon?url=${encodeURIComponent('https://tube.example/')}`);
-    expect(within(site).getByText('Japanese').getAttribute('style')).toContain('background-color');
+    expect(within(site).getByText('Japanese').className).toContain('bg-[#AD1457]');
     expect(within(site).getByText('Late night')).toBeTruthy();
     const address = within(site).getByRole('link', { name: 'tube.example' });
     const watch = within(site).getByRole('link', { name: 'Watch Now' });

@@ -120,7 +120,7 @@ export default function WatchSites({ sites: initialSites, total: initialTotal, f
       </div>
       <WatchTabs filter={filter} />
       <p className="mb-4 text-sm text-muted" aria-live="polite">
-        {total === 1 ? '1 site' : `${total} sites`}
+        {total === 0 ? '' : total === 1 ? '1 site' : `${total} sites`}
       </p>
       {sites.length === 0 ? (
         <EmptyState filter={filter} onAdd={openAdd} />

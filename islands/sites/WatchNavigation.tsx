@@ -52,7 +52,7 @@ export function SearchForm({ filter }: { filter: WatchFilter }) {
           defaultValue={filter.search}
           maxLength={200}
           aria-label="Search streaming sites"
-          placeholder="Search name, description, URL or category"
+          placeholder="Search streaming sites"
           className="field pl-9"
         />
       </div>

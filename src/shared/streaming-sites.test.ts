@@ -25,8 +25,9 @@ function contrast(a: string, b: string): number {
 
 describe('category colours', () => {
   test.each([...STREAMING_SITE_CATEGORIES])('%s chip text reads at WCAG AA on its background', (category) => {
-    const { background, text } = STREAMING_SITE_CATEGORY_COLORS[category];
+    const { background, text, className } = STREAMING_SITE_CATEGORY_COLORS[category];
     expect(contrast(background, text)).toBeGreaterThanOrEqual(4.5);
+    expect(className).toBe(`bg-[${background}] text-[${text}]`);
   });
 
   test('an unknown category gets the spec’s fallback colour #607D8B, readable too', () => {

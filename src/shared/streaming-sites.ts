@@ -29,25 +29,27 @@ export const STREAMING_SITE_LIMITS = { name: 200, url: 2048, description: 2000 }
 
 /**
  * A category chip's colours: a solid background with the text colour that reads on it at WCAG AA
- * (4.5:1 or more) whatever the theme, since the chip carries its own background.
+ * (4.5:1 or more) whatever the theme, since the chip carries its own background. `className`
+ * gives the same colours as utility classes: the hub's CSP allows no inline style attributes.
  */
 export interface ChipColors {
   background: string;
   text: string;
+  className: string;
 }
 
 /** The home page's site colour map (Japanese, Chinese, Korean, White, Other) plus Hentai. */
 export const STREAMING_SITE_CATEGORY_COLORS: Record<StreamingSiteCategory, ChipColors> = {
-  Chinese: { background: '#C62828', text: '#FFFFFF' },
-  Japanese: { background: '#AD1457', text: '#FFFFFF' },
-  Korean: { background: '#1565C0', text: '#FFFFFF' },
-  White: { background: '#00695C', text: '#FFFFFF' },
-  Hentai: { background: '#6A1B9A', text: '#FFFFFF' },
-  Other: { background: '#546E7A', text: '#FFFFFF' },
+  Chinese: { background: '#C62828', text: '#FFFFFF', className: 'bg-[#C62828] text-[#FFFFFF]' },
+  Japanese: { background: '#AD1457', text: '#FFFFFF', className: 'bg-[#AD1457] text-[#FFFFFF]' },
+  Korean: { background: '#1565C0', text: '#FFFFFF', className: 'bg-[#1565C0] text-[#FFFFFF]' },
+  White: { background: '#00695C', text: '#FFFFFF', className: 'bg-[#00695C] text-[#FFFFFF]' },
+  Hentai: { background: '#6A1B9A', text: '#FFFFFF', className: 'bg-[#6A1B9A] text-[#FFFFFF]' },
+  Other: { background: '#546E7A', text: '#FFFFFF', className: 'bg-[#546E7A] text-[#FFFFFF]' },
 };
 
 /** Spec, business constants: the fallback category colour; dark text, as white on it is only 4.4:1. */
-export const FALLBACK_CATEGORY_COLORS: ChipColors = { background: '#607D8B', text: '#000000' };
+export const FALLBACK_CATEGORY_COLORS: ChipColors = { background: '#607D8B', text: '#000000', className: 'bg-[#607D8B] text-[#000000]' };
 
 export function streamingSiteCategoryColors(category: string): ChipColors {
   return isStreamingSiteCategory(category) ? STREAMING_SITE_CATEGORY_COLORS[category] : FALLBACK_CATEGORY_COLORS;

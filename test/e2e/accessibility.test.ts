@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeEverywhere } from '../helpers/axe.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage } from '../helpers/browser.ts';
 import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, createUserByApi, credentialsByApi, enterSiteThroughGate, spawnGatedHub, submitPlainForm } from './flows.ts';
+import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, enterSiteThroughGate, spawnGatedHub, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -111,6 +111,42 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     const promote = page.getByRole('dialog', { name: 'Promote User to Admin' });
     await promote.waitFor();
     found.push(...(await axeEverywhere(page, 'a11y-admin-promote-dialog')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('Watch: the grid, an empty tab, and the add and delete dialogs', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    // Loopback addresses the hub will not fetch icons from: every card shows the generic icon.
+    for (const [name, category, isFavorite] of [['Seoul Stream', 'Korean', true], ['Dragon Cinema', 'Chinese', false], ['Anime Nights', 'Hentai', false], ['Daily Clips', 'White', false], ['Other Things', 'Other', false], ['Tokyo Tube', 'Japanese', false]] as const) {
+      await callApi(hub, admin, 'POST', '/api/streaming-sites', { name, url: `http://127.0.0.1:9/${encodeURIComponent(name)}`, category, isFavorite, description: `${category} picks.` });
+    }
+    const found: string[] = [];
+    await page.goto(`${hub.url}/watch`);
+    await page.getByRole('heading', { name: 'Watch', level: 1 }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-watch')));
+
+    await page.getByRole('button', { name: 'Add Streaming Site' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Streaming Site' });
+    await add.waitFor();
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await add.getByText('Site name is required', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-watch-add-dialog')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete Seoul Stream' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Streaming Site' });
+    await confirm.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-watch-delete-dialog')));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${hub.url}/watch?tab=white&search=nothing`);
+    await page.getByText('No streaming sites match “nothing”.', { exact: true }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-watch-empty')));
     expect(found).toEqual([]);
     await context.close();
   });
