@@ -7,6 +7,7 @@ import { adminRoutes } from './features/admin/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
+import { linksRoutes } from './features/links/routes.tsx';
 import { modelsApi } from './features/models/routes.tsx';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/middleware.ts';
@@ -32,7 +33,7 @@ import { staticFiles } from './http/static-files.ts';
 import { smallBody } from './http/body.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
-const STREAMED_UPLOADS: string[] = [];
+const STREAMED_UPLOADS: string[] = ['POST /api/links/import'];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -61,7 +62,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
   app.route('/', faviconRoutes);
-  app.route('/', modelsApi);
+  app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
 

@@ -1,7 +1,7 @@
 // One link as a card: the category's colour, the site's icon (fetched by the hub), name, category,
 // description, the shortened URL, and Visit Site, favourite, edit and delete.
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LINK_CATEGORY_COLORS, shortUrl, type Link } from '../../src/shared/links.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { ExternalIcon, GlobeIcon, PencilIcon, StarIcon } from './icons.tsx';
@@ -21,13 +21,14 @@ function Favicon({ url }: { url: string }) {
 
 export function LinkCard({ link, live, actions }: { link: Link; live: boolean; actions: LinkCardActions }) {
   const colors = LINK_CATEGORY_COLORS[link.category] ?? LINK_CATEGORY_COLORS.Other;
+  const titleId = useId();
   const iconButton = 'inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-fg disabled:opacity-50';
   return (
-    <article className={`card flex flex-col border-t-4 ${colors.stripe} p-4`} data-link-id={link._id}>
+    <article aria-labelledby={titleId} className={`card flex flex-col border-t-4 ${colors.stripe} p-4`} data-link-id={link._id}>
       <div className="flex items-start gap-3">
         <Favicon url={link.url} />
         <div className="min-w-0 flex-1">
-          <h2 className="break-words text-base font-semibold leading-snug">{link.name}</h2>
+          <h2 id={titleId} className="break-words text-base font-semibold leading-snug">{link.name}</h2>
           <div className="mt-1 flex flex-wrap gap-1">
             <span className={`chip ${colors.chip}`}>{link.category}</span>
             {link.autoImported && link.sourceModel ? <span className="chip bg-raised text-muted">From {link.sourceModel}</span> : null}

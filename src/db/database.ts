@@ -4,6 +4,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
+import type { LinksTable } from '../features/links/table.ts';
 import type { ModelsTable } from '../features/models/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
 import type { StreamingSitesTable } from '../features/sites/table.ts';
@@ -17,7 +18,7 @@ export interface Database {
   sessions: SessionsTable;
   site_tokens: SiteTokensTable;
   favicons: FaviconsTable;
-  models: ModelsTable;
+  links: LinksTable;
   streaming_sites: StreamingSitesTable;
   models: ModelsTable;
 }

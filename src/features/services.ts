@@ -8,6 +8,7 @@ import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
+import { createLinksService } from './links/service.ts';
 import { createModelsService } from './models/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createStreamingSitesService } from './sites/service.ts';
@@ -25,6 +26,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
     auth,
     streamingSites: createStreamingSitesService({ db, clock }),
     models: createModelsService({ db, clock }),
+    links: createLinksService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
     favicons: createFaviconsService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
   };
 }
