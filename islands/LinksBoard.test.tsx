@@ -73,7 +73,8 @@ beforeEach(async () => {
   jest.useFakeTimers();
   document.addEventListener('click', stayHere, true);
   hub = await createIslandApp(SCENARIO);
-});
+  // The first test builds the scenario (accounts, sign-in, the asset build): give it time.
+}, 30_000);
 
 afterEach(async () => {
   cleanup();

@@ -119,25 +119,28 @@ export default function LinksBoard({ links: initialLinks, total: initialTotal, v
 
   return (
     <>
-      <div className="mb-5 flex flex-wrap items-center gap-2">
-        <button type="button" className="btn-primary" disabled={!live} onClick={() => openForm(null)}>
-          <PlusIcon />
-          Add Link
-        </button>
-        <button type="button" className="btn-outline" disabled={!live || busy} onClick={sync}>
-          <RefreshIcon />
-          Sync from models
-        </button>
-        <span className="flex-1" />
-        <a href="/api/links/export" download="links.html" className="btn-ghost">
-          <DownloadIcon />
-          Export Bookmarks
-        </a>
-        <label className={`btn-ghost ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
-          <UploadIcon />
-          Import Bookmarks
-          <input ref={fileInput} type="file" accept=".html,.htm,text/html" className="sr-only" disabled={!live || busy} onChange={importFile} />
-        </label>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-primary" disabled={!live} onClick={() => openForm(null)}>
+            <PlusIcon />
+            Add Link
+          </button>
+          <button type="button" className="btn-outline" disabled={!live || busy} onClick={sync}>
+            <RefreshIcon />
+            Sync from models
+          </button>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <a href="/api/links/export" download="links.html" className="btn-ghost px-3">
+            <DownloadIcon />
+            Export<span className="sr-only sm:not-sr-only">{' Bookmarks'}</span>
+          </a>
+          <label className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+            <UploadIcon />
+            Import<span className="sr-only sm:not-sr-only">{' Bookmarks'}</span>
+            <input ref={fileInput} type="file" accept=".html,.htm,text/html" className="sr-only" disabled={!live || busy} onChange={importFile} />
+          </label>
+        </div>
       </div>
 
       {links.length === 0 ? (

@@ -22,7 +22,7 @@ function Favicon({ url }: { url: string }) {
 export function LinkCard({ link, live, actions }: { link: Link; live: boolean; actions: LinkCardActions }) {
   const colors = LINK_CATEGORY_COLORS[link.category] ?? LINK_CATEGORY_COLORS.Other;
   const titleId = useId();
-  const iconButton = 'inline-flex h-9 w-9 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-fg disabled:opacity-50';
+  const iconButton = 'inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-fg disabled:opacity-50';
   return (
     <article aria-labelledby={titleId} className={`card flex flex-col border-t-4 ${colors.stripe} p-4`} data-link-id={link._id}>
       <div className="flex items-start gap-3">
@@ -41,7 +41,7 @@ export function LinkCard({ link, live, actions }: { link: Link; live: boolean; a
       </p>
       {link.lastVisited ? <p className="mt-1 text-xs text-muted">Visited: {link.lastVisited.slice(0, 10)}</p> : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="btn-primary mr-auto px-3 py-1.5" onClick={() => actions.onVisit(link)}>
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="btn-primary mr-auto whitespace-nowrap px-3 py-1.5" onClick={() => actions.onVisit(link)}>
           <ExternalIcon />
           Visit Site
         </a>
