@@ -57,6 +57,14 @@ body{min-height:100vh;min-height:100dvh;}
 .fade-in-slow{animation:hub-fade-in 1000ms ease-out both;}
 @media (prefers-reduced-motion: reduce){.fade-in-slow{animation:none;}}
 dialog::backdrop{background:rgb(0 0 0 / .55);}
+.dash-grid{display:grid;gap:1rem;grid-template-columns:repeat(1,minmax(0,1fr));}
+.dash-grid.dash-models{grid-template-columns:repeat(2,minmax(0,1fr));}
+@media (min-width:600px){.dash-grid{grid-template-columns:repeat(2,minmax(0,1fr));}.dash-grid.dash-models{grid-template-columns:repeat(3,minmax(0,1fr));}}
+@media (min-width:900px){.dash-grid{grid-template-columns:repeat(3,minmax(0,1fr));}.dash-grid.dash-models{grid-template-columns:repeat(4,minmax(0,1fr));}}
+@media (min-width:1200px){.dash-grid{grid-template-columns:repeat(4,minmax(0,1fr));}}
+@media (max-width:599.98px){.dash-favs>:nth-child(n+3){display:none;}}
+@media (min-width:600px) and (max-width:899.98px){.dash-favs>:nth-child(n+5){display:none;}}
+@media (min-width:900px) and (max-width:1199.98px){.dash-favs>:nth-child(n+7){display:none;}}
 /* The theme switch's Apply button is for browsers without JavaScript: it shows once the choice
    differs from the mode the page was rendered in (its script removes it and applies at once). */
 .theme-switch .theme-apply{display:none;}

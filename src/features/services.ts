@@ -8,6 +8,7 @@ import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
+import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
 import { createModelsService } from './models/service.ts';
 import { createSiteService } from './site/service.ts';
@@ -20,14 +21,20 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
   // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.
   const users = createUsersService({ db, clock, endSessions: (trx, userId, keep) => auth.endSessions(userId, { keep, trx }) });
   const auth = createAuthService({ db, clock, limiter, users });
+  // Everything the hub fetches goes through this one guarded fetcher.
+  const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
+  const streamingSites = createStreamingSitesService({ db, clock });
+  const models = createModelsService({ db, clock });
+  const links = createLinksService({ db, clock, fetcher });
   return {
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
-    streamingSites: createStreamingSitesService({ db, clock }),
-    models: createModelsService({ db, clock }),
-    links: createLinksService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
-    favicons: createFaviconsService({ db, clock, fetcher: createSafeFetcher({ allowHosts: config.fetchAllowHosts }) }),
+    streamingSites,
+    models,
+    links,
+    favicons: createFaviconsService({ db, clock, fetcher }),
+    home: createHomeService({ sites: streamingSites, models, links }),
   };
 }
 

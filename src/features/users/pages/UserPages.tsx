@@ -3,6 +3,7 @@
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import type { FormState } from '../../../http/forms.ts';
+import type { ProfileCollections } from '../../home/service.ts';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
 import type { PublicUser, UserSummary } from '../schema.ts';
 import { PASSWORD_MIN_LENGTH } from '../schema.ts';
@@ -68,22 +69,94 @@ function RoleChip({ admin }: { admin: boolean }) {
   return <span className={`chip ${admin ? 'bg-accent text-accent-fg' : 'bg-raised text-fg'}`}>{admin ? 'Administrator' : 'User'}</span>;
 }
 
-function FavoritesGroup({ title, count }: { title: string; count: number }) {
+function FavoritesGroup({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   return (
     <section className="rounded-xl border border-line p-4">
       <h3 className="flex items-center justify-between font-semibold">
         {title}
-        <span className="chip bg-raised text-muted" aria-label={`${count} favorites`}>
+        <span className="chip bg-raised text-fg" aria-label={`${count} favorites`}>
           {count}
         </span>
       </h3>
-      <p className="mt-3 text-sm text-muted">{FAVORITES_EMPTY}</p>
+      {count === 0 ? <p className="mt-3 text-sm text-muted">{FAVORITES_EMPTY}</p> : <ul className="mt-3 space-y-2 text-sm">{children}</ul>}
     </section>
   );
 }
 
+function ExternalName({ name, url }: { name: string; url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-fg underline-offset-2 hover:underline">
+      {name}
+    </a>
+  );
+}
+
+/** On one's own profile: the collections' favourites and what was visited last. */
+function CollectionsSections({ collections }: { collections: ProfileCollections }) {
+  const { sites, models, links, recent } = collections;
+  return (
+    <>
+      <section className="card p-5">
+        <h2 className="font-display text-xl font-bold">Your Favorites</h2>
+        <div className="mt-4 grid gap-4 md:grid-cols-3">
+          <FavoritesGroup title="Streaming Sites" count={sites.count}>
+            {sites.items.map((site) => (
+              <li key={site._id}>
+                <ExternalName name={site.name} url={site.url} />
+                <span className="text-xs text-muted">{site.category}</span>
+              </li>
+            ))}
+          </FavoritesGroup>
+          <FavoritesGroup title="Models" count={models.count}>
+            {models.items.map((model) => (
+              <li key={model._id}>
+                <a href={`/models?search=${encodeURIComponent(model.name)}`} className="block truncate font-medium text-fg underline-offset-2 hover:underline">
+                  {model.name}
+                </a>
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {model.ethnicity ? <span className="chip bg-raised text-fg">{model.ethnicity}</span> : null}
+                  <span className="chip bg-raised text-fg">{model.age === null ? 'Unknown' : model.age}</span>
+                </span>
+              </li>
+            ))}
+          </FavoritesGroup>
+          <FavoritesGroup title="Links" count={links.count}>
+            {links.items.map((link) => (
+              <li key={link._id}>
+                <ExternalName name={link.name} url={link.url} />
+                <span className="text-xs text-muted">{link.category}</span>
+              </li>
+            ))}
+          </FavoritesGroup>
+        </div>
+      </section>
+
+      <section className="card p-5">
+        <h2 className="font-display text-xl font-bold">Recently Visited</h2>
+        {recent.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">Nothing visited yet. Sites and links you open from Watch and Links show here.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line">
+            {recent.map((item) => (
+              <li key={`${item.kind}-${item._id}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                <span className="min-w-0 flex-1">
+                  <ExternalName name={item.name} url={item.url} />
+                  <span className="text-xs text-muted">{item.kind}</span>
+                </span>
+                <time dateTime={item.lastVisited} className="text-sm text-muted">
+                  {longDate(item.lastVisited)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
 /** `sessions`: on one's own profile, how many devices are signed in to the account. */
-export function ProfilePage({ user, own, sessions }: { user: PublicUser; own: boolean; sessions?: number }) {
+export function ProfilePage({ user, own, sessions, collections }: { user: PublicUser; own: boolean; sessions?: number; collections?: ProfileCollections }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="card overflow-hidden">
@@ -137,19 +210,7 @@ export function ProfilePage({ user, own, sessions }: { user: PublicUser; own: bo
         ) : null}
       </section>
 
-      <section className="card p-5">
-        <h2 className="font-display text-xl font-bold">Your Favorites</h2>
-        <div className="mt-4 grid gap-4 md:grid-cols-3">
-          <FavoritesGroup title="Streaming Sites" count={0} />
-          <FavoritesGroup title="Models" count={0} />
-          <FavoritesGroup title="Links" count={0} />
-        </div>
-      </section>
-
-      <section className="card p-5">
-        <h2 className="font-display text-xl font-bold">Recently Visited</h2>
-        <p className="mt-3 text-sm text-muted">Nothing visited yet. Links you open from the Links page show here.</p>
-      </section>
+      {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
   );
 }
