@@ -1,11 +1,13 @@
 // The README's test command: every level in turn (types, unit + integration + storage contract,
-// islands in happy-dom, browser journeys in Chromium); exits non-zero if any level fails.
+// islands in happy-dom, browser journeys in Chromium); exits non-zero if any level fails. Password
+// hashing is queued one or two at a time, so set-ups that make accounts may need more than bun's
+// default 5 s per test or hook on a busy machine: the limit is 30 s (a hang still fails).
 
 const bun = process.execPath;
 const levels: { name: string; cmd: string[] }[] = [
   { name: 'types (tsc --noEmit)', cmd: [bun, 'x', 'tsc', '--noEmit'] },
-  { name: 'unit, integration and storage contract', cmd: [bun, 'test', './src'] },
-  { name: 'islands (happy-dom)', cmd: [bun, 'test', '--config=./bunfig.islands.toml', './islands'] },
+  { name: 'unit, integration and storage contract', cmd: [bun, 'test', '--timeout', '30000', './src'] },
+  { name: 'islands (happy-dom)', cmd: [bun, 'test', '--config=./bunfig.islands.toml', '--timeout', '30000', './islands'] },
   { name: 'browser journeys (Chromium)', cmd: [bun, 'test', '--timeout', '60000', './test/e2e'] },
 ];
 
