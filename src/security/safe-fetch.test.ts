@@ -189,12 +189,25 @@ describe('refused before any connection', () => {
 
   test('check(): a name is refused when any address it resolves to is not public, and allowed when all are', async () => {
     const resolveTo = (...addresses: string[]) => async () => addresses.map((address) => ({ address, family: (address.includes(':') ? 6 : 4) as 4 | 6 }));
-    const refused = createSafeFetcher({ resolve: resolveTo('93.184.215.14', '10.1.2.3') }).check(new URL('http://rebind.example/'));
+    const refused = createSafeFetcher({ resolve: resolveTo('93.184.215.14', '10.1.2.3') }).check(new URL('http://rebind.attacker.net/'));
     await expect(refused).rejects.toThrow('Refused: 10.1.2.3 is a private address');
-    const ok = await createSafeFetcher({ resolve: resolveTo('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c') }).check(new URL('http://public.example/'));
+    const ok = await createSafeFetcher({ resolve: resolveTo('93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c') }).check(new URL('http://public.site.net/'));
     expect(ok).toEqual({ address: '93.184.215.14', family: 4 });
-    const none = createSafeFetcher({ resolve: resolveTo() }).check(new URL('http://nowhere.example/'));
-    await expect(none).rejects.toThrow('Could not find the address of nowhere.example');
+    const none = createSafeFetcher({ resolve: resolveTo() }).check(new URL('http://nowhere.site.net/'));
+    await expect(none).rejects.toThrow('Could not find the address of nowhere.site.net');
+  });
+
+  test('check(): special-use names (.test, .example, .invalid, .local, .internal, home.arpa) are refused without a lookup', async () => {
+    const asked: string[] = [];
+    const { check } = createSafeFetcher({ resolve: async (name) => (asked.push(name), [{ address: '93.184.215.14', family: 4 }]) });
+    for (const name of ['site.test', 'www.example', 'example', 'nothing.invalid', 'nas.local', 'db.internal', 'router.home.arpa']) {
+      await expect(check(new URL(`https://${name}/`))).rejects.toThrow(`Refused: ${name} is a special-use name`);
+    }
+    expect(asked).toEqual([]);
+    // Named in FETCH_ALLOW_HOSTS, a local name is looked up like any other.
+    const allowedNas = createSafeFetcher({ allowHosts: ['nas.local:8080'], resolve: async (name) => (asked.push(name), [{ address: '192.168.1.5', family: 4 }]) });
+    expect(await allowedNas.check(new URL('http://nas.local:8080/'))).toEqual({ address: '192.168.1.5', family: 4 });
+    expect(asked).toEqual(['nas.local']);
   });
 
   test('only http and https, without credentials, at most 2048 characters', async () => {

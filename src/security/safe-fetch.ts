@@ -103,6 +103,9 @@ function acceptsType(accept: readonly string[], type: string): boolean {
   return accept.some((a) => (a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : type === a));
 }
 
+/** Names reserved for tests, documentation, the local network and nothing (never looked up). */
+export const SPECIAL_USE_SUFFIXES = ['test', 'example', 'invalid', 'local', 'internal', 'home.arpa'] as const;
+
 export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher {
   const allowHosts = new Set(options.allowHosts ?? []);
   const resolve = options.resolve ?? systemResolver;
@@ -115,6 +118,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
     const allowed = allowHosts.has(`${hostname}:${defaultPort(url)}`);
     if (!allowed && (bare === 'localhost' || bare.endsWith('.localhost'))) throw new FetchRefusedError(`Refused: ${bare} is a loopback address`);
+    // Special-use names (RFC 2606, 6761, 6762) never name a public site: no lookup is even tried.
+    const special = SPECIAL_USE_SUFFIXES.find((suffix) => bare === suffix || bare.endsWith(`.${suffix}`));
+    if (!allowed && special) throw new FetchRefusedError(`Refused: ${bare} is a special-use name (.${special}), not a public site`);
     let addresses: ResolvedAddress[];
     if (isIpAddress(bare)) addresses = [{ address: bare, family: bare.includes(':') ? 6 : 4 }];
     else {
