@@ -88,7 +88,8 @@ describe('ModelsBoard: the cards', () => {
     expect(showing()).toBe('Showing 2 of 2 models');
     const mia = cardOf('Mia Rose Lee');
     expect(within(mia).getByText('MR')).toBeTruthy();
-    expect(within(mia).getByText('Japanese').getAttribute('style')).toContain('background-color');
+    expect(within(mia).getByText('Japanese').className).toContain('bg-[#C62828]');
+    expect(within(mia).getByText('Japanese').getAttribute('style')).toBeNull();
     expect(within(mia).getByText('34DD')).toBeTruthy();
     expect(within(mia).getByText('25')).toBeTruthy();
     expect(within(mia).getByText('160 cm')).toBeTruthy();

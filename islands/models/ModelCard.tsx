@@ -1,7 +1,7 @@
 // One model's card: picture (or initials), name, ethnicity and size chips, age, height, tags,
 // description and links; favourite, edit and delete show on hover or focus (always on phones).
 
-import { MODEL_TEXT, ethnicityColor, type Model } from '../../src/shared/models.ts';
+import { MODEL_TEXT, ethnicityChipClass, type Model } from '../../src/shared/models.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import { LinkIcon, PencilIcon, StarIcon } from './icons.tsx';
@@ -26,22 +26,19 @@ export function ModelCard({
   onDelete: (model: Model) => void;
 }) {
   const titleId = `model-${model._id}-name`;
-  // On wider screens the actions wait for hover or focus; a favourite's star stays in sight.
-  const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
   return (
     <article aria-labelledby={titleId} className="card group relative flex h-full flex-col gap-3 p-4">
-      <div className="flex items-start gap-3 pr-28">
+      <div className="flex items-start justify-between gap-2">
         <Avatar name={model.name} src={model.picture} size="lg" />
-        <div className="min-w-0">
-          <h2 id={titleId} className="break-words text-base font-bold leading-snug">
-            {model.name}
-          </h2>
-          <div className="mt-1 flex flex-wrap gap-1">
-            <span className="chip text-white" style={{ backgroundColor: ethnicityColor(model.ethnicity) }}>
-              {model.ethnicity || 'N/A'}
-            </span>
-            {model.breastSize ? <span className="chip border border-line bg-raised text-fg">{model.breastSize}</span> : null}
-          </div>
+        <Actions model={model} live={live} busy={busy} onFavorite={onFavorite} onEdit={onEdit} onDelete={onDelete} />
+      </div>
+      <div>
+        <h2 id={titleId} className="break-words text-base font-bold leading-snug">
+          {model.name}
+        </h2>
+        <div className="mt-1 flex flex-wrap gap-1">
+          <span className={`chip ${ethnicityChipClass(model.ethnicity)}`}>{model.ethnicity || 'N/A'}</span>
+          {model.breastSize ? <span className="chip border border-line bg-raised text-fg">{model.breastSize}</span> : null}
         </div>
       </div>
 
@@ -80,25 +77,33 @@ export function ModelCard({
           ))}
         </ul>
       ) : null}
-
-      <div className="absolute right-3 top-3 flex gap-1">
-        <button
-          type="button"
-          className={`${ACTION} ${model.favorite ? 'text-accent' : reveal}`}
-          aria-label={model.favorite ? `Remove ${model.name} from favorites` : `Add ${model.name} to favorites`}
-          aria-pressed={model.favorite}
-          disabled={!live || busy}
-          onClick={() => onFavorite(model)}
-        >
-          <StarIcon filled={model.favorite} />
-        </button>
-        <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Edit ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onEdit(model)}>
-          <PencilIcon />
-        </button>
-        <button type="button" className={`${ACTION} ${reveal} text-danger`} aria-label={`Delete ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onDelete(model)}>
-          <TrashIcon size={18} />
-        </button>
-      </div>
     </article>
+  );
+}
+
+type CardProps = Parameters<typeof ModelCard>[0];
+
+/** Favourite, edit and delete. On wider screens they wait for hover or focus; a favourite's star stays in sight. */
+function Actions({ model, live, busy, onFavorite, onEdit, onDelete }: CardProps) {
+  const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
+  return (
+    <div className="flex gap-1">
+      <button
+        type="button"
+        className={`${ACTION} ${model.favorite ? 'text-accent' : reveal}`}
+        aria-label={model.favorite ? `Remove ${model.name} from favorites` : `Add ${model.name} to favorites`}
+        aria-pressed={model.favorite}
+        disabled={!live || busy}
+        onClick={() => onFavorite(model)}
+      >
+        <StarIcon filled={model.favorite} />
+      </button>
+      <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Edit ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onEdit(model)}>
+        <PencilIcon />
+      </button>
+      <button type="button" className={`${ACTION} ${reveal} text-danger`} aria-label={`Delete ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onDelete(model)}>
+        <TrashIcon size={18} />
+      </button>
+    </div>
   );
 }

@@ -32,6 +32,25 @@ export function ethnicityColor(ethnicity: string): string {
   return (ETHNICITY_COLORS as Record<string, string>)[ethnicity] ?? FALLBACK_COLOR;
 }
 
+/**
+ * The same colours as chip classes: the hub's Content-Security-Policy forbids style attributes, and
+ * the stylesheet holds only classes written out in the sources.
+ */
+const ETHNICITY_CHIP_CLASSES: Record<Ethnicity, string> = {
+  Japanese: 'bg-[#C62828] text-white',
+  Chinese: 'bg-[#B45309] text-white',
+  Korean: 'bg-[#1565C0] text-white',
+  Vietnamese: 'bg-[#2E7D32] text-white',
+  European: 'bg-[#6A1B9A] text-white',
+  White: 'bg-[#0E7490] text-white',
+  Black: 'bg-[#212121] text-white',
+  Other: 'bg-[#546E7A] text-white',
+};
+
+export function ethnicityChipClass(ethnicity: string): string {
+  return (ETHNICITY_CHIP_CLASSES as Record<string, string>)[ethnicity] ?? 'bg-[#546E7A] text-white';
+}
+
 /** Cups in the spec's sort order (A, B, C, D, DD, E, F). */
 export const CUPS = ['A', 'B', 'C', 'D', 'DD', 'E', 'F'] as const;
 export type Cup = (typeof CUPS)[number];

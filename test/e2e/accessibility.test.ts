@@ -151,6 +151,44 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
+  test('Models: the cards, the filtered empty list, and the Add Model (with a refusal) and delete dialogs', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    for (const [name, ethnicity, isFavorite] of [['Aiko Sato', 'Japanese', true], ['Lin Wei', 'Chinese', false], ['Min-ji Kim', 'Korean', false], ['Hoa Tran', 'Vietnamese', false], ['Eva Novak', 'European', false], ['Bree Hall', 'White', false], ['Nia Cole', 'Black', false], ['Ola Ray', 'Other', false], ['No Data', '', false]] as const) {
+      await callApi(hub, admin, 'POST', '/api/models', { name, ethnicity, isFavorite, breastSize: '34C', age: 25, height: '165 cm', tags: 'tag one, tag two', description: `${ethnicity || 'No'} profile.`, links: [{ name: 'Profile', url: 'https://example.com/profile' }] });
+    }
+    const found: string[] = [];
+    await page.goto(`${hub.url}/models`);
+    await page.getByRole('heading', { name: 'Models', level: 1 }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-models')));
+
+    await page.getByRole('button', { name: 'Add Model' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Model' });
+    await add.waitFor();
+    await add.getByLabel('Model Name', { exact: true }).fill('Too Young');
+    await add.getByLabel('Age', { exact: true }).fill('17');
+    await add.getByRole('button', { name: 'Add Link' }).click();
+    await add.getByRole('button', { name: 'Save' }).click();
+    await add.getByText('Models must be 18 or older', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-models-add-dialog')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete Lin Wei' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Model' });
+    await confirm.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-models-delete-dialog')));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${hub.url}/models?search=nobody&favorite=true`);
+    await page.getByText('No models match these filters.', { exact: true }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-models-empty')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
   test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
     const { context, page } = await freshPage(browser);
     await admitContext(context, hub, MEMBER);

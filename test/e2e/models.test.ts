@@ -1,0 +1,141 @@
+// Models in Chromium: add a model with two links through the dialog, filter by ethnicity with the
+// plain GET form, favourite it, edit it and delete it, with the spec's toasts at each step.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { ADMIN, admitContext, callApi, spawnGatedHub, submitPlainForm } from './flows.ts';
+
+const unavailable = browserUnavailableReason();
+if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ models$/);
+
+describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
+  let hub: SpawnedHub;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
+    ({ browser, close: closeBrowser } = await launchChromium());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await hub?.cleanup();
+  });
+
+  test('add a model with two links, filter by ethnicity, favourite, edit and delete it', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const credentials = await admitContext(context, hub, ADMIN);
+    // Another model already there, so the filter has something to leave out.
+    await callApi(hub, credentials, 'POST', '/api/models', { name: 'Soo-ah Park', ethnicity: 'Korean', breastSize: '32B', age: 27, height: '165 cm', tags: ['kpop'], description: 'Seoul' });
+    const { page, problems } = await openTracedPage(context);
+    await page.goto(`${hub.url}/models`);
+    await page.getByRole('heading', { name: 'Models', level: 1 }).waitFor();
+    await islandsReady(page);
+    expect(await showing(page).textContent()).toBe('Showing 1 of 1 models');
+
+    // Add Model: every field, and two links (a third row added and removed again).
+    await page.getByRole('button', { name: 'Add Model' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Model' });
+    await add.waitFor();
+    const save = add.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await add.getByLabel('Model Name', { exact: true }).fill('Mia Rose');
+    await add.getByLabel('Ethnicity', { exact: true }).selectOption('Japanese');
+    await add.getByLabel('Breast Size', { exact: true }).selectOption('34DD');
+    await add.getByLabel('Age', { exact: true }).fill('25');
+    await add.getByLabel('Height', { exact: true }).fill("5'4\"");
+    await add.getByLabel('Description', { exact: true }).fill('Cosplay and gravure, based in Tokyo.');
+    await add.getByLabel('Tags', { exact: true }).fill('cosplay, petite, , gravure');
+    for (let i = 0; i < 3; i++) await add.getByRole('button', { name: 'Add Link' }).click();
+    await add.getByLabel('Link 1 name', { exact: true }).fill('OnlyFans');
+    await add.getByLabel('Link 1 URL', { exact: true }).fill('https://onlyfans.com/miarose');
+    await add.getByLabel('Link 2 name', { exact: true }).fill('Instagram');
+    await add.getByLabel('Link 2 URL', { exact: true }).fill('https://instagram.com/miarose');
+    await add.getByRole('button', { name: 'Remove link 3' }).click();
+    await screenshotVariants(page, 'models-add-dialog');
+    await save.click();
+    await add.waitFor({ state: 'hidden' });
+    await page.getByText('Model added successfully!', { exact: true }).waitFor();
+    const mia = card(page, 'Mia Rose');
+    await mia.waitFor();
+    expect(await mia.getByRole('link').allTextContents()).toEqual(['OnlyFans', 'Instagram']);
+    expect(await mia.getByRole('link', { name: 'OnlyFans' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await mia.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(['cosplay', 'petite', 'gravure']);
+    await mia.getByText('34DD', { exact: true }).waitFor();
+    await mia.getByText('MR', { exact: true }).waitFor();
+    // Japanese comes before Korean in the default order.
+    expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(['Mia Rose', 'Soo-ah Park']);
+    expect(await showing(page).textContent()).toBe('Showing 2 of 2 models');
+    await screenshotVariants(page, 'models');
+
+    // Filter by ethnicity through the plain form: the address carries it.
+    await page.getByRole('search', { name: 'Filter models' }).getByLabel('Ethnicity', { exact: true }).selectOption('Japanese');
+    await submitPlainForm(page, page.getByRole('button', { name: 'Apply' }));
+    expect(new URL(page.url()).searchParams.get('ethnicity')).toBe('Japanese');
+    await islandsReady(page);
+    expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(['Mia Rose']);
+    expect(await showing(page).textContent()).toBe('Showing 1 of 2 models');
+    await page.getByRole('link', { name: 'Clear' }).waitFor();
+    await screenshotVariants(page, 'models-filtered');
+
+    // Favourite: the actions show on hover.
+    await mia.hover();
+    await mia.getByRole('button', { name: 'Add Mia Rose to favorites' }).click();
+    await page.getByText('Added to favorites', { exact: true }).waitFor();
+    expect(await mia.getByRole('button', { name: 'Remove Mia Rose from favorites' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Edit: the dialog comes filled in.
+    await mia.getByRole('button', { name: 'Edit Mia Rose' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Model' });
+    await edit.waitFor();
+    expect(await edit.getByLabel('Link 2 URL', { exact: true }).inputValue()).toBe('https://instagram.com/miarose');
+    await edit.getByLabel('Age', { exact: true }).fill('26');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByText('Model updated successfully!', { exact: true }).waitFor();
+    await mia.getByText('26', { exact: true }).waitFor();
+
+    // The favourite shows on the unfiltered list too, first.
+    const fromApi = await callApi<{ name: string; favorite: boolean; age: number }[]>(hub, credentials, 'GET', '/api/models?favorite=true');
+    expect(fromApi.map((m) => [m.name, m.favorite, m.age])).toEqual([['Mia Rose', true, 26]]);
+
+    // Delete, after the confirmation.
+    await mia.hover();
+    await mia.getByRole('button', { name: 'Delete Mia Rose' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Model' });
+    await confirm.waitFor();
+    await screenshotVariants(page, 'models-delete-dialog');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Model deleted successfully!', { exact: true }).waitFor();
+    await mia.waitFor({ state: 'detached' });
+    await page.getByText('No models match these filters.').waitFor();
+    expect(await showing(page).textContent()).toBe('Showing 0 of 1 models');
+
+    // Without the filter, the other model is still there.
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await page.waitForURL(`${hub.url}/models`);
+    expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(['Soo-ah Park']);
+
+    expect(unexpectedProblems(problems, [])).toEqual([]);
+    await context.close();
+  });
+
+  test('on a phone the card actions are in sight without hovering', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await admitContext(context, hub, ADMIN);
+    const { page, problems } = await openTracedPage(context);
+    await page.goto(`${hub.url}/models`);
+    await islandsReady(page);
+    const soo = card(page, 'Soo-ah Park');
+    // The buttons fade in as the island goes live; let that finish.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    const opacity = await soo.getByRole('button', { name: 'Edit Soo-ah Park' }).evaluate((el) => getComputedStyle(el).opacity);
+    expect(opacity).toBe('1');
+    expect(unexpectedProblems(problems, [])).toEqual([]);
+    await context.close();
+  });
+});
