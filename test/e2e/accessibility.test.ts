@@ -189,6 +189,49 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
+  test('Links: the cards, the empty tab, and the add dialog in both modes (with a refusal) and the delete dialog', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    // Addresses on this machine only (the cards ask the hub for their icons).
+    const categories = ['PornHub', 'X', 'OnlyFans', 'Fansly', 'Erome', 'KBJFan', 'Reddit', 'Other'] as const;
+    for (const [i, category] of categories.entries()) {
+      await callApi(hub, admin, 'POST', '/api/links', { name: `${category} link`, url: `http://127.0.0.1:9/${category.toLowerCase()}/a-rather-long-path-for-the-card-${i}`, category, description: `${category} page.`, isFavorite: i === 0 });
+    }
+    await callApi(hub, admin, 'POST', '/api/links/' + (await callApi<{ _id: string }[]>(hub, admin, 'GET', '/api/links?limit=1'))[0]!._id + '/visit');
+    const found: string[] = [];
+    await page.goto(`${hub.url}/links`);
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-links')));
+
+    await page.getByRole('button', { name: 'Add Link' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Link' });
+    await add.waitFor();
+    await add.getByLabel('Paste a URL', { exact: true }).fill('javascript:alert(1)');
+    await add.getByRole('button', { name: 'Detect Details' }).click();
+    await add.getByText('Please enter a valid URL', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-links-dump-dialog')));
+    await add.getByRole('button', { name: 'Manual Entry' }).click();
+    await add.getByRole('button', { name: 'Add Link' }).click();
+    await add.getByText('Link name is required', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-links-manual-dialog')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete X link' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Link' });
+    await confirm.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-links-delete-dialog')));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${hub.url}/links?category=Fansly&search=nobody`);
+    await page.getByRole('button', { name: 'Add Your First Link' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-links-empty')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
   test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
     const { context, page } = await freshPage(browser);
     await admitContext(context, hub, MEMBER);
