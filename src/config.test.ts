@@ -132,6 +132,15 @@ describe('loadConfig', () => {
     }
   });
 
+  test('AVATAR_SERVICE_URL: off by default; an http(s) template with {username}; anything else stops start-up', () => {
+    expect(load({}).avatarServiceUrl).toBeUndefined();
+    expect(load({ AVATAR_SERVICE_URL: '' }).avatarServiceUrl).toBeUndefined();
+    expect(load({ AVATAR_SERVICE_URL: ' https://avatars.example/{platform}/{username} ' }).avatarServiceUrl).toBe('https://avatars.example/{platform}/{username}');
+    for (const bad of ['https://avatars.example/{platform}', 'avatars.example/{username}', 'javascript:alert("{username}")', 'ftp://avatars.example/{username}', 'not a url {username}']) {
+      expect(failure({ AVATAR_SERVICE_URL: bad })).toStartWith('Invalid configuration: AVATAR_SERVICE_URL must be an http(s) URL template with {username}');
+    }
+  });
+
   test('never echoes a secret back in an error', () => {
     const text = failure({ STORAGE_DRIVER: 'nope', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
     expect(text).not.toContain('very-secret-value');

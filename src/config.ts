@@ -34,6 +34,21 @@ function allowedHostEntry(entry: string): string | null {
   }
 }
 
+/**
+ * AVATAR_SERVICE_URL: an http(s) URL template with {username} (and usually {platform}) in it. The
+ * placeholders are filled in later, so the URL is checked with them replaced by sample values.
+ */
+const avatarTemplate = optionalText.refine((v) => {
+  if (v === undefined) return true;
+  if (!v.includes('{username}')) return false;
+  try {
+    const url = new URL(v.replaceAll('{platform}', 'instagram').replaceAll('{username}', 'someone'));
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL template with {username} (and {platform}), such as https://avatars.example/{platform}/{username}');
+
 /** Every setting, with its default. README.md documents each one; keep the two in step. */
 export const settingsSchema = z.object({
   PORT: z.coerce
@@ -76,6 +91,7 @@ export const settingsSchema = z.object({
       }
       return hosts as string[];
     }),
+  AVATAR_SERVICE_URL: avatarTemplate,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -112,6 +128,11 @@ export interface Config {
   trustProxy: boolean;
   /** Internal host:port entries the safe fetcher may reach although their address is not public. */
   fetchAllowHosts: readonly string[];
+  /**
+   * The avatar service's URL template ({platform}, {username}); unset, no model picture ever
+   * points at a third party (asking one tells it whom the household follows).
+   */
+  avatarServiceUrl?: string;
 }
 
 /** An invalid setting; its message is one line that names the variable. */
@@ -182,5 +203,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
     trustProxy: s.TRUST_PROXY,
     fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
+    ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
   });
 }

@@ -24,7 +24,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
   const streamingSites = createStreamingSitesService({ db, clock });
-  const models = createModelsService({ db, clock });
+  const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
   return {
     site: createSiteService({ db, config, clock, limiter }),

@@ -483,3 +483,31 @@ describe('the /models page', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('the avatar service (AVATAR_SERVICE_URL)', () => {
+  const LINKS = [
+    { name: 'Site', url: 'https://example.com/gigi' },
+    { name: 'OF', url: 'https://onlyfans.com/gigi' },
+  ];
+
+  test('unset: no picture URL ever points at a third party by the hub\'s doing', async () => {
+    const model = await create(ann, { name: 'Gigi Off', links: LINKS });
+    expect(model.picture).toBeNull();
+    const listed = await list(ann, '?search=Gigi%20Off');
+    expect(listed.models[0]!.picture).toBeNull();
+  });
+
+  test('set: a model with a link on a known platform and no picture gets the templated URL; its own pictures come first', async () => {
+    const withAvatars = await createTestApp({ clock: () => new Date(NOW), env: { SITE_LOCKOUT_HOURS: '0', AVATAR_SERVICE_URL: 'https://avatars.example/{platform}/{username}' } });
+    try {
+      const gus = await signedInUser(withAvatars.database.db, { username: 'gus' }, NOW);
+      const post = async (body: Record<string, unknown>) => (await (await withAvatars.request('/api/models', { method: 'POST', as: gus, json: body })).json()) as Model;
+      expect((await post({ name: 'Linked', links: LINKS })).picture).toBe('https://avatars.example/onlyfans/gigi');
+      expect((await post({ name: 'Unknown Platform', links: [LINKS[0]] })).picture).toBeNull();
+      expect((await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.com/own.jpg' })).picture).toBe('https://img.example.com/own.jpg');
+      expect((await post({ name: 'Own Profile Picture', links: LINKS, image: 'https://img.example.com/own.jpg', profilePicture: { url: 'https://img.example.com/pp.jpg' } })).picture).toBe('https://img.example.com/pp.jpg');
+    } finally {
+      await withAvatars.close();
+    }
+  });
+});
