@@ -34,7 +34,10 @@ export async function listLinks(
   }
   // Names sort as people read them (ignoring case); ties keep a stable order.
   const column = order.sort === 'name' ? sql`${sql.ref(SORT_COLUMNS.name)} collate nocase` : sql.ref(SORT_COLUMNS[order.sort]);
-  query = query.orderBy(sql`${column} ${sql.raw(order.order)}`).orderBy('links.created_at', 'desc').orderBy('links.id', 'asc');
+  query = query.orderBy(sql`${column} ${sql.raw(order.order)}`);
+  // Ties keep a stable order; the newest-first list is then exactly the order of an index.
+  if (order.sort !== 'createdAt') query = query.orderBy('links.created_at', 'desc');
+  query = query.orderBy('links.id', 'asc');
   return paged(query, page);
 }
 
