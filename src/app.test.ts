@@ -53,7 +53,7 @@ describe('pages', () => {
     const open = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0' } });
     try {
       const member = await open.createUser({ username: 'member' });
-      const html = await (await open.request('/', { as: member })).text();
+      const html = await (await open.request('/users', { as: member })).text();
       expect(html).toContain('Lock Site');
       expect(html).not.toContain('data-island');
       expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT)]);

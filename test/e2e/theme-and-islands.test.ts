@@ -174,7 +174,8 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
       const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light' });
       await admitContext(context, open, ADMIN);
       const { page, problems } = await openPage(context);
-      await page.goto(`${open.url}/`);
+      // All Users has no island of its own (Home has its dashboard).
+      await page.goto(`${open.url}/users`);
       await switchReady(page);
       await page.getByRole('button', { name: 'Lock Site' }).waitFor();
       expect(await page.locator('[data-lockout-badge]').count()).toBe(0);
