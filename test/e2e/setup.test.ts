@@ -50,7 +50,11 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     // The two site passwords differ: the page says so and keeps the account fields.
     await fill('our house secret', 'our house secrets');
     await submitPlainForm(page, page.getByRole('button', { name: 'Finish setup' }), 400);
-    await page.getByText('The two site passwords do not match').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The two site passwords do not match' }).waitFor();
+    // The field it concerns says so too, and is marked for assistive technology.
+    const repeat = page.getByLabel('Repeat the site password', { exact: true });
+    expect(await repeat.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-sitePasswordConfirm-error').textContent()).toBe('The two site passwords do not match');
     expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Alex Owner');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('alex@example.com');
     await screenshotVariants(page, 'setup-error');
