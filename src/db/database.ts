@@ -6,6 +6,7 @@ import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
 import type { LinksTable } from '../features/links/table.ts';
 import type { ModelsTable } from '../features/models/table.ts';
+import type { ModelPicturesTable } from '../features/models/pictures/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
 import type { StreamingSitesTable } from '../features/sites/table.ts';
 import type { UsersTable } from '../features/users/table.ts';
@@ -21,6 +22,7 @@ export interface Database {
   links: LinksTable;
   streaming_sites: StreamingSitesTable;
   models: ModelsTable;
+  model_pictures: ModelPicturesTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

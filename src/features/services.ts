@@ -11,6 +11,7 @@ import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
 import { createModelsService } from './models/service.ts';
+import { createModelPicturesService } from './models/pictures/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createStreamingSitesService } from './sites/service.ts';
 import { createUsersService } from './users/service.ts';
@@ -34,6 +35,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
     models,
     links,
     favicons: createFaviconsService({ db, clock, fetcher }),
+    modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
   };
 }

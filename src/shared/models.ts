@@ -93,7 +93,11 @@ export interface Model {
   /** '' or an absolute http(s) URL. */
   image: string;
   profilePicture: { url: string } | null;
-  /** What a card shows: profilePicture.url, else image, else the avatar service's (when set up), else null. */
+  /**
+   * What a card shows: the hub's own address of the picture (/api/models/{id}/picture?v=<hash of
+   * the source URL>) when the model has a source (profilePicture.url, else image, else the avatar
+   * service's when set up), else null (initials).
+   */
   picture: string | null;
   description: string;
   tags: string[];

@@ -6,6 +6,7 @@ import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyModels, newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { Model } from '../../shared/models.ts';
+import { pictureAddress } from './pictures/source.ts';
 import { MODEL_INPUT_MESSAGES as M } from './schema.ts';
 import { createModelsService } from './service.ts';
 
@@ -86,7 +87,8 @@ describe('create, read, change, delete', () => {
       height: "5'4\"",
       image: 'https://img.example.com/mia.jpg',
       profilePicture: null,
-      picture: 'https://img.example.com/mia.jpg',
+      // The hub serves the picture itself; the URL typed stays in `image`.
+      picture: expect.stringMatching(/^\/api\/models\/[\w-]+\/picture\?v=[\w-]{12}$/),
       description: 'Likes cats',
       tags: ['petite', 'cosplay', 'blonde'],
       links: [
@@ -98,6 +100,7 @@ describe('create, read, change, delete', () => {
       created: new Date(NOW).toISOString(),
       updated: null,
     });
+    expect(model.picture).toBe(pictureAddress(model._id, 'https://img.example.com/mia.jpg'));
     const read = await call(`/api/models/${model._id}`, ann);
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(model);
@@ -113,11 +116,11 @@ describe('create, read, change, delete', () => {
     const res = await call(`/api/models/${model._id}`, ann, 'PUT', { age: 31, profilePicture: { url: 'https://img.example.com/p.jpg' }, favorite: true });
     expect(res.status).toBe(200);
     const changed = (await res.json()) as Model;
-    expect(changed).toMatchObject({ name: 'Edit Me', ethnicity: 'Korean', age: 31, tags: ['a'], favorite: true, isFavorite: true, profilePicture: { url: 'https://img.example.com/p.jpg' }, picture: 'https://img.example.com/p.jpg' });
+    expect(changed).toMatchObject({ name: 'Edit Me', ethnicity: 'Korean', age: 31, tags: ['a'], favorite: true, isFavorite: true, profilePicture: { url: 'https://img.example.com/p.jpg' }, picture: pictureAddress(model._id, 'https://img.example.com/p.jpg') });
     expect(changed.updated).toBe(new Date(NOW).toISOString());
     // Clearing: empty values and null.
     const cleared = (await (await call(`/api/models/${model._id}`, ann, 'PUT', { age: '', ethnicity: '', profilePicture: null, tags: null, isFavorite: false })).json()) as Model;
-    expect(cleared).toMatchObject({ age: null, ethnicity: '', profilePicture: null, picture: 'https://img.example.com/1.jpg', tags: [], favorite: false });
+    expect(cleared).toMatchObject({ age: null, ethnicity: '', profilePicture: null, picture: pictureAddress(model._id, 'https://img.example.com/1.jpg'), tags: [], favorite: false });
     expect(await (await call(`/api/models/${model._id}`, ann)).json()).toEqual(cleared);
   });
 
@@ -502,10 +505,12 @@ describe('the avatar service (AVATAR_SERVICE_URL)', () => {
     try {
       const gus = await signedInUser(withAvatars.database.db, { username: 'gus' }, NOW);
       const post = async (body: Record<string, unknown>) => (await (await withAvatars.request('/api/models', { method: 'POST', as: gus, json: body })).json()) as Model;
-      expect((await post({ name: 'Linked', links: LINKS })).picture).toBe('https://avatars.example/onlyfans/gigi');
+      // The picture is the hub's own address; its hash names the source it serves.
+      const pictureOf = (model: Model, source: string) => expect(model.picture).toBe(pictureAddress(model._id, source));
+      pictureOf(await post({ name: 'Linked', links: LINKS }), 'https://avatars.example/onlyfans/gigi');
       expect((await post({ name: 'Unknown Platform', links: [LINKS[0]] })).picture).toBeNull();
-      expect((await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.com/own.jpg' })).picture).toBe('https://img.example.com/own.jpg');
-      expect((await post({ name: 'Own Profile Picture', links: LINKS, image: 'https://img.example.com/own.jpg', profilePicture: { url: 'https://img.example.com/pp.jpg' } })).picture).toBe('https://img.example.com/pp.jpg');
+      pictureOf(await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.com/own.jpg' }), 'https://img.example.com/own.jpg');
+      pictureOf(await post({ name: 'Own Profile Picture', links: LINKS, image: 'https://img.example.com/own.jpg', profilePicture: { url: 'https://img.example.com/pp.jpg' } }), 'https://img.example.com/pp.jpg');
     } finally {
       await withAvatars.close();
     }

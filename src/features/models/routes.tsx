@@ -1,4 +1,5 @@
-// Models: the JSON API of the spec (/api/models, /api/models/{modelId}) and the /models page.
+// Models: the JSON API of the spec (/api/models, /api/models/{modelId}), each model's picture as the
+// hub serves it (/api/models/{modelId}/picture) and the /models page.
 
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -10,6 +11,13 @@ import { requireSignIn, viewerOf, type SignedInEnv } from '../auth/middleware.ts
 import { ModelsPage } from './pages/ModelsPage.tsx';
 import { MODELS_PAGE_SIZE, modelsApiQuery, parseModelQuery } from './query.ts';
 import { createModelSchema, updateModelSchema } from './schema.ts';
+
+/** Pictures change rarely; the address carries the source URL's hash, so a new URL is a new address. */
+const PICTURE_CACHE_CONTROL = 'private, max-age=86400';
+
+function etagOf(bytes: Uint8Array): string {
+  return `"${new Bun.CryptoHasher('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+}
 
 /** The API's guard, with the spec's own message for calls without a session. */
 const signedIn = () =>
@@ -37,6 +45,21 @@ export const modelsApi = new Hono<SignedInEnv>()
   })
 
   .get('/api/models/:modelId', async (c) => c.json(await c.var.services.models.get(c.var.viewer.id, c.req.param('modelId'))))
+
+  .get('/api/models/:modelId/picture', async (c) => {
+    // `v` in the address only busts browser caches: the model's current picture is served.
+    const picture = await c.var.services.modelPictures.pictureFor(c.var.viewer.id, c.req.param('modelId'));
+    const etag = etagOf(picture.bytes);
+    c.header('Cache-Control', PICTURE_CACHE_CONTROL);
+    c.header('ETag', etag);
+    // Bytes from another host: never sniffed as anything else, and nothing in them may run or load.
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', "default-src 'none'");
+    const match = c.req.header('if-none-match');
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
+    c.header('Content-Type', picture.contentType);
+    return c.body(picture.bytes as Uint8Array<ArrayBuffer>);
+  })
 
   .put('/api/models/:modelId', async (c) => {
     const input = await readJson(c, updateModelSchema);

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { NotFoundError } from '../../errors.ts';
 import { MODEL_TEXT, type Ethnicity, type Model, type ModelLink, type ModelSort } from '../../shared/models.ts';
-import { avatarUrl } from './avatar.ts';
+import { pictureAddress, pictureSource } from './pictures/source.ts';
 import * as repo from './repo.ts';
 import type { ModelInput } from './schema.ts';
 import type { ModelRow } from './table.ts';
@@ -36,6 +36,7 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
   function toModel(row: ModelRow): Model {
     const links = parseJson<ModelLink[]>(row.links, []);
     const favorite = row.favorite === 1;
+    const source = pictureSource(row, avatarServiceUrl);
     return {
       _id: row.id,
       name: row.name,
@@ -45,8 +46,9 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
       height: row.height,
       image: row.image,
       profilePicture: row.profile_picture_url ? { url: row.profile_picture_url } : null,
-      // The spec's order: profilePicture.url, then image; the avatar service only when set up.
-      picture: row.profile_picture_url || row.image || avatarUrl(avatarServiceUrl, links),
+      // The hub serves the picture itself (GET /api/models/{id}/picture): the browser never asks
+      // the other host, and the Content-Security-Policy allows images from the hub only.
+      picture: source ? pictureAddress(row.id, source) : null,
       description: row.description,
       tags: parseJson<string[]>(row.tags, []),
       links,

@@ -31,4 +31,6 @@ export const securityHeaders = () =>
     // on the LAN, where pinning HTTPS for the whole domain could lock the household out.
     strictTransportSecurity: false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+    // A handler may set a stricter header of its own (fetched images answer with default-src 'none').
+    overwrite: false,
   });

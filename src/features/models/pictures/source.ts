@@ -1,0 +1,31 @@
+// Which URL a model's picture comes from, and the hub's own address that serves it.
+
+import { avatarUrl } from '../avatar.ts';
+import type { ModelRow } from '../table.ts';
+
+/**
+ * The spec's order: profilePicture.url, then image; the avatar service only when
+ * AVATAR_SERVICE_URL is set. Null when the model has none (the card shows initials).
+ */
+export function pictureSource(row: Pick<ModelRow, 'profile_picture_url' | 'image' | 'links'>, avatarServiceUrl: string | undefined): string | null {
+  if (row.profile_picture_url) return row.profile_picture_url;
+  if (row.image) return row.image;
+  let links: { name: string; url: string }[] = [];
+  try {
+    links = JSON.parse(row.links) as typeof links;
+  } catch {
+    // Broken JSON has no links.
+  }
+  return avatarUrl(avatarServiceUrl, links);
+}
+
+const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text);
+
+/** The store's key for a picture URL. */
+export const sourceKey = (url: string): string => sha256(url).digest('hex');
+
+/** A short hash of the URL: a changed URL is a new address, so no browser shows the old picture. */
+export const pictureVersion = (url: string): string => sha256(url).digest('base64url').slice(0, 12);
+
+/** What the Model entity's `picture` carries: the hub's address, never the other host's. */
+export const pictureAddress = (modelId: string, source: string): string => `/api/models/${encodeURIComponent(modelId)}/picture?v=${pictureVersion(source)}`;
