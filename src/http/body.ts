@@ -55,9 +55,17 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) throw new UnsupportedMediaTypeError('Send the body as JSON (Content-Type: application/json)');
+  let text: string;
+  try {
+    // Bytes that are not UTF-8 are refused rather than silently replaced (a name would change).
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer());
+  } catch (error) {
+    if (error instanceof TypeError) throw new InvalidError('The request body is not valid UTF-8');
+    throw error;
+  }
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(text);
   } catch {
     throw new InvalidError('The request body is not valid JSON');
   }

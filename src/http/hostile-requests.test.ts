@@ -18,6 +18,8 @@ let port: number;
 let siteToken: string;
 let admin: { token: string; id: string };
 let memberId: string;
+/** A row of each collection, owned by the administrator. */
+const rows = { site: '', link: '', model: '' };
 /** Cookies of the signed-in administrator, as a browser would send them. */
 let cookie: string;
 
@@ -46,6 +48,9 @@ function snapshot(): string {
       site: db.query('select site_password_hash, lockout_expires_at from site_state').all(),
       sessions: db.query('select id, user_id from sessions order by id').all(),
       siteTokens: db.query('select id from site_tokens order by id').all(),
+      sites: db.query('select * from streaming_sites order by id').all(),
+      links: db.query('select * from links order by id').all(),
+      models: db.query('select * from models order by id').all(),
     });
   } finally {
     db.close();
@@ -68,6 +73,11 @@ beforeAll(async () => {
   const created = await call('/api/users', json({ ...MEMBER, name: 'Member', email: 'member@example.test' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }));
   memberId = ((await created.json()) as { _id: string })._id;
   cookie = `hub_site=${siteToken}; hub_session=${admin.token}`;
+  const as = { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` };
+  const made = async (path: string, body: unknown) => ((await (await call(path, json(body, as))).json()) as { _id: string })._id;
+  rows.site = await made('/api/streaming-sites', { name: 'Site', url: 'https://site.test/' });
+  rows.link = await made('/api/links', { name: 'Link', url: 'https://link.test/' });
+  rows.model = await made('/api/models', { name: 'Model', links: [{ name: 'Page', url: 'https://model.test/' }] });
 });
 
 afterAll(async () => {
@@ -150,13 +160,15 @@ describe('NUL bytes and encoded traversal in paths', () => {
 describe('oversized and malformed bodies', () => {
   const big = JSON.stringify({ password: 'x'.repeat(200 * 1024) });
   const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-  const bodies: [string, string, string][] = [
+  // Raw bytes that are not UTF-8 inside otherwise fine JSON.
+  const INVALID_UTF8 = new Blob([new Uint8Array([...new TextEncoder().encode('{"name":"'), 0xff, 0xfe, 0xfd, ...new TextEncoder().encode('"}')])]);
+  const bodies: [string, string, string | Blob][] = [
     ['broken JSON', 'application/json', '{"password":'],
     ['a JSON array', 'application/json', '[1,2,3]'],
     ['a JSON string', 'application/json', '"hello"'],
     ['deeply nested JSON', 'application/json', deep],
     ['wrong types', 'application/json', '{"username":{"$gt":""},"password":["a"],"name":1,"email":true,"role":"root"}'],
-    ['invalid UTF-8', 'application/json', '{"password":"\xff\xfe\xfd"}'],
+    ['invalid UTF-8', 'application/json', INVALID_UTF8],
     ['plain text', 'text/plain', 'password=hunter2'],
     ['a broken multipart', 'multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="password"\r\n\r\nx'],
     ['200 KB of JSON', 'application/json', big],
@@ -167,6 +179,13 @@ describe('oversized and malformed bodies', () => {
     ['POST', '/api/users'],
     ['PUT', `/api/users/${memberId}`],
     ['PUT', `/api/users/${admin.id}`],
+    ['POST', '/api/streaming-sites'],
+    ['PUT', `/api/streaming-sites/${rows.site}`],
+    ['POST', '/api/links'],
+    ['PUT', `/api/links/${rows.link}`],
+    ['POST', '/api/links/detect'],
+    ['POST', '/api/models'],
+    ['PUT', `/api/models/${rows.model}`],
   ];
 
   test('every JSON endpoint answers 4xx and changes nothing', async () => {
@@ -244,6 +263,16 @@ describe('cross-site state changes', () => {
     ['POST', '/signout/everywhere', '', 'application/x-www-form-urlencoded'],
     ['POST', '/auth/signout-everywhere', undefined, undefined],
     ['POST', `/user/edit/${admin.id}`, 'password=taken+over%21', 'application/x-www-form-urlencoded'],
+    ['POST', '/api/streaming-sites', JSON.stringify({ name: 'Planted', url: 'https://evil.test/' }), 'application/json'],
+    ['PUT', `/api/streaming-sites/${rows.site}`, JSON.stringify({ url: 'https://evil.test/' }), 'application/json'],
+    ['DELETE', `/api/streaming-sites/${rows.site}`, undefined, undefined],
+    ['POST', `/api/streaming-sites/${rows.site}/visit`, undefined, undefined],
+    ['POST', '/api/links', JSON.stringify({ name: 'Planted', url: 'https://evil.test/' }), 'application/json'],
+    ['DELETE', `/api/links/${rows.link}`, undefined, undefined],
+    ['POST', '/api/links/sync-from-models', undefined, undefined],
+    ['POST', '/api/links/import', '<DT><A HREF="https://evil.test/">x</A>', 'text/html'],
+    ['POST', '/api/models', JSON.stringify({ name: 'Planted' }), 'application/json'],
+    ['DELETE', `/api/models/${rows.model}`, undefined, undefined],
     ['POST', '/site/enter', `password=${encodeURIComponent(SITE_PASSWORD)}`, 'application/x-www-form-urlencoded'],
     ['POST', '/signin', `username=${ADMIN.username}&password=${encodeURIComponent(ADMIN.password)}`, 'application/x-www-form-urlencoded'],
   ];
