@@ -16,7 +16,10 @@ export function HomePage({ dashboard }: { dashboard: HomeDashboard }) {
           Your personal collection in one place: favourite streaming sites, links, models, and a private gallery that never leaves this server.
         </p>
       </section>
-      <Island name="HomeDashboard" props={{ initial: dashboard }} />
+      {/* The island's marker takes no box (display: contents), so the spacing needs this one. */}
+      <div>
+        <Island name="HomeDashboard" props={{ initial: dashboard }} />
+      </div>
     </div>
   );
 }
