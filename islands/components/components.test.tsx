@@ -111,6 +111,19 @@ describe('Avatar', () => {
     expect(container.textContent).toBe('MW');
     expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
   });
+
+  test('a picture that broke before React listened (a 404 before hydration) gives way to the initials', async () => {
+    // A finished image without a width whose decode() rejects is what a browser has for a 404.
+    const decode = jest.spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(() => Promise.reject(new DOMException('broken', 'EncodingError')));
+    try {
+      const { container } = render(<Avatar name="Nora Nowhere" src="/api/models/x/picture?v=abc" />);
+      await act(async () => {});
+      expect(container.querySelector('img')).toBeNull();
+      expect(container.textContent).toBe('NN');
+    } finally {
+      decode.mockRestore();
+    }
+  });
 });
 
 describe('useToast', () => {
