@@ -13,6 +13,7 @@ import { DownloadIcon, UploadIcon } from './links/icons.tsx';
 import { LinkCard } from './links/LinkCard.tsx';
 import { LinkFormDialog } from './links/LinkFormDialog.tsx';
 import { linksApi } from './links/links-api.ts';
+import { Pager } from './components/Pager.tsx';
 
 export type LinksBoardProps = {
   links: Link[];
@@ -159,23 +160,7 @@ export default function LinksBoard({ links: initialLinks, total: initialTotal, v
         </div>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-          {view.page > 1 ? (
-            <a className="btn-outline" href={linksHref({ ...view, page: view.page - 1 })} rel="prev">
-              Previous
-            </a>
-          ) : null}
-          <span className="text-muted">
-            Page {view.page} of {pages} ({total} links)
-          </span>
-          {view.page < pages ? (
-            <a className="btn-outline" href={linksHref({ ...view, page: view.page + 1 })} rel="next">
-              Next
-            </a>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={view.page} pages={pages} total={`${total} links`} hrefFor={(page) => linksHref({ ...view, page })} />
 
       <LinkFormDialog control={formDialog} toast={toast} editing={editing} opened={opened} onSaved={saved} />
       <DeleteLinkDialog control={deleteDialog} toast={toast} link={deleting} onDeleted={deleted} />

@@ -11,7 +11,7 @@ import { api } from './lib/api.ts';
 import { DeleteSiteDialog } from './sites/DeleteSiteDialog.tsx';
 import { SiteCard } from './sites/SiteCard.tsx';
 import { SiteDialog } from './sites/SiteDialog.tsx';
-import { EmptyState, Pager, SearchForm, WatchTabs } from './sites/WatchNavigation.tsx';
+import { EmptyState, WatchPager, SearchForm, WatchTabs } from './sites/WatchNavigation.tsx';
 
 export type WatchSitesProps = {
   sites: StreamingSite[];
@@ -133,7 +133,7 @@ export default function WatchSites({ sites: initialSites, total: initialTotal, f
           ))}
         </ul>
       )}
-      <Pager filter={filter} total={total} />
+      <WatchPager filter={filter} total={total} />
       <SiteDialog control={siteDialog} toast={toast} editing={editing} opening={opening} onSaved={saved} />
       <DeleteSiteDialog control={deleteDialog} toast={toast} site={deleting} onDeleted={deleted} />
       {toast.render()}

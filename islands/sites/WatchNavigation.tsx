@@ -4,6 +4,7 @@
 import { WATCH_PAGE_SIZE, WATCH_TABS, watchEmptyText, watchTabLabel, type WatchFilter, type WatchTab } from '../../src/shared/streaming-sites.ts';
 import { PlusIcon } from '../components/Icons.tsx';
 import { SearchIcon } from './icons.tsx';
+import { Pager } from '../components/Pager.tsx';
 
 /** The /watch address of a tab, search and page (defaults left out). */
 export function watchHref({ tab, search, page }: WatchFilter): string {
@@ -83,21 +84,6 @@ export function EmptyState({ filter, onAdd }: { filter: WatchFilter; onAdd: () =
   );
 }
 
-export function Pager({ filter, total }: { filter: WatchFilter; total: number }) {
-  const pages = Math.max(1, Math.ceil(total / WATCH_PAGE_SIZE));
-  if (pages === 1 && filter.page === 1) return null;
-  const link = (page: number, label: string, rel: 'prev' | 'next') => (
-    <a href={watchHref({ ...filter, page })} rel={rel} className="btn-outline no-underline">
-      {label}
-    </a>
-  );
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-      {filter.page > 1 ? link(Math.min(filter.page - 1, pages), 'Previous', 'prev') : null}
-      <span className="text-muted">
-        Page {filter.page} of {pages}
-      </span>
-      {filter.page < pages ? link(filter.page + 1, 'Next', 'next') : null}
-    </nav>
-  );
+export function WatchPager({ filter, total }: { filter: WatchFilter; total: number }) {
+  return <Pager page={filter.page} pages={Math.max(1, Math.ceil(total / WATCH_PAGE_SIZE))} hrefFor={(page) => watchHref({ ...filter, page })} />;
 }

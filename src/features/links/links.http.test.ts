@@ -345,7 +345,7 @@ describe('the Links page', () => {
     const first = await (await t.request('/links?category=X&search=bulk', { as: ada })).text();
     expect(first).toContain('aria-current="page"');
     expect(first).toMatch(/aria-current="page"[^>]*>X<\/a>|href="\/links\?category=X&amp;search=bulk" aria-current="page"/);
-    expect(first).toContain('Page <!-- -->1<!-- --> of <!-- -->3');
+    expect(first).toContain('Page 1 of 3');
     expect(first).toContain('href="/links?category=X&amp;search=bulk&amp;page=2"');
     expect(first).not.toContain('Not X');
     const third = await (await t.request('/links?category=X&search=bulk&page=3', { as: ada })).text();

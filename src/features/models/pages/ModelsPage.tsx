@@ -4,6 +4,7 @@
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
 import { BANDS, CUPS, ETHNICITIES, MODEL_SORTS, MODEL_SORT_LABELS, type Model, type ModelSort } from '../../../shared/models.ts';
+import { Pager } from '../../../../islands/components/Pager.tsx';
 
 export interface ModelsView {
   search: string;
@@ -106,24 +107,6 @@ function Filters({ view }: { view: ModelsView }) {
   );
 }
 
-function Pager({ view }: { view: ModelsView }) {
-  if (view.pages <= 1) return null;
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
-      {view.page > 1 ? (
-        <a className="btn-outline" href={modelsHref(view, view.page - 1)}>
-          Previous
-        </a>
-      ) : null}
-      <span className="text-muted">{`Page ${view.page} of ${view.pages}`}</span>
-      {view.page < view.pages ? (
-        <a className="btn-outline" href={modelsHref(view, view.page + 1)}>
-          Next
-        </a>
-      ) : null}
-    </nav>
-  );
-}
 
 export function ModelsPage({ view, models, shown, total, query }: { view: ModelsView; models: Model[]; shown: number; total: number; query: string }) {
   const filtered = view.search !== '' || view.ethnicity !== '' || view.breastSize !== '' || view.favorite;
@@ -131,7 +114,7 @@ export function ModelsPage({ view, models, shown, total, query }: { view: Models
     <Page title="Models">
       <Filters view={view} />
       <Island name="ModelsBoard" props={{ models, shown, total, query, filtered }} />
-      <Pager view={view} />
+      <Pager page={view.page} pages={view.pages} hrefFor={(page) => modelsHref(view, page)} />
     </Page>
   );
 }
