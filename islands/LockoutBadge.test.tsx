@@ -2,45 +2,51 @@ import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import type { LockoutStatus } from '../src/shared/lockout.ts';
+import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
+import { LOCKOUT_STATUS_PATH, type LockoutStatus } from '../src/shared/lockout.ts';
 import LockoutBadge from './LockoutBadge.tsx';
 
-// Time is bun:test's fake clock: timers and Date.now() move only when a test advances them.
+// Time is bun:test's fake clock: timers and Date.now() move only when a test advances them. The
+// badge's requests are answered by the real hub (test/helpers/island-app.ts), whose clock is the
+// same fake Date, so its lockout runs out exactly when the test says. Only what lies between the
+// browser and the hub (a proxy's error page, a dropped connection) is simulated.
 
 const HOUR = 3_600_000;
 const counting = (timeRemaining: number): LockoutStatus => ({ lockoutEnabled: true, isLocked: false, timeRemaining });
 const LOCKED: LockoutStatus = { lockoutEnabled: true, isLocked: true, timeRemaining: 0 };
 const DISABLED: LockoutStatus = { lockoutEnabled: false, isLocked: false, timeRemaining: 0 };
+const STATUS = `GET ${LOCKOUT_STATUS_PATH}` as const;
 
-type Answer = { status: LockoutStatus } | { httpStatus: number } | { badJson: string } | { networkError: string };
+let hub: IslandApp;
+/** Other hubs a test started (one restarted with another setting); closed after it. */
+const others: IslandApp[] = [];
 
-/** The server as the badge sees it: answers GET /api/site/lockout-status with `answer`. */
-const server = { answer: { status: counting(HOUR) } as Answer };
-const realFetch = globalThis.fetch;
-
-function stubFetch(): void {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const accept = new Headers(init?.headers).get('accept');
-    if (url !== '/api/site/lockout-status' || (init?.method ?? 'GET') !== 'GET') return { ok: false, status: 404, json: async () => ({}) };
-    if (accept !== 'application/json' || init?.credentials !== 'same-origin') return { ok: false, status: 400, json: async () => ({}) };
-    const answer = server.answer;
-    if ('networkError' in answer) throw new TypeError(answer.networkError);
-    if ('httpStatus' in answer) return { ok: false, status: answer.httpStatus, json: async () => ({ error: 'nope' }) };
-    if ('badJson' in answer) {
-      const message = answer.badJson;
-      return { ok: true, status: 200, json: async () => Promise.reject(new SyntaxError(message)) };
-    }
-    return { ok: true, status: 200, json: async () => answer.status };
-  }) as unknown as typeof fetch;
+/** The real hub, with the dead-man's switch set to `hours`. */
+async function startHub(hours: string): Promise<IslandApp> {
+  return createIslandApp({ env: { SITE_LOCKOUT_HOURS: hours } });
 }
 
-/** Moves the fake clock on, then lets any fetch the timers started settle and render. */
+/** What the hub says now (and, on first use, the moment its switch is armed from). */
+async function hubStatus(app: IslandApp = hub): Promise<LockoutStatus> {
+  return (await app.hub.app.request(LOCKOUT_STATUS_PATH)).json() as Promise<LockoutStatus>;
+}
+
+/** Moves the hub's expiry, as a reset by an administrator (with another period) would. */
+async function expireIn(ms: number): Promise<void> {
+  await hub.hub.database.db.updateTable('site_state').set({ lockout_expires_at: Date.now() + ms }).execute();
+}
+
+/** Moves the fake clock on, then lets any request the timers started reach the hub and render. */
 async function advance(ms: number): Promise<void> {
   await act(async () => {
     jest.advanceTimersByTime(ms);
   });
-  for (let i = 0; i < 5; i++) await act(async () => {});
+  for (let i = 0; i < 5; i++) {
+    await act(async () => {
+      await hub.idle();
+      for (const other of others) await other.idle();
+    });
+  }
 }
 
 const badge = () => document.querySelector<HTMLElement>('[data-lockout-badge]');
@@ -49,17 +55,17 @@ const shown = () => badge()?.querySelector('[data-lockout-text]')?.textContent ?
 /** What the live region holds: assistive technology announces each change of it. */
 const announced = () => screen.getByRole('status').textContent;
 
-beforeEach(() => {
+beforeEach(async () => {
   jest.useFakeTimers();
   jest.setSystemTime(new Date('2030-01-01T00:00:00Z'));
-  server.answer = { status: counting(HOUR) };
-  stubFetch();
+  hub = await startHub('2');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  for (const other of others.splice(0)) await other.close();
+  await hub.close();
   jest.useRealTimers();
-  globalThis.fetch = realFetch;
 });
 
 describe('LockoutBadge', () => {
@@ -129,10 +135,11 @@ describe('LockoutBadge', () => {
     expect(shown()).toBe('00:59:39');
   });
 
-  test('at zero it asks the server again and shows its answer', async () => {
+  test('at zero it asks the hub again and shows its answer', async () => {
+    await hubStatus();
+    await expireIn(3_000);
     render(<LockoutBadge initial={counting(3_000)} />);
     expect(shown()).toBe('00:00:03');
-    server.answer = { status: LOCKED };
     const region = screen.getByRole('status');
     await advance(2_000);
     expect(shown()).toBe('00:00:01');
@@ -145,8 +152,10 @@ describe('LockoutBadge', () => {
   });
 
   test('at zero a renewed lockout starts a new countdown', async () => {
+    // The page was rendered a while ago; meanwhile an administrator reset the switch.
+    await hubStatus();
+    await expireIn(24 * HOUR + 1_000);
     render(<LockoutBadge initial={counting(1_000)} />);
-    server.answer = { status: counting(24 * HOUR) };
     await advance(1_000);
     expect(shown()).toBe('24:00:00');
     await advance(1_000);
@@ -154,15 +163,16 @@ describe('LockoutBadge', () => {
   });
 
   test('polls the status every 60 seconds', async () => {
-    render(<LockoutBadge initial={counting(2 * HOUR)} />);
+    render(<LockoutBadge initial={await hubStatus()} />);
+    expect(shown()).toBe('02:00:00');
     // An admin resets the lockout: the badge learns of it at the next poll, not before.
-    server.answer = { status: counting(24 * HOUR) };
+    await expireIn(24 * HOUR + 60_000);
     await advance(59_000);
     expect(shown()).toBe('01:59:01');
     await advance(1_000);
     expect(shown()).toBe('24:00:00');
     // And the site locks: seen at the poll after that.
-    server.answer = { status: LOCKED };
+    await expireIn(30_000);
     await advance(59_000);
     expect(shown()).toBe('23:59:01');
     await advance(1_000);
@@ -170,50 +180,60 @@ describe('LockoutBadge', () => {
   });
 
   test('a poll can reveal a lockout that was switched on, or hide one switched off', async () => {
-    render(<LockoutBadge initial={DISABLED} />);
-    server.answer = { status: counting(HOUR * 3) };
+    // The hub runs with the switch off; the page shows no badge.
+    const off = await startHub('0');
+    others.push(off);
+    render(<LockoutBadge initial={await hubStatus(off)} />);
+    expect(badge()).toBeNull();
+    // The hub restarts with SITE_LOCKOUT_HOURS=3 while the tab stays open.
+    const on = await startHub('3');
+    others.push(on);
+    // Its switch is armed when first asked: at the badge's next poll.
     await advance(60_000);
     expect(shown()).toBe('03:00:00');
-    server.answer = { status: DISABLED };
+    // And back to the one with the switch off.
+    others.splice(others.indexOf(on), 1);
+    await on.close();
     await advance(60_000);
     expect(badge()).toBeNull();
   });
 
-  test('shows Failed to fetch lockout status when the server answers with an error', async () => {
-    render(<LockoutBadge initial={counting(2 * HOUR)} />);
-    server.answer = { httpStatus: 500 };
+  test('shows Failed to fetch lockout status when the answer is an error page (a proxy in front of a hub that is down)', async () => {
+    render(<LockoutBadge initial={await hubStatus()} />);
+    hub.network.interrupt(STATUS, { proxyStatus: 502 });
     await advance(60_000);
     expect(shown()).toBe('Failed to fetch lockout status');
     expect(announced()).toBe('Site lockout: Failed to fetch lockout status');
   });
 
   test('shows Error: and the message when the request fails', async () => {
-    render(<LockoutBadge initial={counting(2 * HOUR)} />);
-    server.answer = { networkError: 'Network request failed' };
+    render(<LockoutBadge initial={await hubStatus()} />);
+    hub.network.interrupt(STATUS, { networkError: 'Network request failed' });
     await advance(60_000);
     expect(shown()).toBe('Error: Network request failed');
   });
 
-  test('shows Error: and the message when the answer is not JSON', async () => {
+  test('shows Error: and the message when the answer is not JSON (a proxy\'s page with status 200)', async () => {
     render(<LockoutBadge initial={LOCKED} />);
-    server.answer = { badJson: 'Unexpected token < in JSON' };
+    hub.network.interrupt(STATUS, { proxyStatus: 200 });
     await advance(60_000);
-    expect(shown()).toBe('Error: Unexpected token < in JSON');
+    expect(shown()).toMatch(/^Error: .*JSON/);
   });
 
   test('a failed re-fetch at zero shows the error', async () => {
     render(<LockoutBadge initial={counting(1_000)} />);
-    server.answer = { httpStatus: 503 };
+    hub.network.interrupt(STATUS, { proxyStatus: 503 });
     await advance(1_000);
     expect(shown()).toBe('Failed to fetch lockout status');
   });
 
   test('a later successful poll clears the error', async () => {
-    render(<LockoutBadge initial={counting(2 * HOUR)} />);
-    server.answer = { networkError: 'offline' };
+    render(<LockoutBadge initial={await hubStatus()} />);
+    hub.network.interrupt(STATUS, { networkError: 'offline' });
     await advance(60_000);
     expect(shown()).toBe('Error: offline');
-    server.answer = { status: counting(HOUR / 2) };
+    hub.network.clear();
+    await expireIn(HOUR / 2 + 60_000);
     await advance(60_000);
     expect(shown()).toBe('00:30:00');
     await advance(1_000);
