@@ -1,4 +1,4 @@
-// The one way the hub fetches from other servers (favicons, link details): public addresses only,
+// The one way the hub fetches from other servers (favicons, Link Dump, model pictures): public addresses only,
 // the connection pinned to the address that was checked, every redirect checked again, bounded
 // in time, size and content type.
 
