@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, settingsSchema } from './config.ts';
 
@@ -28,7 +29,17 @@ describe('loadConfig', () => {
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
       fetchAllowHosts: [],
+      media: { maxUploadBytes: 20 * 1024 ** 3, processingConcurrency: Math.max(1, availableParallelism() - 1), recycleBinDays: 30 },
     });
+  });
+
+  test('media settings: upload limit, processing workers, recycling bin days', () => {
+    const config = load({ MAX_UPLOAD_BYTES: '1048576', PROCESSING_CONCURRENCY: '3', RECYCLE_BIN_DAYS: '0' });
+    expect(config.media).toEqual({ maxUploadBytes: 1048576, processingConcurrency: 3, recycleBinDays: 0 });
+    expect(failure({ MAX_UPLOAD_BYTES: '20GB' })).toContain('MAX_UPLOAD_BYTES must be a whole number of bytes');
+    expect(failure({ MAX_UPLOAD_BYTES: String(65 * 1024 ** 3) })).toContain('MAX_UPLOAD_BYTES must be at most');
+    expect(failure({ PROCESSING_CONCURRENCY: '0' })).toContain('PROCESSING_CONCURRENCY must be at least 1');
+    expect(failure({ RECYCLE_BIN_DAYS: '-1' })).toContain('RECYCLE_BIN_DAYS must be 0 or more');
   });
 
   test('site gate, lockout, first admin and attempt limits', () => {

@@ -1,5 +1,6 @@
 // The hub's settings: one zod schema over the environment, parsed once at start-up and frozen.
 
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -49,6 +50,9 @@ const avatarTemplate = optionalText.refine((v) => {
   }
 }, 'must be an http(s) URL template with {username} (and {platform}), such as https://avatars.example/{platform}/{username}');
 
+/** Bun's request-body ceiling (its default is 128 MiB); uploads stream, so this is about abuse, not memory. */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
+
 /** Every setting, with its default. README.md documents each one; keep the two in step. */
 export const settingsSchema = z.object({
   PORT: z.coerce
@@ -92,6 +96,23 @@ export const settingsSchema = z.object({
       return hosts as string[];
     }),
   AVATAR_SERVICE_URL: avatarTemplate,
+  MAX_UPLOAD_BYTES: z.coerce
+    .number({ message: 'must be a whole number of bytes, such as 21474836480 (20 GiB)' })
+    .int('must be a whole number of bytes, such as 21474836480 (20 GiB)')
+    .min(1, 'must be at least 1')
+    .max(MAX_REQUEST_BODY_BYTES, `must be at most ${MAX_REQUEST_BODY_BYTES} (64 GiB)`)
+    .default(20 * 1024 ** 3),
+  PROCESSING_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .optional(),
+  RECYCLE_BIN_DAYS: z.coerce
+    .number({ message: 'must be a number of days (0 keeps deleted media until emptied by hand)' })
+    .min(0, 'must be 0 or more (0 keeps deleted media until emptied by hand)')
+    .max(36_500, 'must be at most 36500')
+    .default(30),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -133,6 +154,14 @@ export interface Config {
    * points at a third party (asking one tells it whom the household follows).
    */
   avatarServiceUrl?: string;
+  media: {
+    /** Largest accepted upload, per file, in bytes. */
+    maxUploadBytes: number;
+    /** Processing jobs (thumbnails, posters, probes) that run at once. */
+    processingConcurrency: number;
+    /** Days an item stays in the recycling bin before it is purged; 0 keeps it until deleted by hand. */
+    recycleBinDays: number;
+  };
 }
 
 /** An invalid setting; its message is one line that names the variable. */
@@ -204,5 +233,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: s.TRUST_PROXY,
     fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
+    media: Object.freeze({
+      maxUploadBytes: s.MAX_UPLOAD_BYTES,
+      processingConcurrency: s.PROCESSING_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
+      recycleBinDays: s.RECYCLE_BIN_DAYS,
+    }),
   });
 }

@@ -5,11 +5,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
 import type { LinksTable } from '../features/links/table.ts';
+import type { MediaTable, MediaTagsTable } from '../features/media/table.ts';
 import type { ModelsTable } from '../features/models/table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
 import type { StreamingSitesTable } from '../features/sites/table.ts';
 import type { UsersTable } from '../features/users/table.ts';
+import type { JobsTable } from '../jobs/table.ts';
 import type { LoginAttemptsTable } from '../security/attempts-table.ts';
 
 export interface Database {
@@ -23,6 +25,9 @@ export interface Database {
   streaming_sites: StreamingSitesTable;
   models: ModelsTable;
   model_pictures: ModelPicturesTable;
+  media: MediaTable;
+  media_tags: MediaTagsTable;
+  jobs: JobsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

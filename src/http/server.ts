@@ -1,6 +1,7 @@
 // Serves the app with Bun.serve and stops it gracefully: in-flight requests finish, then cleanup runs.
 
 import type { Server } from 'bun';
+import { MAX_REQUEST_BODY_BYTES } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { internalError, rawPath, refuse, requestProblem } from './request-guard.ts';
 
@@ -11,8 +12,7 @@ export interface RunningServer {
   shutdown(reason: string): Promise<void>;
 }
 
-/** Uploads stream to the store, so the body limit is about abuse, not memory (Bun's default is 128 MiB). */
-export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
+export { MAX_REQUEST_BODY_BYTES };
 
 export function startServer(options: {
   fetch: (request: Request, server: Server<undefined>) => Response | Promise<Response>;

@@ -1,0 +1,60 @@
+// Row types of the media library: one image or video of one owner, in the free gallery or premium.
+
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+export type GalleryName = 'gallery' | 'premium';
+export type MediaType = 'image' | 'video';
+export type MediaStatus = 'processing' | 'ready' | 'failed';
+
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  gallery: GalleryName;
+  title: string;
+  type: MediaType;
+  /** Sniffed from the bytes, never taken from the name or the browser. */
+  mime_type: string;
+  original_name: string;
+  size: number;
+  /** Hex SHA-256 of the original, computed while it streamed in. */
+  sha256: string;
+  storage_key: string;
+  thumbnail_key: string | null;
+  /** A WebP rendition browsers can show (HEIC, very large images); null: the original is shown. */
+  display_key: string | null;
+  width: number | null;
+  height: number | null;
+  /** Seconds, videos only. */
+  duration: number | null;
+  /** Epoch milliseconds from EXIF DateTimeOriginal, when the file has one. */
+  taken_at: number | null;
+  /** Base64 ThumbHash, shown while the thumbnail loads. */
+  placeholder: string | null;
+  status: MediaStatus;
+  /** Why processing failed, in words a user can read. */
+  failure: string | null;
+  /** Epoch milliseconds when `media check --fix` found the original missing from the store. */
+  missing_at: number | null;
+  /** JSON array of strings, as entered. */
+  tags: string;
+  /** Lower-case title and tags, for search. */
+  search_text: string;
+  is_favorite: number;
+  model_id: string | null;
+  /** Epoch milliseconds. */
+  created_at: number;
+  updated_at: number | null;
+  /** Epoch milliseconds when moved to the recycling bin; null when not in it. */
+  deleted_at: number | null;
+}
+
+export interface MediaTagsTable {
+  media_id: string;
+  owner_id: string;
+  /** Lower case. */
+  tag: string;
+}
+
+export type MediaRow = Selectable<MediaTable>;
+export type NewMediaRow = Insertable<MediaTable>;
+export type MediaUpdate = Updateable<MediaTable>;

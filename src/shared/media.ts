@@ -1,0 +1,157 @@
+// The media library's API shapes and the spec's constants: shared by the server and the islands.
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+export const GALLERIES = ['gallery', 'premium'] as const;
+export type Gallery = (typeof GALLERIES)[number];
+
+/** A media item as the API answers with it (both galleries). Dates are ISO strings. */
+export interface MediaItem {
+  _id: string;
+  title: string;
+  type: MediaType;
+  mimeType: string;
+  /** The original's bytes: /media/{id}. */
+  url: string;
+  /** /media/{id}/thumbnail once processed; null while processing or when it failed. */
+  thumbnail: string | null;
+  /** /media/{id}/display: a browser-friendly rendition, or the original when none is needed. */
+  display: string;
+  size: number;
+  /** Seconds (videos); null for images and until probed. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** When the photo was taken (EXIF), when known. */
+  takenAt: string | null;
+  createdAt: string;
+  tags: string[];
+  isFavorite: boolean;
+  modelId: string | null;
+  modelName: string | null;
+  originalName: string;
+  source: Gallery;
+  status: MediaStatus;
+  /** Why processing failed, when it did. */
+  failure: string | null;
+  /** Base64 ThumbHash of the thumbnail, shown while it loads. */
+  placeholder: string | null;
+  deletedAt: string | null;
+}
+
+/** GET /api/gallery and GET /api/premium. */
+export interface MediaPage {
+  media: MediaItem[];
+  totalItems: number;
+  totalPages: number;
+}
+
+/** POST /api/gallery/upload. */
+export interface UploadResult {
+  media: MediaItem[];
+  errors: { name: string; error: string }[];
+}
+
+export const PAGE_SIZES = [20, 50, 100, 150, 200] as const;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 1000;
+export const GALLERY_FILTERS = ['all', 'images', 'videos', 'favorites', 'recycling-bin'] as const;
+export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
+/** `date` is the spec's older name for createdAt. */
+export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Tags: trimmed, at most this long, unique per item ignoring case. */
+export const MAX_TAG_LENGTH = 50;
+export const MAX_TAGS_PER_ITEM = 100;
+export const MAX_TITLE_LENGTH = 500;
+
+/** What the upload picker accepts (the spec's list); the server decides by the bytes. */
+export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif';
+/** The spec's 15-minute upload timeout, per file. */
+export const UPLOAD_TIMEOUT_MS = 900_000;
+/** Gallery toasts close after 6 s, premium after 4 s (spec section 9). */
+export const GALLERY_TOAST_MS = 6_000;
+export const PREMIUM_TOAST_MS = 4_000;
+
+/**
+ * The tag vocabulary: 62 tags in the spec's seven groups with their counts (Body Parts 8, Sexual
+ * Acts 16, Categories 10, Style & Mood 9, Fetish & BDSM 8, Activities & Props 7, Content Type 6).
+ * Those counts add up to 64: two tags belong to two groups each (POV to Style & Mood and Content
+ * Type, Toys to Fetish & BDSM and Activities & Props), which makes 62 distinct tags. The spec does
+ * not list the names; these are the plain, conventional ones.
+ */
+export const TAG_GROUPS: readonly { name: string; tags: readonly string[] }[] = [
+  { name: 'Body Parts', tags: ['Ass', 'Breasts', 'Feet', 'Legs', 'Lips', 'Nipples', 'Pussy', 'Cock'] },
+  {
+    name: 'Sexual Acts',
+    tags: [
+      'Anal', 'Blowjob', 'Creampie', 'Cumshot', 'Cunnilingus', 'Deepthroat', 'Doggystyle', 'Facial',
+      'Fingering', 'Handjob', 'Kissing', 'Masturbation', 'Missionary', 'Cowgirl', 'Sixty-Nine', 'Threesome',
+    ],
+  },
+  { name: 'Categories', tags: ['Amateur', 'Asian', 'Blonde', 'Brunette', 'Couple', 'Lesbian', 'MILF', 'Redhead', 'Solo', 'Petite'] },
+  { name: 'Style & Mood', tags: ['Romantic', 'Rough', 'Passionate', 'Sensual', 'Playful', 'Intimate', 'Artistic', 'Glamour', 'POV'] },
+  { name: 'Fetish & BDSM', tags: ['BDSM', 'Bondage', 'Domination', 'Submission', 'Spanking', 'Latex', 'Roleplay', 'Toys'] },
+  { name: 'Activities & Props', tags: ['Lingerie', 'Stockings', 'Toys', 'Vibrator', 'Shower', 'Outdoor', 'Massage'] },
+  { name: 'Content Type', tags: ['Photo', 'Video', 'Selfie', 'POV', 'Close-up', 'Behind the Scenes'] },
+];
+/** The 62 distinct tags, alphabetical. */
+export const PRESET_TAGS: readonly string[] = [...new Set(TAG_GROUPS.flatMap((g) => g.tags))].sort((a, b) => a.localeCompare(b));
+
+/** GET /api/tags. */
+export interface TagVocabulary {
+  groups: { name: string; tags: string[] }[];
+  /** Tags the user has used that are not in the vocabulary, alphabetical. */
+  custom: string[];
+}
+
+/**
+ * Normalises tags as the spec asks: trimmed, empties dropped, unique ignoring case (the first
+ * spelling wins). Length is checked by the caller's schema, not silently cut.
+ */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (!tag) continue;
+    const lower = tag.toLowerCase();
+    if (seen.has(lower)) continue;
+    seen.add(lower);
+    out.push(tag);
+  }
+  return out;
+}
+
+/** A comma-joined tag field (multipart `tags`, the custom tag input) as a list. */
+export function splitTags(text: string): string[] {
+  return normaliseTags(text.split(','));
+}
+
+/** Bytes, KB, MB, GB in 1024 steps with 2 decimals (spec section 9). */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const units = ['Bytes', 'KB', 'MB', 'GB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  return `${Number.parseFloat((bytes / 1024 ** i).toFixed(2))} ${units[i]}`;
+}
+
+/** m:ss (spec section 9); hours are folded into minutes, as in 75:03. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The title a file gets when none is given: its name without the extension. */
+export function titleFromFileName(name: string): string {
+  const base = name.replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  const title = (dot > 0 ? base.slice(0, dot) : base).trim();
+  return title || 'Untitled';
+}

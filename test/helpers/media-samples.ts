@@ -1,0 +1,90 @@
+// Real sample files of every type the hub accepts, made once per test process by ffmpeg, heif-enc
+// and sharp (nothing is checked in): tests upload them as a user's camera or phone would.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { tempDir } from './test-app.ts';
+
+export type SampleName = 'jpeg' | 'jpegExif' | 'png' | 'gif' | 'webp' | 'avif' | 'heic' | 'mp4' | 'mov' | 'm4v' | 'webm';
+
+export interface Sample {
+  /** A file name a user's device would give it. */
+  name: string;
+  path: string;
+  /** The MIME type the hub must sniff from the bytes. */
+  mimeType: string;
+  type: 'image' | 'video';
+  bytes(): Uint8Array;
+}
+
+let made: Promise<Record<SampleName, Sample>> | undefined;
+
+/** Every sample, made on first use (about a second). Needs ffmpeg and heif-enc (bash .ci/run installs them). */
+export function mediaSamples(): Promise<Record<SampleName, Sample>> {
+  made ??= makeSamples();
+  return made;
+}
+
+async function run(command: string[]): Promise<void> {
+  const proc = Bun.spawn(command, { stdout: 'ignore', stderr: 'pipe' });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) throw new Error(`${command[0]} failed (${code}): ${stderr.slice(0, 500)}`);
+}
+
+const ffmpeg = (...args: string[]) => run(['ffmpeg', '-loglevel', 'error', '-y', ...args]);
+
+async function makeSamples(): Promise<Record<SampleName, Sample>> {
+  const dir = path.join(tempDir('hub-samples-'), 'samples');
+  mkdirSync(dir, { recursive: true });
+  const at = (file: string) => path.join(dir, file);
+  // A 640x480 test card: colourful, so thumbnails and placeholders have something to show.
+  await ffmpeg('-f', 'lavfi', '-i', 'testsrc2=size=640x480:duration=1', '-frames:v', '1', at('card.png'));
+  const card = sharp(at('card.png'));
+  await Promise.all([
+    card.clone().jpeg({ quality: 80 }).toFile(at('photo.jpg')),
+    card.clone().png().toFile(at('image.png')),
+    card.clone().gif().toFile(at('animation.gif')),
+    card.clone().webp().toFile(at('image.webp')),
+    card.clone().avif({ quality: 40, effort: 0 }).toFile(at('image.avif')),
+    // A phone photo: EXIF with a date, a GPS position and orientation 6 (rotate 90° to view).
+    card
+      .clone()
+      .jpeg({ quality: 80 })
+      .withExif({
+        IFD0: { Make: 'HubTestCam', Model: 'One', Orientation: '6' },
+        IFD2: { DateTimeOriginal: '2024:05:17 14:30:00' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      })
+      .toFile(at('IMG_0001.jpg')),
+  ]);
+  await run(['heif-enc', '-q', '50', at('photo.jpg'), '-o', at('IMG_0002.heic')]);
+  // Two seconds of video with sound, in each container the hub accepts.
+  const source = ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+  await Promise.all([
+    ffmpeg(...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart', at('clip.mp4')),
+    ffmpeg(...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mov', at('clip.mov')),
+    ffmpeg(...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'ipod', at('clip.m4v')),
+    ffmpeg(...source, '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libvorbis', at('clip.webm')),
+  ]);
+  const sample = (file: string, mimeType: string, type: 'image' | 'video'): Sample => ({
+    name: file,
+    path: at(file),
+    mimeType,
+    type,
+    bytes: () => new Uint8Array(readFileSync(at(file))),
+  });
+  return {
+    jpeg: sample('photo.jpg', 'image/jpeg', 'image'),
+    jpegExif: sample('IMG_0001.jpg', 'image/jpeg', 'image'),
+    png: sample('image.png', 'image/png', 'image'),
+    gif: sample('animation.gif', 'image/gif', 'image'),
+    webp: sample('image.webp', 'image/webp', 'image'),
+    avif: sample('image.avif', 'image/avif', 'image'),
+    heic: sample('IMG_0002.heic', 'image/heic', 'image'),
+    mp4: sample('clip.mp4', 'video/mp4', 'video'),
+    mov: sample('clip.mov', 'video/quicktime', 'video'),
+    m4v: sample('clip.m4v', 'video/x-m4v', 'video'),
+    webm: sample('clip.webm', 'video/webm', 'video'),
+  };
+}
