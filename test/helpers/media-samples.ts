@@ -56,6 +56,8 @@ async function makeSamples(): Promise<Record<SampleName, Sample>> {
         IFD2: { DateTimeOriginal: '2024:05:17 14:30:00' },
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
       })
+      // sharp writes the orientation of the image it outputs (1) over withExif's; this sets it.
+      .withMetadata({ orientation: 6 })
       .toFile(at('IMG_0001.jpg')),
   ]);
   await run(['heif-enc', '-q', '50', at('photo.jpg'), '-o', at('IMG_0002.heic')]);
