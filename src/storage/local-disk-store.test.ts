@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { existsSync, mkdtempSync, promises as fs, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +64,35 @@ describe('LocalDiskStore specifics', () => {
     await fs.writeFile(path.join(root, '.incoming', 'stale.part'), 'half a file');
     await new LocalDiskStore(root).init();
     expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+  });
+
+  test('syncs the complete temp file to disk before renaming it into place, then syncs the folder', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    const events: string[] = [];
+    const realOpen = fs.open.bind(fs);
+    const realRename = fs.rename.bind(fs);
+    const opened = spyOn(fs, 'open').mockImplementation((async (file: string, flags?: string) => {
+      const handle = await realOpen(file, flags);
+      const realSync = handle.sync.bind(handle);
+      handle.sync = async () => {
+        const stat = await handle.stat();
+        events.push(`sync ${path.relative(root, file).split(path.sep)[0]}${stat.isFile() ? ` ${stat.size} bytes` : ''}`);
+        return realSync();
+      };
+      return handle;
+    }) as never);
+    const renamed = spyOn(fs, 'rename').mockImplementation((async (from: string, to: string) => {
+      events.push(`rename to ${path.relative(root, to)}`);
+      return realRename(from, to);
+    }) as never);
+    try {
+      await store.put('u1/2026/11/synced.bin', streamOf('twelve bytes'));
+    } finally {
+      opened.mockRestore();
+      renamed.mockRestore();
+    }
+    expect(events).toEqual(['sync .incoming 12 bytes', 'rename to u1/2026/11/synced.bin', 'sync u1']);
   });
 
   test('never lists its temp folder', async () => {

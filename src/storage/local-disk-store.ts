@@ -67,7 +67,11 @@ export class LocalDiskStore implements MediaStore {
     const meter = meteredStream(options.maxBytes);
     try {
       await pipeline(Readable.fromWeb(body.pipeThrough(meter.stream) as unknown as WebReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      // The bytes reach the disk before the name does, and the name before the caller writes a row
+      // that points at it: a power cut cannot leave a row whose original is empty or missing.
+      await syncPath(temp);
       await fs.rename(temp, target);
+      await syncPath(path.dirname(target));
     } catch (error) {
       await fs.rm(temp, { force: true });
       throw error;
@@ -133,3 +137,13 @@ export class LocalDiskStore implements MediaStore {
 }
 
 class EscapeError extends InvalidKeyError {}
+
+/** fsync of a file or a folder (a folder's entries: a rename is durable once its folder is synced). */
+async function syncPath(target: string): Promise<void> {
+  const handle = await fs.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
