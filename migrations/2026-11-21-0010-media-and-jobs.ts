@@ -75,6 +75,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payload', 'text', (col) => col.notNull().check(sql`json_valid(payload)`))
     .addColumn('state', 'text', (col) => col.notNull().defaultTo('queued').check(sql`state in ('queued', 'running', 'failed')`))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    // Enqueued again while running: run once more when this run ends (its input may have changed).
+    .addColumn('rerun', 'integer', (col) => col.notNull().defaultTo(0).check(sql`rerun in (0, 1)`))
     .addColumn('run_at', 'integer', (col) => col.notNull())
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'integer', (col) => col.notNull())

@@ -68,7 +68,8 @@ export function createApp(deps: AppDeps) {
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));
-  return app;
+  // main.ts starts and stops the background jobs; tests run them.
+  return Object.assign(app, { services });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -50,8 +50,13 @@ async function main(): Promise<void> {
     port: config.port,
     hostname: config.host,
     logger,
-    onStopped: () => database.close(),
+    // Requests have drained; running jobs get a few seconds, the rest resume at the next start.
+    onStopped: async () => {
+      await app.services.jobs.stop();
+      await database.close();
+    },
   });
+  await app.services.jobs.start();
   logger.info('listening', {
     url: running.url.href,
     data: config.dataDir,

@@ -4,19 +4,35 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import type { Logger } from '../logger.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
+import { MEDIA_JOB_KINDS, registerStoreJobs } from './media/jobs.ts';
 import { createModelsService } from './models/service.ts';
 import { createModelPicturesService } from './models/pictures/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createStreamingSitesService } from './sites/service.ts';
 import { createUsersService } from './users/service.ts';
 
-export function createServices({ db, config, clock }: { db: Kysely<Database>; config: Readonly<Config>; clock: Clock }) {
+export interface ServiceDeps {
+  db: Kysely<Database>;
+  config: Readonly<Config>;
+  clock: Clock;
+  /** The media store; without it (some CLI commands, tests of other features) no job handler is registered. */
+  store?: MediaStore;
+  logger?: Logger;
+}
+
+export function createServices({ db, config, clock, store, logger }: ServiceDeps) {
+  // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
+  const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: MEDIA_JOB_KINDS, ...(logger ? { logger } : {}) });
+  if (store) registerStoreJobs(jobs, store);
   // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
   const limiter = new AttemptLimiter({ db, ...config.loginLimit, clock });
   // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.
@@ -28,6 +44,7 @@ export function createServices({ db, config, clock }: { db: Kysely<Database>; co
   const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
   return {
+    jobs,
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,

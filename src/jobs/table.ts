@@ -9,8 +9,11 @@ export interface JobsTable {
   key: string;
   /** JSON, checked against the kind's zod schema before a handler sees it. */
   payload: string;
-  state: 'queued' | 'running' | 'failed';
-  attempts: number;
+  state: Generated<'queued' | 'running' | 'failed'>;
+  /** Attempts started so far, the running one included. */
+  attempts: Generated<number>;
+  /** 1 when enqueued again while running: the job runs once more after this run. */
+  rerun: Generated<number>;
   /** Epoch milliseconds: not before this time (retries back off). */
   run_at: number;
   last_error: string | null;

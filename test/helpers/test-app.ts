@@ -49,6 +49,10 @@ export interface TestApp {
   dataDir: string;
   database: ReturnType<typeof openDatabase>;
   store: MediaStore;
+  /** The app's services (the current app's, after a restart). */
+  readonly services: ReturnType<typeof createApp>['services'];
+  /** Runs every due background job (thumbnails, purges, deletions) until none is left. */
+  runJobs(): Promise<void>;
   logs: string[];
   /** The text of every JSON answer request() returned, for checks over a whole suite. */
   jsonBodies: string[];
@@ -130,6 +134,10 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
       return database_;
     },
     store,
+    get services() {
+      return app.services;
+    },
+    runJobs: () => app.services.jobs.runUntilIdle(),
     logs,
     jsonBodies,
     request,

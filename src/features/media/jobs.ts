@@ -1,0 +1,22 @@
+// The media library's kinds of background job. Each kind's handler is registered where its work
+// lives; the queue refuses to start while one has none.
+
+import { z } from 'zod';
+import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../storage/media-store.ts';
+
+/** Thumbnail, display rendition, probe and placeholder of one new item. */
+export const processMedia = defineJob('media.process', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
+
+/** Removes stored objects whose rows are gone (an account deleted with its media). */
+export const deleteStoredObjects = defineJob('media.delete-objects', z.object({ keys: z.array(z.string().min(1)).max(10_000) }), { maxAttempts: 5 });
+
+/** Every kind the media library uses (processMedia joins once its handler is registered in services.ts). */
+export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [deleteStoredObjects];
+
+/** Deleting objects is the store's business alone: a missing key is not an error. */
+export function registerStoreJobs(queue: JobQueue, store: MediaStore): void {
+  queue.handle(deleteStoredObjects, async ({ keys }) => {
+    for (const key of keys) await store.delete(key);
+  });
+}
