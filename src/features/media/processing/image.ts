@@ -1,0 +1,104 @@
+// Image processing: size and date taken, a WebP thumbnail, and a WebP display rendition when the
+// original is HEIC/HEIF or too large to show as it is. Renditions carry no metadata at all.
+
+import path from 'node:path';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { UnreadableMediaError } from './errors.ts';
+import { readExif } from './exif.ts';
+import { runTool, ToolError } from './spawn.ts';
+
+/** Thumbnails fit in this square (the cards show them at most ~300 px wide, 400 covers 1.33x). */
+export const THUMBNAIL_SIZE = 400;
+/**
+ * Images with a longer side than this get a display rendition. A 12 MP phone photo (4032 px)
+ * is shown as it is; beyond 4096 px (24 MP cameras, panoramas, scans) the original costs the
+ * viewer a large download and 100+ MB of decoded pixels, and many phones' GPUs cannot draw it.
+ */
+export const DISPLAY_THRESHOLD = 4096;
+/** The display rendition's longer side: sharp on a 1440p screen, a fraction of the original's bytes. */
+export const DISPLAY_SIZE = 2560;
+const THUMBNAIL_QUALITY = 75;
+const DISPLAY_QUALITY = 82;
+const HEIF_DECODE_TIMEOUT_MS = 120_000;
+
+const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+
+export interface ProcessedImage {
+  /** As the image is shown, after its orientation is applied. */
+  width: number;
+  height: number;
+  /** Epoch milliseconds from EXIF, when known. */
+  takenAt: number | null;
+  thumbnail: Buffer;
+  /** Null when the original itself is fit to show. */
+  display: Buffer | null;
+}
+
+export interface ImageOptions {
+  /** A folder of this job's own for intermediate files (the decoded HEIC). */
+  workDir: string;
+  signal?: AbortSignal;
+}
+
+export async function processImage(file: string, mimeType: string, options: ImageOptions): Promise<ProcessedImage> {
+  const heif = HEIF_TYPES.has(mimeType);
+  // sharp's build has no HEVC decoder: libheif's own tool decodes HEIC to a lossless PNG first.
+  // libheif applies the HEIF rotation and mirroring itself, and by the HEIF rules those, not an
+  // EXIF Orientation tag, say which way is up: the PNG is not rotated again.
+  const source = heif ? await decodeHeif(file, options) : file;
+  const open = () => sharp(source, { failOn: 'error' });
+  const orient = (image: Sharp) => (heif ? image : image.rotate());
+
+  let metadata: Metadata;
+  try {
+    metadata = await open().metadata();
+  } catch (error) {
+    throw unreadable(error);
+  }
+  const { width, height } = heif ? { width: metadata.width, height: metadata.height } : metadata.autoOrient;
+  if (!width || !height) throw new UnreadableMediaError('This image could not be read');
+  const { takenAt } = readExif(metadata.exif);
+
+  try {
+    let display: Buffer | null = null;
+    let thumbnailFrom = orient(open());
+    if (heif || Math.max(width, height) > DISPLAY_THRESHOLD) {
+      const rendition = await orient(open())
+        .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: DISPLAY_QUALITY })
+        .toBuffer();
+      display = rendition;
+      // Shrinking the already shrunk rendition is several times faster than the original again.
+      thumbnailFrom = sharp(rendition);
+    }
+    // Animated GIF and WebP: sharp reads the first frame only unless asked for more.
+    const thumbnail = await thumbnailFrom
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: THUMBNAIL_QUALITY })
+      .toBuffer();
+    return { width, height, takenAt, thumbnail, display };
+  } catch (error) {
+    throw unreadable(error);
+  }
+}
+
+async function decodeHeif(file: string, options: ImageOptions): Promise<string> {
+  const decoded = path.join(options.workDir, 'decoded.png');
+  try {
+    await runTool(['heif-convert', '--quiet', file, decoded], { timeoutMs: HEIF_DECODE_TIMEOUT_MS, signal: options.signal });
+  } catch (error) {
+    // Running out of time or being stopped says nothing about the file: let the job try again.
+    if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError('This image could not be read', error.stderr);
+    throw error;
+  }
+  return decoded;
+}
+
+/** sharp's decode errors mean the file is damaged or not what it claims to be. */
+function unreadable(error: unknown): Error {
+  if (error instanceof UnreadableMediaError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  // sharp refuses images over 268 MP (a decompression bomb guard) before decoding them.
+  if (/pixel limit/i.test(message)) return new UnreadableMediaError('This image is too large to process', message);
+  return new UnreadableMediaError('This image could not be read', message);
+}

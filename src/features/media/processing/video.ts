@@ -1,0 +1,143 @@
+// Video processing: duration and size as shown (ffprobe), and a poster frame (ffmpeg) made into
+// the same WebP thumbnail images get. The input is a file of ours; the demuxer is the sniffed one.
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { UnreadableMediaError } from './errors.ts';
+import { THUMBNAIL_SIZE } from './image.ts';
+import { runTool, ToolError } from './spawn.ts';
+
+const PROBE_TIMEOUT_MS = 30_000;
+const POSTER_TIMEOUT_MS = 60_000;
+/** The poster is taken here, or at a tenth of the clip when that is sooner (past a fade-in). */
+const POSTER_AT_SECONDS = 1;
+const THUMBNAIL_QUALITY = 75;
+
+/**
+ * The demuxer for each type the upload accepts, named so ffmpeg never guesses a format (or a
+ * playlist that points elsewhere) from the bytes; MP4, MOV and M4V are all ISO-BMFF.
+ */
+const DEMUXERS: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'video/x-m4v': 'mov',
+  'video/3gpp': 'mov',
+  'video/webm': 'matroska',
+  'video/x-matroska': 'matroska',
+};
+
+/** Only local files, whatever the container refers to. */
+const INPUT_OPTIONS = ['-protocol_whitelist', 'file'];
+
+export interface ProcessedVideo {
+  /** As the video plays, after its rotation is applied. */
+  width: number;
+  height: number;
+  /** Seconds. */
+  duration: number;
+  thumbnail: Buffer;
+}
+
+export interface VideoOptions {
+  /** A folder of this job's own for the poster frame. */
+  workDir: string;
+  signal?: AbortSignal;
+}
+
+interface Probe {
+  width: number;
+  height: number;
+  duration: number;
+}
+
+export async function processVideo(file: string, mimeType: string, options: VideoOptions): Promise<ProcessedVideo> {
+  const demuxer = DEMUXERS[mimeType];
+  if (!demuxer) throw new UnreadableMediaError('This video type cannot be processed');
+  const input = ['-f', demuxer, ...INPUT_OPTIONS];
+  const probe = await probeVideo(file, input, options);
+  const at = probe.duration >= 1 ? Math.min(POSTER_AT_SECONDS, probe.duration / 10) : 0;
+  let poster = await posterFrame(file, input, at, options);
+  // A clip whose frames start late (or a duration that overstates) may have nothing at `at`.
+  if (!poster && at > 0) poster = await posterFrame(file, input, 0, options);
+  if (!poster) throw new UnreadableMediaError('This video could not be read', 'ffmpeg produced no frame');
+  try {
+    const thumbnail = await sharp(poster)
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: THUMBNAIL_QUALITY })
+      .toBuffer();
+    return { ...probe, thumbnail };
+  } catch (error) {
+    throw new UnreadableMediaError('This video could not be read', error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function probeVideo(file: string, input: string[], options: VideoOptions): Promise<Probe> {
+  const { stdout } = await tool(
+    ['ffprobe', '-v', 'error', ...input, '-print_format', 'json', '-show_format', '-show_streams', '-select_streams', 'v:0', `file:${file}`],
+    PROBE_TIMEOUT_MS,
+    options,
+  );
+  let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new UnreadableMediaError('This video could not be read', 'ffprobe printed no JSON');
+  }
+  const stream = parsed.streams?.[0];
+  if (!stream?.width || !stream.height) throw new UnreadableMediaError('This video has no picture');
+  const duration = Number(parsed.format?.duration ?? stream.duration);
+  let width = stream.width;
+  const height = stream.height;
+  // Anamorphic video: pixels that are not square are shown wider or narrower than stored.
+  const sar = stream.sample_aspect_ratio?.match(/^(\d+):(\d+)$/);
+  if (sar && Number(sar[1]) > 0 && Number(sar[2]) > 0) width = Math.round((width * Number(sar[1])) / Number(sar[2]));
+  const quarterTurn = Math.abs(Math.round(rotationOf(stream) / 90)) % 2 === 1;
+  return {
+    width: quarterTurn ? height : width,
+    height: quarterTurn ? width : height,
+    duration: Number.isFinite(duration) && duration > 0 ? Math.round(duration * 1000) / 1000 : 0,
+  };
+}
+
+interface ProbeStream {
+  width?: number;
+  height?: number;
+  duration?: string;
+  sample_aspect_ratio?: string;
+  tags?: { rotate?: string };
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+/** Phones record portrait video as landscape with a display matrix that turns it. */
+function rotationOf(stream: ProbeStream): number {
+  const matrix = stream.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
+  const rotation = matrix?.rotation ?? Number(stream.tags?.rotate ?? 0);
+  return Number.isFinite(rotation) ? rotation : 0;
+}
+
+/** One frame at `at` seconds as a PNG (ffmpeg applies the rotation and pixel aspect); null when none came out. */
+async function posterFrame(file: string, input: string[], at: number, options: VideoOptions): Promise<string | null> {
+  const out = path.join(options.workDir, `poster-${Math.round(at * 1000)}.png`);
+  try {
+    await tool(
+      ['ffmpeg', '-nostdin', '-v', 'error', ...input, '-ss', at.toFixed(3), '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', '-vf', 'scale=trunc(iw*sar/2)*2:ih,setsar=1', '-f', 'image2', '-c:v', 'png', '-y', `file:${out}`],
+      POSTER_TIMEOUT_MS,
+      options,
+    );
+  } catch (error) {
+    if (error instanceof UnreadableMediaError) return null;
+    throw error;
+  }
+  return existsSync(out) ? out : null;
+}
+
+/** Runs a tool; its refusal means the file is unreadable, its timeout or a shutdown means try again later. */
+async function tool(command: [string, ...string[]], timeoutMs: number, options: VideoOptions) {
+  try {
+    return await runTool(command, { timeoutMs, signal: options.signal });
+  } catch (error) {
+    if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError('This video could not be read', error.stderr);
+    throw error;
+  }
+}
