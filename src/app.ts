@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
 import { linksRoutes } from './features/links/routes.tsx';
+import { mediaApi } from './features/media/routes.ts';
 import { modelsApi } from './features/models/routes.tsx';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/middleware.ts';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
+  app.route('/', mediaApi);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

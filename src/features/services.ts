@@ -14,6 +14,8 @@ import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
 import { MEDIA_JOB_KINDS, registerStoreJobs } from './media/jobs.ts';
+import { registerBinPurge } from './media/purge.ts';
+import { createMediaService } from './media/service.ts';
 import { createModelsService } from './models/service.ts';
 import { createModelPicturesService } from './models/pictures/service.ts';
 import { createSiteService } from './site/service.ts';
@@ -33,10 +35,18 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
   const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: MEDIA_JOB_KINDS, ...(logger ? { logger } : {}) });
   if (store) registerStoreJobs(jobs, store);
+  if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
+  // Both galleries' lists, edits and recycling bin; an account's deletion hands it the account's bytes.
+  const media = createMediaService({ db, store, clock, jobs });
   // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
   const limiter = new AttemptLimiter({ db, ...config.loginLimit, clock });
   // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.
-  const users = createUsersService({ db, clock, endSessions: (trx, userId, keep) => auth.endSessions(userId, { keep, trx }) });
+  const users = createUsersService({
+    db,
+    clock,
+    endSessions: (trx, userId, keep) => auth.endSessions(userId, { keep, trx }),
+    beforeDelete: (trx, userId) => media.forgetOwner(trx, userId),
+  });
   const auth = createAuthService({ db, clock, limiter, users });
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
@@ -45,6 +55,7 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   const links = createLinksService({ db, clock, fetcher });
   return {
     jobs,
+    media,
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,

@@ -11,8 +11,11 @@ export const processMedia = defineJob('media.process', z.object({ mediaId: z.str
 /** Removes stored objects whose rows are gone (an account deleted with its media). */
 export const deleteStoredObjects = defineJob('media.delete-objects', z.object({ keys: z.array(z.string().min(1)).max(10_000) }), { maxAttempts: 5 });
 
+/** Purges what has been in the recycling bin longer than RECYCLE_BIN_DAYS; puts itself back hourly. */
+export const purgeRecycleBin = defineJob('media.purge-bin', z.object({}), { maxAttempts: 3 });
+
 /** Every kind the media library uses (processMedia joins once its handler is registered in services.ts). */
-export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [deleteStoredObjects];
+export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [deleteStoredObjects, purgeRecycleBin];
 
 /** Deleting objects is the store's business alone: a missing key is not an error. */
 export function registerStoreJobs(queue: JobQueue, store: MediaStore): void {

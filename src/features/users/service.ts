@@ -46,9 +46,25 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed: users\.username_key/.test(error.message);
 }
 
+/**
+ * Runs inside an account's deletion transaction before its rows go: what the rows alone cannot
+ * take with them (the media library hands its stored bytes to deletion jobs that commit with it).
+ */
+export type BeforeUserDelete = (trx: Db, userId: string) => Promise<void>;
+
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService({ db, clock, endSessions }: { db: Kysely<Database>; clock: Clock; endSessions: EndSessions }) {
+export function createUsersService({
+  db,
+  clock,
+  endSessions,
+  beforeDelete,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  endSessions: EndSessions;
+  beforeDelete?: BeforeUserDelete;
+}) {
   function requireSignedIn(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
     if (!viewer) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
   }
@@ -168,6 +184,7 @@ export function createUsersService({ db, clock, endSessions }: { db: Kysely<Data
         const row = await repo.findUserById(trx, id);
         if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
         if (row.role === 'admin' && (await repo.countAdmins(trx)) <= 1) throw new ConflictError(USER_MESSAGES.lastAdminDelete);
+        await beforeDelete?.(trx, id);
         await repo.deleteUser(trx, id);
       });
     },

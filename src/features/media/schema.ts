@@ -1,0 +1,140 @@
+// zod schemas of the gallery API's input: the list's query string (each bad value a 400 naming its
+// parameter) and the edit body ({title} and/or {tags}). Fields the API does not take are ignored,
+// so a client may send a whole item back with one field changed.
+
+import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  GALLERY_FILTERS,
+  GALLERY_SORTS,
+  MAX_PAGE_SIZE,
+  MAX_TAG_LENGTH,
+  MAX_TAGS_PER_ITEM,
+  MAX_TITLE_LENGTH,
+  SORT_ORDERS,
+  normaliseTags,
+  type GalleryFilter,
+  type GallerySort,
+  type SortOrder,
+} from '../../shared/media.ts';
+
+export const MEDIA_INPUT_MESSAGES = {
+  page: 'page must be a whole number of 1 or more',
+  limit: `limit must be between 1 and ${MAX_PAGE_SIZE}`,
+  filter: `filter must be one of ${GALLERY_FILTERS.join(', ')}`,
+  sortBy: `sortBy must be one of ${GALLERY_SORTS.join(', ')}`,
+  sortOrder: `sortOrder must be one of ${SORT_ORDERS.join(', ')}`,
+  search: 'search must be at most 200 characters',
+  tagsQuery: `tags must be a comma list of at most ${MAX_TAGS_PER_ITEM} tags of at most ${MAX_TAG_LENGTH} characters each`,
+  modelId: 'modelId must be a model id',
+  titleEmpty: 'Title cannot be empty',
+  titleLong: `Title must be at most ${MAX_TITLE_LENGTH} characters`,
+  titleType: 'title must be text',
+  tagsType: 'tags must be a list of text (or one comma-separated text)',
+  tagLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters`,
+  tooManyTags: `An item can have at most ${MAX_TAGS_PER_ITEM} tags`,
+  nothingToUpdate: 'Send a title or tags to update',
+  galleryId: 'galleryId must be the id of an image in your gallery',
+} as const;
+const M = MEDIA_INPUT_MESSAGES;
+
+/** Query values arrive as text; an empty one (a form's blank field) means "not given". */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string({ message })
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+
+const tagList = (text: string) => normaliseTags(text.split(','));
+
+export interface MediaListQuery {
+  page: number;
+  limit: number;
+  offset: number;
+  filter: GalleryFilter;
+  /** Trimmed; '' when none. */
+  search: string;
+  /** `date` is read as createdAt. */
+  sortBy: Exclude<GallerySort, 'date'>;
+  sortOrder: SortOrder;
+  /** As given (trimmed, unique ignoring case); items must carry all of them. */
+  tags: string[];
+  modelId?: string | undefined;
+}
+
+/** GET /api/gallery (and the page): defaults 1, 50, all, createdAt, desc. */
+export const mediaListQuery = z
+  .object({
+    page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
+    limit: optionalQuery(wholeNumber(M.limit, 1, MAX_PAGE_SIZE)),
+    filter: optionalQuery(z.enum(GALLERY_FILTERS, { message: M.filter })),
+    search: optionalQuery(z.string({ message: M.search }).max(200, M.search)),
+    sortBy: optionalQuery(z.enum(GALLERY_SORTS, { message: M.sortBy })),
+    sortOrder: optionalQuery(z.enum(SORT_ORDERS, { message: M.sortOrder })),
+    tags: optionalQuery(
+      z
+        .string({ message: M.tagsQuery })
+        .max(MAX_TAGS_PER_ITEM * (MAX_TAG_LENGTH + 1), M.tagsQuery)
+        .refine((text) => {
+          const tags = tagList(text);
+          return tags.length <= MAX_TAGS_PER_ITEM && tags.every((t) => t.length <= MAX_TAG_LENGTH);
+        }, M.tagsQuery),
+    ),
+    modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
+  })
+  .transform((q): MediaListQuery => {
+    const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+    const page = q.page ?? 1;
+    const sortBy = q.sortBy ?? 'createdAt';
+    return {
+      page,
+      limit,
+      offset: (page - 1) * limit,
+      filter: q.filter ?? 'all',
+      search: (q.search ?? '').trim(),
+      sortBy: sortBy === 'date' ? 'createdAt' : sortBy,
+      sortOrder: q.sortOrder ?? 'desc',
+      tags: q.tags === undefined ? [] : tagList(q.tags),
+      modelId: q.modelId,
+    };
+  });
+
+/** GET /api/gallery/recycling-bin: only paging. */
+export const binListQuery = z
+  .object({
+    page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
+    limit: optionalQuery(wholeNumber(M.limit, 1, MAX_PAGE_SIZE)),
+  })
+  .transform((q) => {
+    const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+    const page = q.page ?? 1;
+    return { page, limit, offset: (page - 1) * limit };
+  });
+
+/**
+ * Tags as a list, or as one comma-separated text (what a tag field and the upload send): either
+ * way trimmed, empties dropped, unique ignoring case; too long a tag is refused, never cut.
+ */
+export const tagsInput = z
+  .union([z.array(z.string({ message: M.tagsType }), { message: M.tagsType }), z.string({ message: M.tagsType })], { message: M.tagsType })
+  .transform((value) => normaliseTags(typeof value === 'string' ? value.split(',') : value))
+  .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), M.tagLong)
+  .refine((tags) => tags.length <= MAX_TAGS_PER_ITEM, M.tooManyTags);
+
+/** PUT /api/gallery/{id}/update and PUT /api/gallery/{id}: {title} and/or {tags}. */
+export const updateMediaSchema = z
+  .object({
+    title: z.string({ message: M.titleType }).trim().min(1, M.titleEmpty).max(MAX_TITLE_LENGTH, M.titleLong).optional(),
+    tags: tagsInput.optional(),
+  })
+  .refine((body) => body.title !== undefined || body.tags !== undefined, M.nothingToUpdate);
+export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
+
+/** PUT /api/models/{id}/profile-picture. */
+export const profilePictureSchema = z.object({
+  galleryId: z.string({ message: M.galleryId }).trim().min(1, M.galleryId).max(100, M.galleryId),
+});
