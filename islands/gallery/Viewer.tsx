@@ -1,0 +1,326 @@
+// The full-screen viewer of the galleries: one item at a time (the display rendition of an image,
+// a video with its controls), previous and next with wraparound, 'X of Y', fullscreen, and the
+// spec's keys: Escape, Left, Right, L (favourite), F (fullscreen), Backspace (delete confirm, where
+// Enter confirms and Escape cancels). An overlay rather than a native modal <dialog>, so the page's
+// toasts ('Added to favorites', ...) show above it; focus is kept inside it by hand.
+
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
+import { TrashIcon } from '../components/Icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FullscreenIcon, HeartIcon } from './media-icons.tsx';
+
+export interface ViewerProps {
+  items: MediaItem[];
+  /** The item shown (kept by the page, so it can follow a list that changes). */
+  index: number;
+  /** Opens straight into fullscreen (a double click on an image card). */
+  fullscreen?: boolean;
+  isAdmin: boolean;
+  onClose: () => void;
+  onIndexChange: (index: number) => void;
+  /** Toggles the item's favourite (the page calls the hub, says so in a toast and passes the new item back in `items`). */
+  onFavorite: (item: MediaItem) => Promise<unknown> | void;
+  /** Moves the item to the recycling bin, once confirmed here (the page calls the hub and updates `items`). */
+  onDelete: (item: MediaItem) => Promise<unknown> | void;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], video[controls], [tabindex]:not([tabindex="-1"])';
+const typingIn = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** Wraps around at both ends (spec: left/right cycle with wraparound). */
+export const wrapIndex = (index: number, length: number) => (length === 0 ? 0 : ((index % length) + length) % length);
+
+const ROUND = 'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
+
+export function Viewer({ items, index, fullscreen: startFullscreen = false, isAdmin, onClose, onIndexChange, onFavorite, onDelete }: ViewerProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const [isFullscreen, setIsFullscreen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [broken, setBroken] = useState<string | null>(null);
+  const titleId = useId();
+  const confirmId = useId();
+  const at = wrapIndex(index, items.length);
+  const item = items[at];
+  const count = items.length;
+
+  const go = useCallback((step: number) => count > 0 && onIndexChange(wrapIndex(at + step, count)), [at, count, onIndexChange]);
+
+  const toggleFullscreen = useCallback(async () => {
+    const element = root.current;
+    if (!element) return;
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await element.requestFullscreen?.();
+    } catch {
+      // Refused (no user gesture, or fullscreen not allowed): the viewer already fills the window.
+    }
+  }, []);
+
+  const close = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    onClose();
+  }, [onClose]);
+
+  const favorite = useCallback(async () => {
+    if (!item || busy) return;
+    setBusy(true);
+    try {
+      await onFavorite(item);
+    } finally {
+      setBusy(false);
+    }
+  }, [item, busy, onFavorite]);
+
+  const confirmDelete = useCallback(async () => {
+    if (!item || busy) return;
+    setBusy(true);
+    try {
+      await onDelete(item);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+      root.current?.focus();
+    }
+  }, [item, busy, onDelete]);
+
+  // Opening: remember what had focus (the card), take it, and give it back on closing.
+  useEffect(() => {
+    opener.current = document.activeElement;
+    root.current?.focus();
+    if (startFullscreen) void toggleFullscreen();
+    return () => {
+      const back = opener.current;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const changed = () => setIsFullscreen(document.fullscreenElement === root.current && root.current !== null);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, []);
+
+  // The page behind does not scroll while the viewer is open.
+  useEffect(() => {
+    const before = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = before;
+    };
+  }, []);
+
+  useEffect(() => setBroken(null), [item?._id]);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  // The next image's display rendition is fetched ahead, so Right shows it at once.
+  useEffect(() => {
+    const next = count > 1 ? items[wrapIndex(at + 1, count)] : undefined;
+    if (!next || next.type !== 'image' || next.status === 'failed') return;
+    const image = new Image();
+    image.decoding = 'async';
+    image.src = next.display;
+  }, [items, at, count]);
+
+  // The keys work wherever focus is on the page while the viewer is open.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (confirming) {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          setConfirming(false);
+          root.current?.focus();
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          void confirmDelete();
+        }
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        // Escape leaves fullscreen first (browsers do that themselves), then closes.
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else close();
+        return;
+      }
+      if (typingIn(event.target)) return;
+      // A focused video keeps its own arrow keys (seeking) and space.
+      const onVideo = event.target instanceof HTMLVideoElement;
+      switch (event.key) {
+        case 'ArrowLeft':
+          if (onVideo) return;
+          event.preventDefault();
+          go(-1);
+          break;
+        case 'ArrowRight':
+          if (onVideo) return;
+          event.preventDefault();
+          go(1);
+          break;
+        case 'l':
+        case 'L':
+          event.preventDefault();
+          void favorite();
+          break;
+        case 'f':
+        case 'F':
+          event.preventDefault();
+          void toggleFullscreen();
+          break;
+        case 'Backspace':
+          event.preventDefault();
+          setConfirming(true);
+          break;
+        case 'Tab': {
+          // Focus stays inside the viewer.
+          const inside = [...(root.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+          if (inside.length === 0) return;
+          const first = inside[0]!;
+          const last = inside[inside.length - 1]!;
+          const here = document.activeElement;
+          if (event.shiftKey && (here === first || !root.current?.contains(here))) {
+            event.preventDefault();
+            last.focus();
+          } else if (!event.shiftKey && (here === last || !root.current?.contains(here))) {
+            event.preventDefault();
+            first.focus();
+          }
+          break;
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen]);
+
+  if (!item) return null;
+  const kind = item.type === 'video' ? 'Video' : 'Image';
+  const facts = [kind, formatSize(item.size), ...(item.type === 'video' && item.duration !== null ? [formatDuration(item.duration)] : []), ...(item.width && item.height ? [`${item.width} × ${item.height}`] : [])];
+
+  return (
+    <div
+      ref={root}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-roledescription="media viewer"
+      tabIndex={-1}
+      className="fixed inset-0 z-40 flex flex-col bg-black text-white outline-none"
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4">
+        <div className="min-w-0 flex-1">
+          <h2 id={titleId} className="truncate text-base font-semibold" title={item.title}>
+            {item.title || 'Untitled'}
+          </h2>
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-white/80">
+            <span aria-label="Position" className="font-semibold tabular-nums text-white">{`${at + 1} of ${count}`}</span>
+            {facts.map((fact) => (
+              <span key={fact}>{fact}</span>
+            ))}
+            {item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <button type="button" className={`${ROUND} ${item.isFavorite ? 'text-[#ff8fb3]' : ''}`} aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={item.isFavorite} aria-keyshortcuts="L" disabled={busy} onClick={() => void favorite()}>
+            <HeartIcon filled={item.isFavorite} />
+          </button>
+          <button type="button" className={ROUND} aria-label={isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen'} aria-keyshortcuts="F" onClick={() => void toggleFullscreen()}>
+            <FullscreenIcon exit={isFullscreen} />
+          </button>
+          {isAdmin ? (
+            <button type="button" className={ROUND} aria-label="Delete" aria-keyshortcuts="Backspace" aria-haspopup="dialog" disabled={busy} onClick={() => setConfirming(true)}>
+              <TrashIcon size={20} />
+            </button>
+          ) : null}
+          <button type="button" className={ROUND} aria-label="Close viewer" aria-keyshortcuts="Escape" onClick={close}>
+            <CloseIcon />
+          </button>
+        </div>
+      </header>
+
+      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
+        {item.status === 'failed' ? (
+          <p className="max-w-md text-center text-sm text-white/85">{`This file could not be processed${item.failure ? `: ${item.failure}` : '.'}`}</p>
+        ) : broken === item._id ? (
+          <p className="max-w-md text-center text-sm text-white/85">{item.status === 'processing' ? 'Still processing; it shows here once it is ready.' : 'This file cannot be shown.'}</p>
+        ) : item.type === 'video' ? (
+          <video
+            key={item._id}
+            src={item.url}
+            poster={item.thumbnail ?? undefined}
+            controls
+            autoPlay
+            playsInline
+            preload="metadata"
+            aria-label={item.title || 'Untitled'}
+            className="max-h-full max-w-full"
+            onError={() => setBroken(item._id)}
+          />
+        ) : (
+          <img
+            key={item._id}
+            src={item.display}
+            alt={item.title || 'Untitled'}
+            className="max-h-full max-w-full select-none object-contain"
+            onDoubleClick={() => void toggleFullscreen()}
+            onError={() => setBroken(item._id)}
+          />
+        )}
+        {count > 1 ? (
+          <>
+            <button type="button" className={`${ROUND} absolute left-2 top-1/2 -translate-y-1/2 bg-black/50 sm:left-4`} aria-label="Previous" aria-keyshortcuts="ArrowLeft" onClick={() => go(-1)}>
+              <ChevronLeftIcon />
+            </button>
+            <button type="button" className={`${ROUND} absolute right-2 top-1/2 -translate-y-1/2 bg-black/50 sm:right-4`} aria-label="Next" aria-keyshortcuts="ArrowRight" onClick={() => go(1)}>
+              <ChevronRightIcon />
+            </button>
+          </>
+        ) : null}
+      </div>
+
+      {item.tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap justify-center gap-1 px-3 pb-3">
+          {item.tags.map((tag) => (
+            <li key={tag} className="chip bg-white/15 text-white">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {confirming ? (
+        <div className="absolute inset-0 z-10 flex items-center justify-center bg-black/70 p-4">
+          <div role="alertdialog" aria-modal="true" aria-labelledby={confirmId} aria-describedby={`${confirmId}-text`} className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface text-fg shadow-xl">
+            <h3 id={confirmId} className="px-6 pb-2 pt-6 text-lg font-bold">
+              Delete Media
+            </h3>
+            <p id={`${confirmId}-text`} className="px-6 text-sm text-muted">
+              {`Move “${item.title || 'Untitled'}” to the recycling bin? You can restore it from Recently Deleted.`}
+            </p>
+            <div className="mt-4 flex justify-end gap-2 border-t border-line px-6 py-3">
+              <button
+                type="button"
+                className="btn-ghost"
+                onClick={() => {
+                  setConfirming(false);
+                  root.current?.focus();
+                }}
+              >
+                Cancel
+              </button>
+              <button ref={confirmButton} type="button" className="btn-danger" disabled={busy} onClick={() => void confirmDelete()}>
+                Delete
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
