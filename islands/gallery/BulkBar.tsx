@@ -1,0 +1,18 @@
+// Select mode's bar: 'N selected' with All (every item on the page), Delete and Clear.
+
+export function BulkBar({ count, onAll, onDelete, onClear, inBin }: { count: number; onAll: () => void; onDelete: () => void; onClear: () => void; inBin: boolean }) {
+  return (
+    <div role="region" aria-label="Selection" className="sticky top-16 z-30 mb-4 flex flex-wrap items-center gap-2 rounded-2xl border border-accent/40 bg-surface px-4 py-2 shadow-lg">
+      <p className="mr-auto text-sm font-semibold" aria-live="polite">{`${count} selected`}</p>
+      <button type="button" className="btn-ghost py-1.5" onClick={onAll}>
+        All
+      </button>
+      <button type="button" className="btn-danger py-1.5" onClick={onDelete} disabled={count === 0}>
+        {inBin ? 'Delete Forever' : 'Delete'}
+      </button>
+      <button type="button" className="btn-outline py-1.5" onClick={onClear} disabled={count === 0}>
+        Clear
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+// A card's menu: a button that opens a list of actions (a menu in the ARIA sense), moved through
+// with the arrow keys, closed with Escape, a click elsewhere or a choice; focus goes back to it.
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MoreIcon } from './icons.tsx';
+
+export interface MenuAction {
+  label: string;
+  run: () => void;
+  danger?: boolean;
+}
+
+export function CardMenu({ label, actions, disabled }: { label: string; actions: MenuAction[]; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    list.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
+    const away = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!list.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') focus(at + 1);
+    else if (event.key === 'ArrowUp') focus(at - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(items.length - 1);
+    else if (event.key === 'Tab') setOpen(false);
+    else return;
+    // The page's own keys (Left/Right change page) stay out of a menu.
+    event.stopPropagation();
+    if (event.key !== 'Tab') event.preventDefault();
+  };
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white shadow-sm backdrop-blur hover:bg-black/75 disabled:opacity-50"
+      >
+        <MoreIcon size={18} />
+      </button>
+      {open ? (
+        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className="absolute right-0 top-9 z-30 min-w-48 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl">
+          {actions.map((action) => (
+            <li key={action.label} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  close();
+                  action.run();
+                }}
+                className={`block w-full whitespace-nowrap px-4 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none ${action.danger ? 'text-danger' : 'text-fg'}`}
+              >
+                {action.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
