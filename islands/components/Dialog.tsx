@@ -32,18 +32,23 @@ export function useDialog(): DialogControl {
   return useMemo(() => ({ ref, open, close, isOpen, opener }), [open, close, isOpen]);
 }
 
+const WIDTHS = { sm: 'w-[min(92vw,26rem)]', md: 'w-[min(92vw,30rem)]', lg: 'w-[min(94vw,40rem)]' } as const;
+
 export function Dialog({
   control,
   title,
   onClose,
   width = 'md',
+  closable = true,
   children,
 }: {
   control: DialogControl;
   title: ReactNode;
   /** Runs whenever it closes: Cancel, Escape, or after an action. */
   onClose?: () => void;
-  width?: 'sm' | 'md';
+  width?: 'sm' | 'md' | 'lg';
+  /** False while it must stay open (an upload on its way): Escape then does nothing. */
+  closable?: boolean;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -57,7 +62,7 @@ export function Dialog({
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    control.close();
+    if (closable) control.close();
   };
   return (
     <dialog
@@ -65,7 +70,11 @@ export function Dialog({
       aria-labelledby={titleId}
       onClose={closed}
       onKeyDown={onKeyDown}
-      className={`${width === 'sm' ? 'w-[min(92vw,26rem)]' : 'w-[min(92vw,30rem)]'} rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl`}
+      // The browser's own close request (Escape where no keydown reaches the page) obeys the same rule.
+      onCancel={(event) => {
+        if (!closable) event.preventDefault();
+      }}
+      className={`${WIDTHS[width]} rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl`}
     >
       <h2 id={titleId} className="px-6 pb-3 pt-6 text-lg font-bold">
         {title}

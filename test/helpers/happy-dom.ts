@@ -4,9 +4,10 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator';
 // happy-dom brings its own Request, Response and Headers, and its Response drops Set-Cookie (as a
 // browser hides it from scripts). Island tests answer fetch through the real app in-process
 // (test/helpers/island-app.ts), which must build real responses, cookies included: Bun's own
-// classes stay global. The DOM's FormData, Blob and fetch are happy-dom's.
-const { Request, Response, Headers } = globalThis;
+// classes stay global, and so do Bun's web streams (the hub pipes upload bodies through them). The
+// DOM's FormData, Blob and fetch are happy-dom's.
+const { Request, Response, Headers, ReadableStream, WritableStream, TransformStream } = globalThis;
 
 GlobalRegistrator.register({ url: 'http://localhost:3000/', settings: { device: { prefersColorScheme: 'dark' } } });
 
-Object.assign(globalThis, { Request, Response, Headers });
+Object.assign(globalThis, { Request, Response, Headers, ReadableStream, WritableStream, TransformStream });

@@ -27,7 +27,12 @@ export type Interruption =
   /** A reverse proxy answers instead of the hub, with an HTML error page and this status. */
   | { proxyStatus: number }
   /** The request waits until `network.release()`, then goes on to the hub. */
-  | { held: true };
+  | { held: true }
+  /**
+   * An upload (XMLHttpRequest) whose body stops after this many bytes have reached the hub, until
+   * `network.release()`: the hub holds a half-received file, as on a slow line.
+   */
+  | { pauseAfter: number };
 
 export interface SentRequest {
   method: string;
@@ -35,8 +40,14 @@ export interface SentRequest {
   path: string;
   headers: Headers;
   credentials: RequestCredentials | undefined;
-  /** The JSON body, parsed; undefined when none was sent. */
+  /** The JSON body, parsed; a multipart body as its fields and files; undefined when none was sent. */
   body: unknown;
+}
+
+/** A multipart body as SentRequest records it. */
+export interface SentForm {
+  fields: Record<string, string>;
+  files: { field: string; name: string; size: number; type: string }[];
 }
 
 export interface AccountSpec {
@@ -77,7 +88,7 @@ export interface IslandApp {
   cookies: Map<string, string>;
   /** Resolves once no request is on its way (the hub's work, such as password hashing, is real). */
   idle(): Promise<void>;
-  /** Puts the real fetch back and removes the temp folder. */
+  /** Puts the real fetch and XMLHttpRequest back and removes the temp folder. */
   close(): Promise<void>;
 }
 
@@ -106,6 +117,8 @@ function storeCookies(jar: Map<string, string>, response: Response): void {
 
 interface Wire {
   fetch: typeof fetch;
+  /** XMLHttpRequest as a browser has it, for uploads with progress (islands/lib/upload.ts). */
+  XMLHttpRequest: typeof XMLHttpRequest;
   idle(): Promise<void>;
   requests: SentRequest[];
   interruptions: Map<RequestMatch, Interruption>;
@@ -147,18 +160,27 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     }
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
 
-    // What a browser adds by itself to a same-origin fetch.
-    if (init.credentials !== 'omit' && jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-    headers.set('sec-fetch-site', 'same-origin');
-    if (method !== 'GET' && method !== 'HEAD') headers.set('origin', ORIGIN);
-
-    const response = await hub.app.request(url.href, { method, headers, ...(text === undefined ? {} : { body: text }) });
-    if (init.credentials !== 'omit') storeCookies(jar, response);
+    const response = await toHub(url, method, headers, init.credentials, text);
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     return response;
   }
+  /** What a browser adds by itself to a same-origin request, then the hub's answer. */
+  async function toHub(url: URL, method: string, headers: Headers, credentials: RequestCredentials | undefined, body: string | ReadableStream<Uint8Array> | undefined): Promise<Response> {
+    if (credentials !== 'omit' && jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+    headers.set('sec-fetch-site', 'same-origin');
+    if (method !== 'GET' && method !== 'HEAD') headers.set('origin', ORIGIN);
+    const response = await hub.app.request(url.href, { method, headers, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
+    if (credentials !== 'omit') storeCookies(jar, response);
+    return response;
+  }
+  function track(promise: Promise<unknown>, state: { held: boolean }): void {
+    const tracked = promise.catch(() => {}).finally(() => inFlight.delete(tracked));
+    inFlight.set(tracked, state);
+  }
+  const XMLHttpRequest = hubXMLHttpRequest({ requests, interruptions, toHub, track, hold: () => new Promise<void>((resolve) => held.push(resolve)) });
   return {
     fetch: browserFetch as typeof fetch,
+    XMLHttpRequest,
     async idle() {
       for (;;) {
         const busy = [...inFlight].filter(([, state]) => !state.held).map(([promise]) => promise);
@@ -241,7 +263,9 @@ export async function createIslandApp(scenario: Scenario = {}): Promise<IslandAp
   const jar = new Map(cookies);
   const connection = wire(hub, jar);
   const realFetch = globalThis.fetch;
+  const realXMLHttpRequest = globalThis.XMLHttpRequest;
   globalThis.fetch = connection.fetch;
+  globalThis.XMLHttpRequest = connection.XMLHttpRequest;
   return {
     hub,
     ids,
@@ -256,8 +280,201 @@ export async function createIslandApp(scenario: Scenario = {}): Promise<IslandAp
     idle: connection.idle,
     async close() {
       globalThis.fetch = realFetch;
+      globalThis.XMLHttpRequest = realXMLHttpRequest;
       connection.release();
       await hub.close();
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// XMLHttpRequest, for uploads: the FormData is written out as multipart/form-data and streamed to
+// the hub in chunks; upload progress is reported as the hub reads them (so it is the hub's real
+// pace), abort() breaks the body mid-way as a browser's cancelled request does, and the timeout
+// runs on the test's clock.
+
+/** The size of each piece of an upload's body the hub reads. */
+const UPLOAD_CHUNK = 64 * 1024;
+
+interface XhrWire {
+  requests: SentRequest[];
+  interruptions: Map<RequestMatch, Interruption>;
+  toHub(url: URL, method: string, headers: Headers, credentials: RequestCredentials | undefined, body: ReadableStream<Uint8Array> | string | undefined): Promise<Response>;
+  track(promise: Promise<unknown>, state: { held: boolean }): void;
+  hold(): Promise<void>;
+}
+
+/** FormData (happy-dom's) as a multipart body, with what SentRequest records of it. */
+async function multipart(form: FormData): Promise<{ bytes: Uint8Array; contentType: string; recorded: SentForm }> {
+  const boundary = `----hub-island-${crypto.randomUUID()}`;
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const recorded: SentForm = { fields: {}, files: [] };
+  const quote = (text: string) => text.replace(/"/g, '%22').replace(/\r?\n/g, ' ');
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      recorded.fields[name] = value;
+      parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${value}\r\n`));
+    } else {
+      const file = value as File;
+      const type = file.type || 'application/octet-stream';
+      recorded.files.push({ field: name, name: file.name, size: file.size, type: file.type });
+      parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"; filename="${quote(file.name)}"\r\nContent-Type: ${type}\r\n\r\n`));
+      parts.push(new Uint8Array(await file.arrayBuffer()));
+      parts.push(encoder.encode('\r\n'));
+    }
+  }
+  parts.push(encoder.encode(`--${boundary}--\r\n`));
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, recorded };
+}
+
+interface ProgressLike {
+  lengthComputable: boolean;
+  loaded: number;
+  total: number;
+}
+type Handler = ((event: ProgressLike) => void) | null;
+
+function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
+  class HubXMLHttpRequest {
+    static readonly UNSENT = 0;
+    static readonly OPENED = 1;
+    static readonly DONE = 4;
+    readyState = 0;
+    status = 0;
+    responseText = '';
+    timeout = 0;
+    withCredentials = false;
+    upload: { onprogress: Handler; onload: Handler } = { onprogress: null, onload: null };
+    onload: Handler = null;
+    onerror: Handler = null;
+    onabort: Handler = null;
+    ontimeout: Handler = null;
+    onloadend: Handler = null;
+    private method = 'GET';
+    private path = '/';
+    private headers = new Headers();
+    private finished = false;
+    private breakBody: ((reason: Error) => void) | null = null;
+    private timer: ReturnType<typeof setTimeout> | null = null;
+    /** Whether the request waits on the test (then idle() does not wait for it). */
+    private state = { held: false };
+
+    open(method: string, path: string): void {
+      this.method = method.toUpperCase();
+      this.path = path;
+      this.readyState = 1;
+    }
+
+    setRequestHeader(name: string, value: string): void {
+      this.headers.set(name, value);
+    }
+
+    getResponseHeader(): string | null {
+      return null;
+    }
+
+    abort(): void {
+      this.end('onabort', 0, new DOMException('The upload was cancelled.', 'AbortError'));
+    }
+
+    /** Settles once: the event, then loadend; a body still on its way breaks off. */
+    private end(event: 'onload' | 'onerror' | 'onabort' | 'ontimeout', status: number, reason?: Error): void {
+      if (this.finished) return;
+      this.finished = true;
+      if (this.timer) clearTimeout(this.timer);
+      if (reason) this.breakBody?.(reason);
+      // A broken body is the hub's to clean up now: idle() waits for that.
+      this.state.held = false;
+      this.readyState = 4;
+      this.status = status;
+      const progress = { lengthComputable: false, loaded: 0, total: 0 };
+      this[event]?.(progress);
+      this.onloadend?.(progress);
+    }
+
+    send(body?: FormData | string | null): void {
+      const state = this.state;
+      if (this.timeout > 0) this.timer = setTimeout(() => this.end('ontimeout', 0, new DOMException('The upload timed out.', 'TimeoutError')), this.timeout);
+      wire.track(this.run(body ?? undefined, state), state);
+    }
+
+    private async run(body: FormData | string | undefined, state: { held: boolean }): Promise<void> {
+      const url = new URL(this.path, ORIGIN);
+      if (url.origin !== ORIGIN) throw new Error(`Island tests talk to the hub only, not to ${url.origin}`);
+      const requestPath = url.pathname + url.search;
+      const form = typeof body === 'object' ? await multipart(body) : undefined;
+      if (form) this.headers.set('content-type', form.contentType);
+      wire.requests.push({ method: this.method, path: requestPath, headers: new Headers(this.headers), credentials: 'same-origin', body: form ? form.recorded : typeof body === 'string' ? JSON.parse(body) : undefined });
+
+      let pauseAfter = Number.POSITIVE_INFINITY;
+      for (const [match, what] of wire.interruptions) {
+        if (!matches(match, this.method, requestPath)) continue;
+        if ('networkError' in what) return this.end('onerror', 0);
+        if ('proxyStatus' in what) {
+          this.responseText = `<html><body><h1>${what.proxyStatus}</h1></body></html>`;
+          return this.end('onload', what.proxyStatus);
+        }
+        if ('pauseAfter' in what) pauseAfter = what.pauseAfter;
+        else {
+          state.held = true;
+          await wire.hold();
+          state.held = false;
+        }
+      }
+      if (this.finished) return;
+
+      let stream: ReadableStream<Uint8Array> | string | undefined = typeof body === 'string' ? body : undefined;
+      if (form) {
+        const { bytes } = form;
+        let sent = 0;
+        stream = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            this.breakBody = (reason) => {
+              try {
+                controller.error(reason);
+              } catch {
+                // Already closed.
+              }
+            };
+          },
+          pull: async (controller) => {
+            if (this.finished) return;
+            if (sent >= pauseAfter) {
+              state.held = true;
+              await wire.hold();
+              state.held = false;
+              pauseAfter = Number.POSITIVE_INFINITY;
+              if (this.finished) return;
+            }
+            const end = Math.min(bytes.length, sent + UPLOAD_CHUNK, Math.max(sent + 1, pauseAfter));
+            controller.enqueue(bytes.slice(sent, end));
+            sent = end;
+            this.upload.onprogress?.({ lengthComputable: true, loaded: sent, total: bytes.length });
+            if (sent >= bytes.length) {
+              controller.close();
+              this.upload.onload?.({ lengthComputable: true, loaded: sent, total: bytes.length });
+            }
+          },
+        });
+      }
+      let response: Response;
+      try {
+        response = await wire.toHub(url, this.method, this.headers, 'same-origin', stream);
+      } catch {
+        return this.end('onerror', 0);
+      }
+      const text = await response.text();
+      if (this.finished) return;
+      this.responseText = text;
+      this.end('onload', response.status);
+    }
+  }
+  return HubXMLHttpRequest as unknown as typeof XMLHttpRequest;
 }
