@@ -577,3 +577,55 @@ function brokenDeletes(): MediaStore {
     async ping() {},
   };
 }
+
+describe('Set as Profile Picture', () => {
+  test("PUT /api/models/{id}/profile-picture {galleryId}: one of the owner's images becomes the model's picture, served by the hub", async () => {
+    const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia', image: 'https://img.example.com/mia.jpg' });
+    const photo = newMedia(t.database, ann.user._id, { title: 'portrait' });
+    const fresh = newMedia(t.database, ann.user._id, { title: 'still processing', status: 'processing', thumbnailKey: null });
+    let res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId: photo.id });
+    expect(res.status).toBe(200);
+    const model = (await res.json()) as { profilePicture: { url: string } | null; picture: string | null };
+    expect(model.profilePicture).toEqual({ url: `/media/${photo.id}/thumbnail` });
+    expect(model.picture).toBe(`/media/${photo.id}/thumbnail`);
+    expect(((await (await call(`/api/models/${mia}`, ann)).json()) as typeof model).picture).toBe(`/media/${photo.id}/thumbnail`);
+    // Without a thumbnail yet, the display rendition (or the original) stands in.
+    res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId: fresh.id });
+    expect(((await res.json()) as typeof model).profilePicture).toEqual({ url: `/media/${fresh.id}/display` });
+    // The model sent back whole (as an edit dialog does) keeps it.
+    const whole = (await (await call(`/api/models/${mia}`, ann)).json()) as Record<string, unknown>;
+    res = await call(`/api/models/${mia}`, ann, 'PUT', { ...whole, age: 30 });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as typeof model).profilePicture).toEqual({ url: `/media/${fresh.id}/display` });
+  });
+
+  test('a video is 400; another owner\'s item or model, an item in the bin or in premium is 404; nothing changes', async () => {
+    const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia' });
+    const beasModel = await newModel(t.database.db, bea.user._id, { name: 'Theirs' });
+    const video = newMedia(t.database, ann.user._id, { type: 'video' });
+    const photo = newMedia(t.database, ann.user._id);
+    const binned = newMedia(t.database, ann.user._id, { deletedAt: now });
+    const premium = newMedia(t.database, ann.user._id, { gallery: 'premium' });
+    const theirs = newMedia(t.database, bea.user._id);
+    const models = () => t.database.db.selectFrom('models').selectAll().orderBy('id').execute();
+    const before = await models();
+    let res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId: video.id });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'The profile picture must be an image' });
+    for (const galleryId of [theirs.id, binned.id, premium.id, 'nope']) {
+      res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Media not found' });
+    }
+    res = await call(`/api/models/${beasModel}/profile-picture`, ann, 'PUT', { galleryId: photo.id });
+    expect(res.status).toBe(404);
+    for (const body of [{}, { galleryId: '' }, { galleryId: 7 }]) {
+      res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: M.galleryId });
+    }
+    res = await call(`/api/models/${mia}/profile-picture`, { siteToken: ann.siteToken }, 'PUT', { galleryId: photo.id });
+    expect(res.status).toBe(401);
+    expect(await models()).toEqual(before);
+  });
+});

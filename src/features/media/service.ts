@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { foundOr } from '../../db/owned.ts';
-import { NotFoundError } from '../../errors.ts';
+import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
@@ -22,6 +22,7 @@ export const MEDIA_TEXT = {
   movedToBin: 'Media moved to recycling bin',
   restored: 'Media restored successfully',
   deletedForever: 'Media permanently deleted',
+  pictureNotImage: 'The profile picture must be an image',
 } as const;
 
 const FILTERS = {
@@ -135,6 +136,19 @@ export function createMediaService({ db, store, clock, jobs }: MediaDeps) {
         return change(ownerId, id, async (row, trx) => {
           if (row.deleted_at !== null) await repo.updateMedia(trx, ownerId, id, { deleted_at: null });
         });
+      },
+
+      /**
+       * The hub's address of an item a model may wear as its profile picture: one of the owner's
+       * images, not in the bin (404 otherwise; 400 for a video). The thumbnail once there is one
+       * (a card shows 64 px), else the display rendition.
+       */
+      async profilePictureUrl(ownerId: string, id: string): Promise<string> {
+        const row = await find(ownerId, id);
+        if (row.deleted_at !== null) throw new NotFoundError(MEDIA_TEXT.notFound);
+        if (row.type !== 'image') throw new InvalidError(MEDIA_TEXT.pictureNotImage);
+        const item = itemOf(row);
+        return item.thumbnail ?? item.display;
       },
 
       /**

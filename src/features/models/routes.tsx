@@ -11,6 +11,7 @@ import { requireSignIn, viewerOf, type SignedInEnv } from '../auth/middleware.ts
 import { ModelsPage } from './pages/ModelsPage.tsx';
 import { MODELS_PAGE_SIZE, modelsApiQuery, parseModelQuery } from './query.ts';
 import { createModelSchema, updateModelSchema } from './schema.ts';
+import { profilePictureSchema } from '../media/schema.ts';
 
 /** Pictures change rarely; the address carries the source URL's hash, so a new URL is a new address. */
 const PICTURE_CACHE_CONTROL = 'private, max-age=86400';
@@ -64,6 +65,16 @@ export const modelsApi = new Hono<SignedInEnv>()
   .put('/api/models/:modelId', async (c) => {
     const input = await readJson(c, updateModelSchema);
     return c.json(await c.var.services.models.update(c.var.viewer.id, c.req.param('modelId'), input));
+  })
+
+  // Set as Profile Picture: one of the owner's images in the gallery becomes the model's picture.
+  .put('/api/models/:modelId/profile-picture', async (c) => {
+    const { galleryId } = await readJson(c, profilePictureSchema);
+    const { media, models } = c.var.services;
+    const modelId = c.req.param('modelId');
+    await models.get(c.var.viewer.id, modelId);
+    const url = await media.gallery.profilePictureUrl(c.var.viewer.id, galleryId);
+    return c.json(await models.setProfilePicture(c.var.viewer.id, modelId, url));
   })
 
   .delete('/api/models/:modelId', async (c) => {

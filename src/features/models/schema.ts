@@ -2,6 +2,7 @@
 // fields (an _id, an owner, anything else) are ignored. Null or '' clears an optional field.
 
 import { z } from 'zod';
+import { isHubMediaPicture } from './pictures/source.ts';
 import { BREAST_SIZE_PATTERN, ETHNICITIES, MAX_AGE, MIN_AGE, isWebUrl, splitTags, type Ethnicity, type ModelLink } from '../../shared/models.ts';
 
 export const MODEL_LIMITS = { name: 100, height: 50, description: 2000, url: 2000, tag: 50, tags: 50, links: 50, linkName: 100 } as const;
@@ -90,6 +91,9 @@ const image = z.unknown().transform((v, ctx) => webUrl(v, ctx, M.image));
 const profilePicture = z.unknown().transform((v, ctx): string => {
   if (v === null) return '';
   if (typeof v !== 'object' || Array.isArray(v)) return fail(ctx, M.profilePicture);
+  // One set from the gallery (a model sent back whole keeps it).
+  const url = (v as { url?: unknown }).url;
+  if (typeof url === 'string' && isHubMediaPicture(url)) return url;
   return webUrl((v as { url?: unknown }).url, ctx, M.profilePicture);
 });
 

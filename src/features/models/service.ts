@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { NotFoundError } from '../../errors.ts';
 import { MODEL_TEXT, type Ethnicity, type Model, type ModelLink, type ModelSort } from '../../shared/models.ts';
-import { pictureAddress, pictureSource } from './pictures/source.ts';
+import { isHubMediaPicture, pictureAddress, pictureSource } from './pictures/source.ts';
 import * as repo from './repo.ts';
 import type { ModelInput } from './schema.ts';
 import type { ModelRow } from './table.ts';
@@ -48,7 +48,8 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
       profilePicture: row.profile_picture_url ? { url: row.profile_picture_url } : null,
       // The hub serves the picture itself (GET /api/models/{id}/picture): the browser never asks
       // the other host, and the Content-Security-Policy allows images from the hub only.
-      picture: source ? pictureAddress(row.id, source) : null,
+      // A picture from the owner's own gallery is served by the hub already: its own address.
+      picture: source ? (isHubMediaPicture(source) ? source : pictureAddress(row.id, source)) : null,
       description: row.description,
       tags: parseJson<string[]>(row.tags, []),
       links,
@@ -121,6 +122,16 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
         const changes = columnsOf(input);
         if (Object.keys(changes).length === 0) return toModel(row);
         const updated = { ...changes, updated_at: clock().getTime() };
+        await repo.updateModel(trx, ownerId, id, updated);
+        return toModel({ ...row, ...updated });
+      });
+    },
+
+    /** Set as Profile Picture: `url` is the hub's address of one of the owner's images. */
+    async setProfilePicture(ownerId: string, id: string, url: string): Promise<Model> {
+      return db.transaction().execute(async (trx) => {
+        const row = foundOr(await repo.findModel(trx, ownerId, id), MODEL_TEXT.notFound);
+        const updated = { profile_picture_url: url, updated_at: clock().getTime() };
         await repo.updateModel(trx, ownerId, id, updated);
         return toModel({ ...row, ...updated });
       });

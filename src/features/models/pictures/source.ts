@@ -19,6 +19,12 @@ export function pictureSource(row: Pick<ModelRow, 'profile_picture_url' | 'image
   return avatarUrl(avatarServiceUrl, links);
 }
 
+/**
+ * A picture the hub itself serves from the media library (Set as Profile Picture): a thumbnail or
+ * display rendition of one of the owner's items. The browser loads it as it is; nothing is fetched.
+ */
+export const isHubMediaPicture = (url: string): boolean => /^\/media\/[A-Za-z0-9-]{1,100}\/(?:thumbnail|display)$/.test(url);
+
 const sha256 = (text: string) => new Bun.CryptoHasher('sha256').update(text);
 
 /** The store's key for a picture URL. */
