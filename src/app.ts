@@ -8,7 +8,10 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
 import { linksRoutes } from './features/links/routes.tsx';
+import { INGEST_UPLOAD_ROUTES, ingestRoutes } from './features/media/ingest/routes.ts';
+import { mediaBytesRoutes } from './features/media/serve.ts';
 import { mediaApi } from './features/media/routes.ts';
+import { galleryPages } from './features/media/pages.tsx';
 import { modelsApi } from './features/models/routes.tsx';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/middleware.ts';
@@ -34,7 +37,7 @@ import { staticFiles } from './http/static-files.ts';
 import { smallBody } from './http/body.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
-const STREAMED_UPLOADS: string[] = ['POST /api/links/import'];
+const STREAMED_UPLOADS: string[] = ['POST /api/links/import', ...INGEST_UPLOAD_ROUTES];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -67,6 +70,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
   app.route('/', mediaApi);
+  app.route('/', galleryPages);
+  app.route('/', ingestRoutes);
+  app.route('/', mediaBytesRoutes);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

@@ -10,7 +10,7 @@ import { createServices } from './features/services.ts';
 import { applyLockoutSetting } from './features/site/service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
-import { openMediaStore } from './storage/open-store.ts';
+import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -43,6 +43,9 @@ async function main(): Promise<void> {
   }
 
   const [store, assets] = await Promise.all([openMediaStore(config), ensureAssets()]);
+  // Uploads a killed hub left half-done (local temporary files went in openMediaStore).
+  const swept = await sweepLeftovers(store);
+  if (swept > 0) logger.info('aborted uploads a previous run left unfinished', { count: swept });
   if (assets.rebuilt) logger.info('assets built', { css: assets.css, islands: assets.islandEntry });
   const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets });
 

@@ -13,6 +13,7 @@ import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
+import { createIngestService } from './media/ingest/upload.ts';
 import { MEDIA_JOB_KINDS, registerStoreJobs } from './media/jobs.ts';
 import { registerBinPurge } from './media/purge.ts';
 import { createMediaService } from './media/service.ts';
@@ -65,6 +66,8 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
     favicons: createFaviconsService({ db, clock, fetcher }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
+    // Uploads into either gallery (null without a store: CLI commands that never take uploads).
+    mediaIngest: store ? createIngestService({ db, store, clock, maxUploadBytes: config.media.maxUploadBytes }) : null,
   };
 }
 

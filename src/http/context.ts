@@ -27,7 +27,10 @@ declare module 'hono' {
   }
 }
 
-/** Paths answered with JSON rather than HTML, errors included. */
+/**
+ * Paths answered with JSON rather than HTML, errors included. Media bytes (/media/...) count: an
+ * <img> or <video> without a session gets a 401, not the gate's or the sign-in page's HTML.
+ */
 export function isApiPath(pathname: string): boolean {
-  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/auth/') || pathname === '/healthz';
+  return pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/auth/') || pathname === '/healthz' || pathname.startsWith('/media/');
 }

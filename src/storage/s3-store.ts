@@ -6,6 +6,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   paginateListObjectsV2,
   type GetObjectCommandOutput,
@@ -180,6 +181,34 @@ export class S3MediaStore implements MediaStore {
         };
       }
     }
+  }
+
+  /**
+   * Aborts multipart uploads left open under `prefixes` (a hub killed mid-upload leaves its parts
+   * behind, invisible but stored and billed). Only for start-up, when this hub has none running.
+   * Returns how many were aborted.
+   */
+  async abortIncompleteUploads(prefixes: readonly string[]): Promise<number> {
+    let aborted = 0;
+    for (const prefix of prefixes) {
+      assertValidPrefix(prefix);
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      for (;;) {
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId) continue;
+          await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          aborted++;
+        }
+        if (!page.IsTruncated) break;
+        keyMarker = page.NextKeyMarker;
+        uploadIdMarker = page.NextUploadIdMarker;
+      }
+    }
+    return aborted;
   }
 
   async ping(): Promise<void> {
