@@ -1,0 +1,330 @@
+// The upload dialog (The Red Room's floating button, a model card's upload content): pick or drop
+// files, see each one's name, type, size and Image/Video chip, give a title (one file) and tags,
+// then send the files one after another with a real progress bar. Cancel stops the request in
+// flight (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its
+// toasts show inside it: '{n} file(s) uploaded successfully!' after an upload that cleared the list.
+
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { GALLERY_TOAST_MS, MAX_TAG_LENGTH, UPLOAD_ACCEPT, formatSize, normaliseTags, splitTags, titleFromFileName, type MediaItem } from '../../src/shared/media.ts';
+import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
+import { SelectField, TextField } from '../components/Field.tsx';
+import { TrashIcon } from '../components/Icons.tsx';
+import { useToast } from '../components/useToast.tsx';
+import { UPLOAD_TEXT, overallPercent, uploadFile, type UploadHandle } from '../lib/upload.ts';
+import { TagPicker, forgetVocabulary } from './TagPicker.tsx';
+import { UploadIcon } from './media-icons.tsx';
+
+/** The toast place of this dialog: a refusal raised while it is open shows inside it. */
+export const UPLOAD_DIALOG_PLACE = 'upload-dialog';
+
+const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'm4v', 'webm', 'mkv', 'avi']);
+
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+};
+
+/** Image or Video as the file list shows it, from the browser's type or else the name. */
+export function kindOfFile(file: File): 'Image' | 'Video' {
+  if (file.type.startsWith('video/')) return 'Video';
+  if (file.type.startsWith('image/')) return 'Image';
+  return VIDEO_EXTENSIONS.has(extensionOf(file.name)) ? 'Video' : 'Image';
+}
+
+/** The type column: the browser's type, or the extension when the browser gives none (HEIC on most systems). */
+export function typeOfFile(file: File): string {
+  return file.type || (extensionOf(file.name) ? extensionOf(file.name).toUpperCase() : 'Unknown');
+}
+
+interface Entry {
+  key: number;
+  file: File;
+  state: 'waiting' | 'sending' | 'failed';
+  error?: string;
+}
+
+export interface UploadDialogProps {
+  open: boolean;
+  /** Runs when the dialog has closed (Cancel, Escape, the close button, or a finished upload). */
+  onClose: () => void;
+  /** The items the hub stored, once a run of uploads ends (also after a cancel, for the files done before it). */
+  onUploaded: (items: MediaItem[]) => void;
+  /** The user's models, for the Model choice; with `modelId` they only name the fixed model. */
+  models?: { id: string; name: string }[];
+  /** Uploads for this model (a model card's upload content); the choice is then not offered. */
+  modelId?: string;
+  /** Names where the files go ('gallery': the free gallery), as the model upload's success text says. */
+  destination?: 'gallery';
+  /** How long the success toast stays (the gallery's 6 s unless the page says otherwise). */
+  toastMs?: number;
+}
+
+const DESTINATION_LABEL = { gallery: 'Gallery' } as const;
+
+export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, destination, toastMs = GALLERY_TOAST_MS }: UploadDialogProps) {
+  const control = useDialog();
+  const toast = useToast(toastMs);
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [title, setTitle] = useState('');
+  const [tags, setTags] = useState<string[]>([]);
+  const [customTags, setCustomTags] = useState('');
+  const [chosenModel, setChosenModel] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const [note, setNote] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const nextKey = useRef(1);
+  const inFlight = useRef<UploadHandle | null>(null);
+  const cancelled = useRef(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (open) control.open();
+    else control.close();
+  }, [open, control]);
+
+  // A page that goes away mid-upload takes the request with it.
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const targetModel = modelId ?? (chosenModel || null);
+  const fixedModelName = modelId ? models.find((m) => m.id === modelId)?.name : undefined;
+
+  function addFiles(list: FileList | File[] | null) {
+    if (!list || uploading) return;
+    const added = [...list].map((file) => ({ key: nextKey.current++, file, state: 'waiting' as const }));
+    if (added.length === 0) return;
+    setNote('');
+    setEntries((current) => [...current, ...added]);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer?.files ?? null);
+  }
+
+  function reset() {
+    setEntries([]);
+    setTitle('');
+    setTags([]);
+    setCustomTags('');
+    setChosenModel('');
+    setPercent(0);
+    setNote('');
+  }
+
+  function closed() {
+    toast.closeIn(UPLOAD_DIALOG_PLACE);
+    reset();
+    onClose();
+  }
+
+  async function upload() {
+    const queue = entries;
+    if (queue.length === 0 || uploading || tooLong) return;
+    const sentTags = normaliseTags([...tags, ...splitTags(customTags)]);
+    toast.close();
+    cancelled.current = false;
+    setUploading(true);
+    setPercent(0);
+    setNote('');
+    const sizes = queue.map((e) => e.file.size);
+    const stored: MediaItem[] = [];
+    const sent = new Set<number>();
+    const failures = new Map<number, string>();
+    for (const [index, entry] of queue.entries()) {
+      setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'sending', error: undefined } : e)));
+      const handle = uploadFile(
+        entry.file,
+        { title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
+        { onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 0)) },
+      );
+      inFlight.current = handle;
+      const outcome = await handle.done;
+      inFlight.current = null;
+      if (!outcome.ok && outcome.cancelled) {
+        setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'waiting' } : e)));
+        break;
+      }
+      if (outcome.ok && outcome.result.media.length > 0) {
+        stored.push(...outcome.result.media);
+        sent.add(entry.key);
+      } else {
+        const message = outcome.ok ? (outcome.result.errors[0]?.error ?? UPLOAD_TEXT.failed) : outcome.message;
+        failures.set(entry.key, message);
+        setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'failed', error: message } : e)));
+      }
+      setPercent(overallPercent(sizes, index, 1));
+    }
+    setUploading(false);
+    // Stored files leave the list; refused ones stay with their reason, to be removed or sent again.
+    setEntries((list) => list.filter((e) => !sent.has(e.key)));
+    if (stored.length > 0) {
+      // New custom tags join the user's vocabulary.
+      if (sentTags.length > 0) forgetVocabulary();
+      onUploaded(stored);
+    }
+    const success = destination ? UPLOAD_TEXT.uploadedTo(stored.length, DESTINATION_LABEL[destination]) : UPLOAD_TEXT.uploaded(stored.length);
+    if (cancelled.current) {
+      setPercent(0);
+      setNote(stored.length > 0 ? `${UPLOAD_TEXT.cancelled}. ${success}` : UPLOAD_TEXT.cancelled);
+      return;
+    }
+    if (failures.size === 0) {
+      // Success clears the list and the tags (spec); the dialog stays for more, or to be closed.
+      reset();
+      toast.show(success, 'success', UPLOAD_DIALOG_PLACE);
+      return;
+    }
+    const [first] = failures.values();
+    toast.show(failures.size === 1 && first ? first : UPLOAD_TEXT.failed, 'error', UPLOAD_DIALOG_PLACE);
+    if (stored.length > 0) setNote(success);
+  }
+
+  function cancel() {
+    if (!uploading) return control.close();
+    cancelled.current = true;
+    inFlight.current?.abort();
+  }
+
+  const one = entries.length === 1 ? entries[0] : undefined;
+  const tooLong = splitTags(customTags).some((t) => t.length > MAX_TAG_LENGTH);
+  const label = `Upload ${entries.length} File(s)`;
+
+  return (
+    <>
+      <Dialog control={control} title={modelId ? `Upload Content${fixedModelName ? ` for ${fixedModelName}` : ''}` : 'Upload Media'} onClose={closed} width="lg" closable={!uploading}>
+        <button
+          type="button"
+          className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-xl leading-none text-muted hover:bg-raised hover:text-fg disabled:opacity-40"
+          aria-label="Close"
+          disabled={uploading}
+          onClick={() => control.close()}
+        >
+          ×
+        </button>
+        <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 pb-2">
+          {destination ? (
+            <p className="flex items-center gap-2 text-sm">
+              <span className="text-muted">Destination</span>
+              <span className="chip bg-accent/15 text-accent">{DESTINATION_LABEL[destination]}</span>
+            </p>
+          ) : null}
+
+          <div
+            onDragOver={(e) => {
+              e.preventDefault();
+              if (!uploading) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors ${dragging ? 'border-accent bg-accent/10' : 'border-line bg-bg'}`}
+          >
+            <UploadIcon size={28} className="text-accent" />
+            <p className="text-sm font-medium">Drag and drop files here</p>
+            <label className={`btn-outline cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent ${uploading ? 'pointer-events-none opacity-50' : ''}`}>
+              <input
+                type="file"
+                multiple
+                accept={UPLOAD_ACCEPT}
+                className="sr-only"
+                disabled={uploading}
+                aria-describedby={`${id}-types`}
+                onChange={(e) => {
+                  addFiles(e.currentTarget.files);
+                  // The same file can be chosen again after it was removed.
+                  e.currentTarget.value = '';
+                }}
+              />
+              Choose Files
+            </label>
+            <p id={`${id}-types`} className="text-xs text-muted">
+              JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V, WebM
+            </p>
+          </div>
+
+          {entries.length > 0 ? (
+            <ul aria-label="Files to upload" className="divide-y divide-line rounded-xl border border-line">
+              {entries.map((entry) => (
+                <li key={entry.key} aria-label={entry.file.name} className="flex items-center gap-3 px-3 py-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-sm font-medium" title={entry.file.name}>
+                      {entry.file.name}
+                    </p>
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+                      <span className={`chip ${kindOfFile(entry.file) === 'Video' ? 'bg-[#1565C0] text-white' : 'bg-[#2E7D32] text-white'}`}>{kindOfFile(entry.file)}</span>
+                      <span>{typeOfFile(entry.file)}</span>
+                      <span>{formatSize(entry.file.size)}</span>
+                      {entry.state === 'sending' ? <span className="font-semibold text-fg">Uploading…</span> : null}
+                    </p>
+                    {entry.error ? <p className="mt-1 break-words text-xs font-medium text-danger">{entry.error}</p> : null}
+                  </div>
+                  <button
+                    type="button"
+                    className="btn-ghost shrink-0 px-2 text-danger"
+                    aria-label={`Remove ${entry.file.name}`}
+                    disabled={uploading}
+                    onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))}
+                  >
+                    <TrashIcon />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted">No files chosen yet.</p>
+          )}
+
+          {one ? <TextField label="Title" autoComplete="off" maxLength={500} value={title} placeholder={titleFromFileName(one.file.name)} disabled={uploading} onValue={setTitle} hint="Leave empty to use the file name" /> : null}
+
+          {!modelId && models.length > 0 ? (
+            <SelectField label="Model" value={chosenModel} disabled={uploading} onValue={setChosenModel}>
+              <option value="">None</option>
+              {models.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+
+          <fieldset disabled={uploading} className="min-w-0">
+            <TagPicker selected={tags} onChange={setTags} custom={customTags} onCustom={setCustomTags} disabled={uploading} />
+          </fieldset>
+
+          {uploading || percent > 0 ? (
+            <div>
+              <div className="mb-1 flex justify-between text-sm">
+                <label htmlFor={`${id}-progress`} className="font-medium">
+                  Upload progress
+                </label>
+                <span aria-hidden="true" className="tabular-nums">{`${percent}%`}</span>
+              </div>
+              <progress
+                id={`${id}-progress`}
+                max={100}
+                value={percent}
+                aria-valuetext={`${percent}%`}
+                className="upload-progress h-2.5 w-full overflow-hidden rounded-full"
+              >
+                {`${percent}%`}
+              </progress>
+            </div>
+          ) : null}
+          <p role="status" className="text-sm text-muted empty:hidden">
+            {note}
+          </p>
+        </div>
+        <DialogActions>
+          <button type="button" className="btn-ghost" onClick={cancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={() => void upload()} disabled={uploading || entries.length === 0 || tooLong}>
+            {uploading ? 'Uploading…' : label}
+          </button>
+        </DialogActions>
+        {toast.render(UPLOAD_DIALOG_PLACE)}
+      </Dialog>
+    </>
+  );
+}
