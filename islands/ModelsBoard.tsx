@@ -1,5 +1,6 @@
-// The Models island: 'Showing X of Y models', Add Model, the cards with their favourite, edit and
-// delete actions, the Add/Edit Model and delete dialogs, and the spec's toasts (closing after 3 s).
+// The Models island: 'Showing X of Y models', Add Model, the cards with their favourite, upload
+// content, edit and delete actions, the Add/Edit Model, delete, upload and model gallery dialogs,
+// and the spec's toasts (closing after 3 s).
 // The server renders the first page of cards for the filters in the address; after a change the
 // island asks the API for the same view again, so order and counts stay the server's.
 
@@ -8,7 +9,9 @@ import { MODEL_TEXT, showingText, type Model } from '../src/shared/models.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
+import { UploadDialog } from './gallery/UploadDialog.tsx';
 import { DeleteModelDialog } from './models/DeleteModelDialog.tsx';
+import { ModelGalleryDialog } from './models/ModelGalleryDialog.tsx';
 import { ModelCard } from './models/ModelCard.tsx';
 import { ModelDialog } from './models/ModelDialog.tsx';
 import { isModelList, modelsCall } from './models/models-api.ts';
@@ -24,9 +27,11 @@ export type ModelsBoardProps = {
   query: string;
   /** Whether a filter or search narrows the list (for the empty text). */
   filtered: boolean;
+  /** Admins see the viewer's delete icon (spec: the free gallery's viewer). */
+  isAdmin?: boolean;
 };
 
-export default function ModelsBoard({ models: initial, shown: initialShown, total: initialTotal, query, filtered }: ModelsBoardProps) {
+export default function ModelsBoard({ models: initial, shown: initialShown, total: initialTotal, query, filtered, isAdmin = false }: ModelsBoardProps) {
   const [models, setModels] = useState(initial);
   const [shown, setShown] = useState(initialShown);
   const [total, setTotal] = useState(initialTotal);
@@ -37,6 +42,9 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
   const toast = useToast(TOAST_MS.models);
   const modelDialog = useDialog();
   const deleteDialog = useDialog();
+  const galleryDialog = useDialog();
+  const [uploadFor, setUploadFor] = useState<Model | null>(null);
+  const [galleryOf, setGalleryOf] = useState<Model | null>(null);
 
   useEffect(() => setLive(true), []);
 
@@ -64,6 +72,17 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
     toast.close();
     setDeleting(model);
     deleteDialog.open();
+  }
+
+  function openUpload(model: Model) {
+    toast.close();
+    setUploadFor(model);
+  }
+
+  function openGallery(model: Model) {
+    toast.close();
+    setGalleryOf(model);
+    galleryDialog.open();
   }
 
   async function saved(model: Model, added: boolean) {
@@ -114,7 +133,7 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
         <ul aria-label="Models" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {models.map((model) => (
             <li key={model._id}>
-              <ModelCard model={model} live={live} busy={busyId === model._id} onFavorite={toggleFavorite} onEdit={openEdit} onDelete={openDelete} />
+              <ModelCard model={model} live={live} busy={busyId === model._id} onFavorite={toggleFavorite} onEdit={openEdit} onDelete={openDelete} onUpload={openUpload} onOpenGallery={openGallery} />
             </li>
           ))}
         </ul>
@@ -122,6 +141,18 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
 
       <ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} />
       <DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} />
+      <ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} />
+      {uploadFor ? (
+        <UploadDialog
+          open
+          modelId={uploadFor._id}
+          models={[{ id: uploadFor._id, name: uploadFor.name }]}
+          destination="gallery"
+          toastMs={TOAST_MS.models}
+          onClose={() => setUploadFor(null)}
+          onUploaded={() => undefined}
+        />
+      ) : null}
       {toast.render()}
     </>
   );

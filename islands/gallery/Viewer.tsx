@@ -127,9 +127,15 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
     image.src = next.display;
   }, [items, at, count]);
 
-  // The keys work wherever focus is on the page while the viewer is open.
+  // The keys work wherever focus is on the page while the viewer is open. They are caught on the
+  // way down (capture), so a dialog the viewer opened from (a model's gallery) does not take
+  // Escape for itself; a key the viewer uses goes no further.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      handle(event);
+      if (event.defaultPrevented) event.stopPropagation();
+    };
+    const handle = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (confirming) {
         if (event.key === 'Escape') {
@@ -195,8 +201,8 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
         }
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen]);
 
   if (!item) return null;

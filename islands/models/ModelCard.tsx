@@ -1,9 +1,11 @@
 // One model's card: picture (or initials), name, ethnicity and size chips, age, height, tags,
-// description and links; favourite, edit and delete show on hover or focus (always on phones).
+// description and links; favourite, upload content, edit and delete show on hover or focus (always
+// on phones). A click on the card (not on one of its links or buttons) opens the model's gallery.
 
 import { MODEL_TEXT, ethnicityChipClass, type Model } from '../../src/shared/models.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
+import { ImagesIcon, UploadIcon } from '../gallery/media-icons.tsx';
 import { LinkIcon, PencilIcon, StarIcon } from './icons.tsx';
 
 const ACTION = 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-surface/90 text-fg shadow-sm ring-1 ring-line hover:bg-raised disabled:opacity-50';
@@ -15,6 +17,8 @@ export function ModelCard({
   onFavorite,
   onEdit,
   onDelete,
+  onUpload,
+  onOpenGallery,
 }: {
   model: Model;
   /** Whether the island is live (buttons work). */
@@ -24,13 +28,22 @@ export function ModelCard({
   onFavorite: (model: Model) => void;
   onEdit: (model: Model) => void;
   onDelete: (model: Model) => void;
+  /** Upload content for this model (destination Gallery). */
+  onUpload: (model: Model) => void;
+  /** Opens the model's gallery dialog. */
+  onOpenGallery: (model: Model) => void;
 }) {
   const titleId = `model-${model._id}-name`;
+  // The whole card opens the gallery for a mouse; keyboards and screen readers use its button.
+  const openFromCard = (event: React.MouseEvent<HTMLElement>) => {
+    if (!live || (event.target as Element).closest('a, button, input, select, textarea')) return;
+    onOpenGallery(model);
+  };
   return (
-    <article aria-labelledby={titleId} className="card group relative flex h-full flex-col gap-3 p-4">
+    <article aria-labelledby={titleId} className={`card group relative flex h-full flex-col gap-3 p-4 ${live ? 'cursor-pointer hover:border-accent/50' : ''}`} onClick={openFromCard}>
       <div className="flex items-start justify-between gap-2">
         <Avatar name={model.name} src={model.picture} size="lg" />
-        <Actions model={model} live={live} busy={busy} onFavorite={onFavorite} onEdit={onEdit} onDelete={onDelete} />
+        <Actions model={model} live={live} busy={busy} onFavorite={onFavorite} onEdit={onEdit} onDelete={onDelete} onUpload={onUpload} onOpenGallery={onOpenGallery} />
       </div>
       <div>
         <h2 id={titleId} className="break-words text-base font-bold leading-snug">
@@ -83,8 +96,8 @@ export function ModelCard({
 
 type CardProps = Parameters<typeof ModelCard>[0];
 
-/** Favourite, edit and delete. On wider screens they wait for hover or focus; a favourite's star stays in sight. */
-function Actions({ model, live, busy, onFavorite, onEdit, onDelete }: CardProps) {
+/** Favourite, gallery, upload content, edit and delete. On wider screens they wait for hover or focus; a favourite's star stays in sight. */
+function Actions({ model, live, busy, onFavorite, onEdit, onDelete, onUpload, onOpenGallery }: CardProps) {
   const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
   return (
     <div className="flex gap-1">
@@ -97,6 +110,12 @@ function Actions({ model, live, busy, onFavorite, onEdit, onDelete }: CardProps)
         onClick={() => onFavorite(model)}
       >
         <StarIcon filled={model.favorite} />
+      </button>
+      <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Open ${model.name}'s gallery`} aria-haspopup="dialog" disabled={!live} onClick={() => onOpenGallery(model)}>
+        <ImagesIcon size={18} />
+      </button>
+      <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Upload content for ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onUpload(model)}>
+        <UploadIcon size={18} />
       </button>
       <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Edit ${model.name}`} aria-haspopup="dialog" disabled={!live} onClick={() => onEdit(model)}>
         <PencilIcon />

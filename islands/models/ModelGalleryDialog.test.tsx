@@ -1,0 +1,140 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { MediaPage } from '../../src/shared/media.ts';
+import type { Model } from '../../src/shared/models.ts';
+import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
+import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import ModelsBoard from '../ModelsBoard.tsx';
+import { uploadFile } from '../lib/upload.ts';
+
+// The Models page's media: a card's upload content and its gallery dialog with the viewer, against
+// the real hub (uploads stream through the island tests' XMLHttpRequest).
+
+const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
+
+let hub: IslandApp;
+let samples: Record<SampleName, Sample>;
+let logged: Mock<typeof console.error>;
+
+beforeAll(async () => {
+  samples = await mediaSamples();
+});
+beforeEach(async () => {
+  logged = spyOn(console, 'error').mockImplementation(() => {});
+  hub = await createIslandApp(SCENARIO);
+});
+afterEach(async () => {
+  cleanup();
+  await hub.close();
+  logged.mockRestore();
+});
+
+const fileOf = (name: SampleName, as?: string) => new File([samples[name].bytes() as Uint8Array<ArrayBuffer>], as ?? samples[name].name, { type: samples[name].mimeType });
+
+async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, { method, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function upload(name: SampleName, fields: { title?: string; tags?: string[]; modelId?: string }) {
+  const outcome = await uploadFile(fileOf(name), { tags: [], ...fields }).done;
+  if (!outcome.ok || outcome.result.media.length !== 1) throw new Error(`upload of ${name} failed: ${JSON.stringify(outcome)}`);
+  return outcome.result.media[0]!;
+}
+
+async function settle(action?: () => void): Promise<void> {
+  await act(async () => {
+    action?.();
+  });
+  for (let i = 0; i < 8; i++) await act(() => hub.idle());
+}
+
+async function renderBoard() {
+  const models = await json<Model[]>('GET', '/api/models');
+  hub.requests.length = 0;
+  render(<ModelsBoard models={models} shown={models.length} total={models.length} query="" filtered={false} isAdmin />);
+  await settle();
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const toastIn = (scope: HTMLElement) => (within(scope).queryByRole('alert') ?? within(scope).queryAllByRole('status').find((s) => s.className.includes('fixed')))?.querySelector('span')?.textContent ?? null;
+
+describe("a model card's upload content", () => {
+  test('opens the upload dialog for that model (destination Gallery) and uploads with its id', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await renderBoard();
+    await settle(() => within(card('Mia Rose')).getByRole('button', { name: 'Upload content for Mia Rose' }).click());
+    const upload = dialog('Upload Content for Mia Rose');
+    expect(within(upload).getByText('Destination').nextElementSibling?.textContent).toBe('Gallery');
+    fireEvent.change(within(upload).getByLabelText('Choose Files'), { target: { files: [fileOf('jpeg'), fileOf('mp4')] } });
+    await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
+    const sent = hub.requests.filter((r) => r.path === '/api/gallery/upload').map((r) => (r.body as SentForm).fields.modelId);
+    expect(sent).toEqual([mia._id, mia._id]);
+    expect(toastIn(upload)).toBe('2 file(s) uploaded successfully to Gallery!');
+    const stored = await json<MediaPage>('GET', `/api/gallery?modelId=${mia._id}`);
+    expect(stored.media.map((m) => [m.originalName, m.modelName]).sort()).toEqual([
+      ['clip.mp4', 'Mia Rose'],
+      ['photo.jpg', 'Mia Rose'],
+    ]);
+    // Closed, the dialog goes; the next model's upload starts empty.
+    await settle(() => within(upload).getByRole('button', { name: 'Cancel' }).click());
+    expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
+  });
+});
+
+describe("a model's gallery dialog", () => {
+  test("lists only the model's media with the Gallery chip; search and the chips narrow it; an item opens the viewer", async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    const other = await json<Model>('POST', '/api/models', { name: 'Soo-ah Park' });
+    await upload('jpeg', { title: 'Beach day', tags: ['Outdoor'], modelId: mia._id });
+    await upload('mp4', { title: 'Studio clip', modelId: mia._id });
+    const poolside = await upload('png', { title: 'Poolside', tags: ['summer'], modelId: mia._id });
+    await upload('gif', { title: 'Not hers', modelId: other._id });
+    await upload('webp', { title: 'Nobody', tags: [] });
+    await json('POST', `/api/gallery/${poolside._id}/favorite`);
+    await renderBoard();
+
+    // A click on the card itself (not on a button) opens it.
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const gallery = dialog("Mia Rose's Gallery");
+    expect(hub.requests.some((r) => r.path.startsWith('/api/gallery?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
+    const titles = () => within(gallery).queryAllByRole('button', { name: /^Open / }).map((b) => b.getAttribute('aria-label'));
+    expect(titles().sort()).toEqual(['Open Beach day', 'Open Poolside', 'Open Studio clip']);
+    expect(within(gallery).getAllByText('Gallery')).toHaveLength(3);
+    expect(within(gallery).getByText('3 of 3 items')).toBeTruthy();
+
+    const chip = (label: string) => within(within(gallery).getByRole('group', { name: 'Show' })).getByRole('button', { name: label });
+    await settle(() => chip('Videos').click());
+    expect(titles()).toEqual(['Open Studio clip']);
+    await settle(() => chip('Images').click());
+    expect(titles().sort()).toEqual(['Open Beach day', 'Open Poolside']);
+    await settle(() => chip('Favorites').click());
+    expect(titles()).toEqual(['Open Poolside']);
+    await settle(() => chip('All').click());
+    fireEvent.change(within(gallery).getByLabelText("Search this model's media"), { target: { value: 'OUTDOOR' } });
+    expect(titles()).toEqual(['Open Beach day']);
+    fireEvent.change(within(gallery).getByLabelText("Search this model's media"), { target: { value: 'nothing like it' } });
+    expect(within(gallery).getByText('Nothing matches this search or filter.')).toBeTruthy();
+    fireEvent.change(within(gallery).getByLabelText("Search this model's media"), { target: { value: '' } });
+
+    // The viewer: L favourites with the spec toast inside the dialog; Escape closes the viewer only.
+    await settle(() => within(gallery).getByRole('button', { name: 'Open Beach day' }).click());
+    const viewer = within(gallery).getByRole('dialog', { name: 'Beach day' });
+    expect(within(viewer).getByLabelText('Position').textContent).toMatch(/^\d of 3$/);
+    await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));
+    expect(toastIn(gallery)).toBe('Added to favorites');
+    expect((await json<MediaPage>('GET', `/api/gallery?modelId=${mia._id}&filter=favorites`)).totalItems).toBe(2);
+    await settle(() => fireEvent.keyDown(document.body, { key: 'Escape' }));
+    expect(within(gallery).queryByRole('dialog', { name: 'Beach day' })).toBeNull();
+    expect((gallery as HTMLDialogElement).open).toBe(true);
+  });
+
+  test('a model without media says so', async () => {
+    await json<Model>('POST', '/api/models', { name: 'Amy' });
+    await renderBoard();
+    await settle(() => within(card('Amy')).getByRole('button', { name: "Open Amy's gallery" }).click());
+    expect(within(dialog("Amy's Gallery")).getByText(/^No media for Amy yet/)).toBeTruthy();
+  });
+});
