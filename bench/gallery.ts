@@ -42,7 +42,7 @@ const db = database.db;
 
 const user = await newUser(db, { username: 'bench', name: 'Bench User' });
 const credentials = await credentialsFor(db, user);
-const models = [];
+const models: string[] = [];
 for (let i = 0; i < 20; i++) models.push(await newModel(db, user.id, { name: `Model ${i}` }));
 const WORDS = ['sunset', 'beach', 'studio', 'party', 'forest', 'city', 'night', 'pool', 'mirror', 'garden', 'hotel', 'shower'];
 const TAGS = ['Solo', 'Lingerie', 'Outdoor', 'Selfie', 'POV', 'Blonde', 'Brunette', 'Couple', 'Artistic', 'Glamour'];
