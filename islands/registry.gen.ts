@@ -4,6 +4,7 @@
 export const islandLoaders = {
   AdminPanel: () => import('./AdminPanel.tsx'),
   DeleteAccount: () => import('./DeleteAccount.tsx'),
+  Gallery: () => import('./Gallery.tsx'),
   HomeDashboard: () => import('./HomeDashboard.tsx'),
   LinksBoard: () => import('./LinksBoard.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),

@@ -4,6 +4,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MoreIcon } from './icons.tsx';
 
+/** The menu's width in pixels (w-48). */
+const MENU_WIDTH = 192;
+
 export interface MenuAction {
   label: string;
   run: () => void;
@@ -12,6 +15,8 @@ export interface MenuAction {
 
 export function CardMenu({ label, actions, disabled }: { label: string; actions: MenuAction[]; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
+  // A card near the left edge (a phone's first column) opens its menu to the right, on screen.
+  const [toRight, setToRight] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const menuId = useId();
@@ -58,13 +63,16 @@ export function CardMenu({ label, actions, disabled }: { label: string; actions:
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         disabled={disabled}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setToRight((button.current?.getBoundingClientRect().right ?? MENU_WIDTH * 2) < MENU_WIDTH + 16);
+          setOpen((o) => !o);
+        }}
         className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white shadow-sm backdrop-blur hover:bg-black/75 disabled:opacity-50"
       >
         <MoreIcon size={18} />
       </button>
       {open ? (
-        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className="absolute right-0 top-9 z-30 min-w-48 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl">
+        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute top-9 z-30 w-48 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}>
           {actions.map((action) => (
             <li key={action.label} role="none">
               <button

@@ -128,7 +128,7 @@ export function Toolbar({
             className={`${CHIP} border-line text-fg hover:bg-raised`}
           >
             <SortIcon size={16} ascending={view.sortOrder === 'asc'} />
-            {view.sortOrder === 'asc' ? 'Asc' : 'Desc'}
+            {view.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
           </a>
         </nav>
         <label className={`ml-auto inline-flex items-center gap-2 text-sm font-semibold ${live ? 'cursor-pointer' : 'opacity-50'}`}>

@@ -4,6 +4,7 @@
 // Screenshots of every variant land in artifacts/screenshots/a11y-*.png.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { axeEverywhere } from '../helpers/axe.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage } from '../helpers/browser.ts';
 import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
@@ -228,6 +229,48 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await page.getByRole('button', { name: 'Add Your First Link' }).waitFor();
     await islandsReady(page);
     found.push(...(await axeEverywhere(page, 'a11y-links-empty')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('The Red Room: the 18+ warning, the grid with processed media, a card menu, the Edit Tags dialog and the empty bin', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    // Three real pictures through the upload API; the hub's own processing makes their thumbnails.
+    for (const [i, colour] of [[1, '#c2185b'], [2, '#1e88e5'], [3, '#43a047']] as const) {
+      const form = new FormData();
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Picture ${i}.jpg`, { type: 'image/jpeg' }));
+      form.append('tags', 'Outdoor');
+      const answer = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+      expect(answer.status).toBe(201);
+    }
+    for (let tries = 0; tries < 300; tries++) {
+      const listed = await callApi<{ media: { status: string }[] }>(hub, admin, 'GET', '/api/gallery');
+      if (listed.media.every((m) => m.status !== 'processing')) break;
+      await Bun.sleep(100);
+    }
+    const found: string[] = [];
+    await page.goto(`${hub.url}/gallery`);
+    await islandsReady(page);
+    await page.getByRole('dialog', { name: 'Mature Content' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-warning')));
+    await page.getByRole('button', { name: 'I am 18+ and Accept' }).click();
+    await page.getByRole('article', { name: 'Picture 3' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery')));
+
+    await page.getByRole('button', { name: 'Actions for Picture 3' }).click();
+    await page.getByRole('menu').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-menu')));
+    await page.getByRole('menuitem', { name: 'Edit Tags' }).click();
+    const tags = page.getByRole('dialog', { name: 'Edit Tags' });
+    await tags.getByRole('button', { name: 'Outdoor', exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-tags-dialog')));
+    await tags.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Recently Deleted' }).click();
+    await page.getByText('The recycling bin is empty', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-bin-empty')));
     expect(found).toEqual([]);
     await context.close();
   });

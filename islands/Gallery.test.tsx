@@ -1,0 +1,288 @@
+import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { readGalleryView } from '../src/shared/gallery-view.ts';
+import type { MediaItem, MediaPage } from '../src/shared/media.ts';
+import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
+import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
+import Gallery, { PROCESSING_POLL_MS } from './Gallery.tsx';
+import { SEARCH_DEBOUNCE_MS } from './gallery/Toolbar.tsx';
+
+// fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
+// are written straight into its database. Time is bun:test's fake clock (toasts close after 6 s).
+
+const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
+
+let hub: IslandApp;
+let logged: Mock<typeof console.error>;
+
+async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const ann = () => hub.ids.ann!;
+const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), fields);
+
+async function settle(action?: () => void): Promise<void> {
+  await act(async () => {
+    action?.();
+  });
+  for (let i = 0; i < 6; i++) await act(() => hub.idle());
+}
+
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+  await settle();
+}
+
+/** The page as the server renders it for the address, then live. */
+async function renderGallery(address = '/gallery', accepted = true) {
+  history.replaceState(null, '', address);
+  const view = readGalleryView(new URLSearchParams(location.search));
+  const page = accepted ? await browserCall<MediaPage>('GET', `/api/gallery?${new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder, ...(view.search ? { search: view.search } : {}) })}`) : null;
+  hub.requests.length = 0;
+  const result = render(<Gallery view={view} page={page} accepted={accepted} isAdmin />);
+  await settle();
+  return result;
+}
+
+const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
+const card = (title: string) => screen.getByRole('article', { name: title });
+const snackbar = () => document.querySelector('.fixed.bottom-16.left-1\\/2 span')?.textContent ?? null;
+const params = () => Object.fromEntries(new URLSearchParams(location.search));
+
+async function menu(title: string, action: string) {
+  await settle(() => within(card(title)).getByRole('button', { name: `Actions for ${title}` }).click());
+  await settle(() => screen.getByRole('menuitem', { name: action }).click());
+}
+
+beforeEach(async () => {
+  logged = spyOn(console, 'error').mockImplementation(() => {});
+  jest.useFakeTimers();
+  hub = await createIslandApp(SCENARIO);
+  localStorage.clear();
+  document.cookie = 'matureContentAccepted=; Max-Age=0; Path=/';
+});
+
+afterEach(async () => {
+  cleanup();
+  jest.useRealTimers();
+  await hub.close();
+  logged.mockRestore();
+  history.replaceState(null, '', '/');
+});
+
+describe('Gallery: the mature-content warning', () => {
+  test('shown first with nothing of the gallery; Escape leaves it open; accepting remembers it and shows the media', async () => {
+    seed({ title: 'Beach day' });
+    await renderGallery('/gallery', false);
+    const warning = screen.getByRole('dialog', { name: 'Mature Content' });
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(hub.requests).toEqual([]);
+    await settle(() => fireEvent.keyDown(warning, { key: 'Escape' }));
+    await settle(() => warning.dispatchEvent(new Event('cancel', { cancelable: true })));
+    expect(screen.getByRole('dialog', { name: 'Mature Content' })).toBeTruthy();
+
+    await settle(() => screen.getByRole('button', { name: 'I am 18+ and Accept' }).click());
+    expect(screen.queryByRole('dialog', { name: 'Mature Content' })).toBeNull();
+    expect(localStorage.getItem('matureContentAccepted')).toBe('true');
+    expect(document.cookie).toContain('matureContentAccepted=true');
+    expect(titles()).toEqual(['Beach day']);
+  });
+
+  test('a browser that accepted before but lost the cookie gets it back without seeing the warning again', async () => {
+    seed({ title: 'Beach day' });
+    localStorage.setItem('matureContentAccepted', 'true');
+    await renderGallery('/gallery', false);
+    expect(screen.queryByRole('dialog', { name: 'Mature Content' })).toBeNull();
+    expect(document.cookie).toContain('matureContentAccepted=true');
+    expect(titles()).toEqual(['Beach day']);
+  });
+});
+
+describe('Gallery: chips, sort, search and pages live in the address', () => {
+  test('filter chips, sort chips and the order toggle change the address and the list', async () => {
+    seed({ title: 'Bravo clip', type: 'video', duration: 75, size: 5 * 1024 * 1024, createdAt: 3_000 });
+    seed({ title: 'Alpha photo', size: 2048, createdAt: 2_000, favorite: true });
+    seed({ title: 'Charlie photo', size: 1024, createdAt: 1_000 });
+    await renderGallery();
+    expect(titles()).toEqual(['Bravo clip', 'Alpha photo', 'Charlie photo']);
+    expect(within(card('Bravo clip')).getByText('1:15')).toBeTruthy();
+    expect(within(card('Bravo clip')).getByText('Video · 5 MB')).toBeTruthy();
+    expect(within(card('Charlie photo')).getByText('Image · 1 KB')).toBeTruthy();
+
+    await settle(() => screen.getByRole('link', { name: 'Images' }).click());
+    expect(params()).toEqual({ filter: 'images' });
+    expect(titles()).toEqual(['Alpha photo', 'Charlie photo']);
+
+    await settle(() => screen.getByRole('link', { name: 'Title' }).click());
+    expect(params()).toEqual({ filter: 'images', sortBy: 'title' });
+    expect(titles()).toEqual(['Charlie photo', 'Alpha photo']);
+    await settle(() => screen.getByRole('link', { name: /sort ascending instead/ }).click());
+    expect(params()).toEqual({ filter: 'images', sortBy: 'title', sortOrder: 'asc' });
+    expect(titles()).toEqual(['Alpha photo', 'Charlie photo']);
+
+    await settle(() => screen.getByRole('link', { name: 'Favorites' }).click());
+    expect(titles()).toEqual(['Alpha photo']);
+    await settle(() => screen.getByRole('link', { name: 'Videos' }).click());
+    expect(titles()).toEqual(['Bravo clip']);
+
+    // Back: the address before, and its list.
+    await settle(() => {
+      history.back();
+    });
+    await settle();
+    expect(params().filter).toBe('favorites');
+    expect(titles()).toEqual(['Alpha photo']);
+  });
+
+  test('the search is sent after a pause in typing, goes to page 1 and finds titles and tags', async () => {
+    manyMedia(hub.hub.database, ann(), 25, (i) => (i === 3 ? { title: 'Sunset beach', tags: [] } : i === 4 ? { title: 'Pool', tags: ['Beach'] } : {}));
+    await renderGallery('/gallery?limit=20&page=2');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    const box = screen.getByPlaceholderText('Search by title or tags...');
+    await settle(() => fireEvent.change(box, { target: { value: 'bea' } }));
+    await settle(() => fireEvent.change(box, { target: { value: 'beach' } }));
+    expect(hub.requests.filter((r) => r.path.startsWith('/api/gallery?'))).toEqual([]);
+    await advance(SEARCH_DEBOUNCE_MS);
+    expect(params()).toEqual({ search: 'beach', limit: '20' });
+    expect(titles().sort()).toEqual(['Pool', 'Sunset beach']);
+    expect(hub.requests.filter((r) => r.path.startsWith('/api/gallery?'))).toHaveLength(1);
+  });
+
+  test('the pager: first, previous, next and last, the page size, the total, and Left/Right keys within bounds', async () => {
+    manyMedia(hub.hub.database, ann(), 45);
+    await renderGallery('/gallery?limit=20');
+    expect(screen.getByText('45 items')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(titles()[0]).toBe('Item 000044');
+    expect(screen.queryByRole('link', { name: 'Previous page' })).toBeNull();
+
+    await settle(() => screen.getByRole('link', { name: 'Last page' }).click());
+    expect(params()).toEqual({ limit: '20', page: '3' });
+    expect(titles()).toEqual(['Item 000004', 'Item 000003', 'Item 000002', 'Item 000001', 'Item 000000']);
+    await settle(() => fireEvent.keyDown(window, { key: 'ArrowRight' }));
+    expect(params().page).toBe('3');
+    await settle(() => fireEvent.keyDown(window, { key: 'ArrowLeft' }));
+    expect(params().page).toBe('2');
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    await settle(() => screen.getByRole('link', { name: 'First page' }).click());
+    expect(params()).toEqual({ limit: '20' });
+    await settle(() => fireEvent.keyDown(window, { key: 'ArrowLeft' }));
+    expect(params()).toEqual({ limit: '20' });
+
+    await settle(() => fireEvent.change(screen.getByLabelText('Items per page'), { target: { value: '50' } }));
+    expect(params()).toEqual({});
+    expect(titles()).toHaveLength(45);
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  });
+
+  test('an empty collection, an empty search and an empty bin say so', async () => {
+    await renderGallery();
+    expect(screen.getByText('No media in your collection yet')).toBeTruthy();
+    cleanup();
+    await renderGallery('/gallery?search=nothing');
+    expect(screen.getByText('No media matches this view')).toBeTruthy();
+    cleanup();
+    await renderGallery('/gallery?filter=recycling-bin');
+    expect(screen.getByText('The recycling bin is empty')).toBeTruthy();
+  });
+});
+
+describe('Gallery: the card menu', () => {
+  test('Edit Title and Edit Tags save through the API with the spec’s toasts', async () => {
+    const row = seed({ title: 'Untitled 1', tags: ['Old'] });
+    await renderGallery();
+    await menu('Untitled 1', 'Edit Title');
+    const edit = screen.getByRole('dialog', { name: 'Edit Title' });
+    fireEvent.change(within(edit).getByLabelText('Title'), { target: { value: 'Lake at dawn' } });
+    await settle(() => within(edit).getByRole('button', { name: 'Save' }).click());
+    expect(snackbar()).toBe('Media updated successfully');
+    expect(titles()).toEqual(['Lake at dawn']);
+
+    await menu('Lake at dawn', 'Edit Tags');
+    const tags = screen.getByRole('dialog', { name: 'Edit Tags' });
+    await settle();
+    await settle(() => within(tags).getByRole('button', { name: 'Outdoor' }).click());
+    await settle(() => within(tags).getByRole('button', { name: 'Remove tag Old' }).click());
+    fireEvent.change(within(tags).getByLabelText('Custom tags'), { target: { value: 'sunrise, lake' } });
+    await settle(() => within(tags).getByRole('button', { name: 'Save' }).click());
+    expect(snackbar()).toBe('Tags updated successfully');
+    const stored = await browserCall<MediaItem>('GET', `/api/gallery/${row.id}`);
+    expect(stored.tags).toEqual(['Outdoor', 'sunrise', 'lake']);
+    await advance(6000);
+    expect(snackbar()).toBeNull();
+  });
+
+  test('favourite toggles with its toasts; Delete asks, then the item is in Recently Deleted, where Restore and Delete Forever work', async () => {
+    seed({ title: 'Keep me', createdAt: 2_000 });
+    seed({ title: 'Bin me', createdAt: 1_000 });
+    await renderGallery();
+    await settle(() => screen.getByRole('button', { name: 'Add Keep me to favorites' }).click());
+    expect(snackbar()).toBe('Added to favorites');
+    await settle(() => screen.getByRole('button', { name: 'Remove Keep me from favorites' }).click());
+    expect(snackbar()).toBe('Removed from favorites');
+
+    await menu('Bin me', 'Delete');
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    expect(snackbar()).toBe('Media moved to recycling bin');
+    expect(titles()).toEqual(['Keep me']);
+
+    await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
+    expect(titles()).toEqual(['Bin me']);
+    await menu('Bin me', 'Restore');
+    expect(snackbar()).toBe('Media restored successfully');
+    expect(screen.getByText('The recycling bin is empty')).toBeTruthy();
+
+    await settle(() => screen.getByRole('link', { name: 'All Media' }).click());
+    await menu('Bin me', 'Delete');
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
+    await menu('Bin me', 'Delete Forever');
+    const confirm = screen.getByRole('dialog', { name: 'Delete Forever' });
+    expect(within(confirm).getByText('Permanently delete this media? This cannot be undone.')).toBeTruthy();
+    await settle(() => within(confirm).getByRole('button', { name: 'Delete Forever' }).click());
+    expect(snackbar()).toBe('Media permanently deleted');
+    expect((await browserCall<MediaPage>('GET', '/api/gallery?filter=recycling-bin')).totalItems).toBe(0);
+  });
+
+  test('select mode: pick cards, All, Clear, and delete the selection after the spec’s question', async () => {
+    manyMedia(hub.hub.database, ann(), 4);
+    await renderGallery();
+    await settle(() => screen.getByRole('button', { name: 'Select' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    await settle(() => screen.getByRole('button', { name: 'All' }).click());
+    expect(screen.getByText('4 selected')).toBeTruthy();
+    await settle(() => screen.getByRole('button', { name: 'Deselect Item 000003' }).click());
+    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    expect(within(screen.getByRole('dialog', { name: 'Delete Media' })).getByText('Delete 3 selected items?')).toBeTruthy();
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    expect(snackbar()).toBe('3 items moved to recycling bin');
+    expect(titles()).toEqual(['Item 000003']);
+    await settle(() => screen.getByRole('button', { name: 'Exit Select' }).click());
+    expect(screen.getByRole('button', { name: 'Select' })).toBeTruthy();
+  });
+
+  test('a card still processing shows a placeholder, then its thumbnail once the hub has it; a failed one its reason', async () => {
+    const row = seed({ title: 'Fresh upload', status: 'processing', thumbnailKey: null });
+    seed({ title: 'Broken file', status: 'failed', thumbnailKey: null, failure: 'The video could not be read' });
+    await renderGallery();
+    expect(within(card('Fresh upload')).getByText('Processing…')).toBeTruthy();
+    expect(within(card('Broken file')).getByText('The video could not be read')).toBeTruthy();
+    hub.hub.database.sqlite.run("update media set status = 'ready', thumbnail_key = 'media/test/t.webp' where id = ?", [row.id]);
+    await advance(PROCESSING_POLL_MS);
+    expect(within(card('Fresh upload')).queryByText('Processing…')).toBeNull();
+    expect(card('Fresh upload').querySelector(`img[src="/media/${row.id}/thumbnail"]`)).toBeTruthy();
+    expect(hub.requests.some((r) => r.path === `/api/gallery/${row.id}`)).toBe(true);
+  });
+});
+

@@ -1,0 +1,14 @@
+// The Red Room page: the Gallery island, server-rendered with the first page of the view in the
+// address, or with only the mature-content warning when this browser has not accepted it yet.
+
+import { Island } from '../../../http/island.tsx';
+import type { GalleryView } from '../../../shared/gallery-view.ts';
+import type { MediaPage } from '../../../shared/media.ts';
+
+export function GalleryPage({ view, page, accepted, isAdmin }: { view: GalleryView; page: MediaPage | null; accepted: boolean; isAdmin: boolean }) {
+  return (
+    <div className="mx-auto w-full">
+      <Island name="Gallery" props={{ view, page, accepted, isAdmin }} />
+    </div>
+  );
+}
