@@ -5,10 +5,9 @@ import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { readExif } from './exif.ts';
+import { cardPicture, type CardPicture } from './placeholder.ts';
 import { runTool, ToolError } from './spawn.ts';
 
-/** Thumbnails fit in this square (the cards show them at most ~300 px wide, 400 covers 1.33x). */
-export const THUMBNAIL_SIZE = 400;
 /**
  * Images with a longer side than this get a display rendition. A 12 MP phone photo (4032 px)
  * is shown as it is; beyond 4096 px (24 MP cameras, panoramas, scans) the original costs the
@@ -17,19 +16,17 @@ export const THUMBNAIL_SIZE = 400;
 export const DISPLAY_THRESHOLD = 4096;
 /** The display rendition's longer side: sharp on a 1440p screen, a fraction of the original's bytes. */
 export const DISPLAY_SIZE = 2560;
-const THUMBNAIL_QUALITY = 75;
 const DISPLAY_QUALITY = 82;
 const HEIF_DECODE_TIMEOUT_MS = 120_000;
 
 const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
-export interface ProcessedImage {
+export interface ProcessedImage extends CardPicture {
   /** As the image is shown, after its orientation is applied. */
   width: number;
   height: number;
   /** Epoch milliseconds from EXIF, when known. */
   takenAt: number | null;
-  thumbnail: Buffer;
   /** Null when the original itself is fit to show. */
   display: Buffer | null;
 }
@@ -72,11 +69,7 @@ export async function processImage(file: string, mimeType: string, options: Imag
       thumbnailFrom = sharp(rendition);
     }
     // Animated GIF and WebP: sharp reads the first frame only unless asked for more.
-    const thumbnail = await thumbnailFrom
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: THUMBNAIL_QUALITY })
-      .toBuffer();
-    return { width, height, takenAt, thumbnail, display };
+    return { width, height, takenAt, display, ...(await cardPicture(thumbnailFrom)) };
   } catch (error) {
     throw unreadable(error);
   }

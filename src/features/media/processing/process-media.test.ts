@@ -244,6 +244,25 @@ describe('media processing on the local disk', () => {
     }
   });
 
+  test('greyscale and CMYK photos get colour-true thumbnails and placeholders too', async () => {
+    const grey = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#777' } }).toColourspace('b-w').png().toBuffer();
+    expect((await sharp(grey).metadata()).channels).toBe(1);
+    const cmyk = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).toColourspace('cmyk').jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    for (const [bytes, mimeType, red] of [
+      [grey, 'image/png', false],
+      [cmyk, 'image/jpeg', true],
+    ] as const) {
+      const id = await r.addItem(bytes, mimeType, 'image');
+      await r.processor.process(id);
+      const row = await r.row(id);
+      expect(row).toMatchObject({ status: 'ready', width: 300, height: 200 });
+      const { dominant } = await sharp(await r.bytes(row.thumbnail_key)).stats();
+      expect(dominant.r - dominant.b > 60).toBe(red);
+      expect(thumbHashToApproximateAspectRatio(Buffer.from(row.placeholder!, 'base64'))).toBeGreaterThan(1.3);
+    }
+  });
+
   test('a very large image gets a WebP display rendition of 2560 px; a 12 MP phone photo does not', async () => {
     const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
     const id = await r.addItem(large, 'image/jpeg', 'image');

@@ -2,11 +2,8 @@
 // renditions and facts (image.ts, video.ts, placeholder.ts), stores the renditions and marks the
 // item ready in one statement. Every outcome removes the folder; a vanished item keeps nothing.
 
-import { createWriteStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
@@ -17,7 +14,6 @@ import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../table.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { processImage } from './image.ts';
-import { placeholderOf } from './placeholder.ts';
 import { processVideo } from './video.ts';
 
 export interface MediaProcessorDeps {
@@ -46,7 +42,6 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     try {
       const original = await fetchOriginal(row, jobDir);
       const result = await renditionsOf(row, original, jobDir, signal);
-      const placeholder = await placeholderOf(result.thumbnail);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
       await putBuffer(thumbnailKey, result.thumbnail);
       written.push(thumbnailKey);
@@ -65,7 +60,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
           height: result.height,
           duration: result.duration,
           taken_at: result.takenAt,
-          placeholder,
+          placeholder: result.placeholder,
           thumbnail_key: thumbnailKey,
           display_key: displayKey,
           status: 'ready',
@@ -97,7 +92,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     if (!object) throw new UnreadableMediaError('The original file is missing from the store');
     // A name of ours, never the uploaded one: it goes on ffmpeg's command line.
     const file = path.join(jobDir, 'original');
-    await pipeline(Readable.fromWeb(object.body as unknown as WebReadableStream<Uint8Array>), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    // Bun.write streams to the file without the node-stream bridge, which costs ten times more;
+    // the job's folder is the owner's alone (0700).
+    await Bun.write(file, new Response(object.body));
     return file;
   }
 

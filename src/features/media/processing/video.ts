@@ -5,14 +5,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
-import { THUMBNAIL_SIZE } from './image.ts';
+import { cardPicture, type CardPicture } from './placeholder.ts';
 import { runTool, ToolError } from './spawn.ts';
 
 const PROBE_TIMEOUT_MS = 30_000;
 const POSTER_TIMEOUT_MS = 60_000;
 /** The poster is taken here, or at a tenth of the clip when that is sooner (past a fade-in). */
 const POSTER_AT_SECONDS = 1;
-const THUMBNAIL_QUALITY = 75;
 
 /**
  * The demuxer for each type the upload accepts, named so ffmpeg never guesses a format (or a
@@ -30,13 +29,12 @@ const DEMUXERS: Record<string, string> = {
 /** Only local files, whatever the container refers to. */
 const INPUT_OPTIONS = ['-protocol_whitelist', 'file'];
 
-export interface ProcessedVideo {
+export interface ProcessedVideo extends CardPicture {
   /** As the video plays, after its rotation is applied. */
   width: number;
   height: number;
   /** Seconds. */
   duration: number;
-  thumbnail: Buffer;
 }
 
 export interface VideoOptions {
@@ -62,11 +60,7 @@ export async function processVideo(file: string, mimeType: string, options: Vide
   if (!poster && at > 0) poster = await posterFrame(file, input, 0, options);
   if (!poster) throw new UnreadableMediaError('This video could not be read', 'ffmpeg produced no frame');
   try {
-    const thumbnail = await sharp(poster)
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: THUMBNAIL_QUALITY })
-      .toBuffer();
-    return { ...probe, thumbnail };
+    return { ...probe, ...(await cardPicture(sharp(poster))) };
   } catch (error) {
     throw new UnreadableMediaError('This video could not be read', error instanceof Error ? error.message : String(error));
   }
