@@ -2,7 +2,9 @@ import { afterEach, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { BUN, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
-import { tempDir } from '../test/helpers/test-app.ts';
+import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
+import { signedInUser } from '../test/helpers/factories.ts';
+import { mediaSamples } from '../test/helpers/media-samples.ts';
 import { runCli } from './cli.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
 
@@ -204,4 +206,44 @@ describe('cli: users and the site password', () => {
     expect(await child.exited).toBe(0);
     expect(await new Response(child.stdout).text()).toBe('Created administrator pipe (Pipe, p@example.com).\n');
   });
+});
+
+describe('cli: media check', () => {
+  test('reports a file without an item and an item without its original, exit 1; --fix marks the item, exit 0', async () => {
+    const t = await createTestApp();
+    try {
+      const as = await signedInUser(t.database.db);
+      const body = new FormData();
+      body.append('files', new Blob([(await mediaSamples()).jpeg.bytes() as Uint8Array<ArrayBuffer>]), 'gone.jpg');
+      const res = await t.request('/api/gallery/upload', { method: 'POST', body, as });
+      const id = ((await res.json()) as { media: { _id: string }[] }).media[0]!._id;
+      const row = await t.database.db.selectFrom('media').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+      await t.store.delete(row.storage_key);
+      await t.store.put('originals/2026/11/0123456789abcdef0123456789abcdef.mp4', new Response('stray').body!);
+      const env = { DATA_DIR: t.dataDir };
+
+      const check = await cli(['media', 'check'], env);
+      expect(check.code).toBe(1);
+      expect(check.out).toContain(`Checked 1 stored file(s) (${path.join(t.dataDir, 'media')}) against 1 item(s).`);
+      expect(check.out).toContain('Files without an item: 0');
+      expect(check.out).toContain('Files without an item from the last 24 hours, left alone (an upload may still be in progress): 1\n  originals/2026/11/0123456789abcdef0123456789abcdef.mp4  (5 Bytes, ');
+      expect(check.out).toContain(`Items whose original is missing: 1\n  ${id}  (owner ${as.user._id}, ${row.storage_key})`);
+      expect(check.out).toContain('Run "npm run cli -- media check --fix" to delete those files and mark those items.');
+
+      const fix = await cli(['media', 'check', '--fix'], env);
+      expect(fix.code).toBe(0);
+      expect(fix.out).toContain('Fixed: deleted 0 file(s), marked 1 item(s) as failed.');
+      expect((await t.database.db.selectFrom('media').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
+      // The recent file is still there: it may be an upload in progress.
+      expect(await t.store.head('originals/2026/11/0123456789abcdef0123456789abcdef.mp4')).not.toBeNull();
+      const after = await cli(['media', 'check'], env);
+      expect(after.out).toContain('already marked');
+      expect(after.out).toEndWith('Nothing to fix.');
+      expect(after.code).toBe(0);
+      expect((await cli(['media', 'sweep'], env)).code).toBe(2);
+      expect((await cli(['help'])).out).toContain('media check [--fix]');
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

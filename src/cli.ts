@@ -5,10 +5,13 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
+import { checkMedia } from './features/media/check.ts';
 import { createServices } from './features/services.ts';
 import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
 import { CLI } from './shared/cli-commands.ts';
 import { formatCountdown } from './shared/lockout.ts';
+import { formatSize } from './shared/media.ts';
+import { openMediaStoreBesideHub } from './storage/open-store.ts';
 
 export interface CliIO {
   out: (line: string) => void;
@@ -169,6 +172,47 @@ const commands: Record<string, Command> = {
         });
       }
       throw new UsageError(`Unknown user action: ${args.join(' ') || '(none)'}`);
+    },
+  },
+
+  media: {
+    usage: 'media check [--fix]',
+    summary: 'Compare the media store with the library: files without an item, items whose original is missing (--fix deletes the first and marks the second failed)',
+    async run(args, ctx) {
+      const [action, ...rest] = args;
+      if (action !== 'check' || rest.some((a) => a !== '--fix')) throw new UsageError(`Unknown media action: ${args.join(' ') || '(none)'}`);
+      const fix = rest.includes('--fix');
+      const database = ctx.open();
+      // Safe beside a running hub: nothing is swept, and recent files may be uploads in progress.
+      const store = await openMediaStoreBesideHub(ctx.config);
+      try {
+        await migrateToLatest(database.db);
+        const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix });
+        const { io } = ctx;
+        io.out(`Checked ${report.storedFiles} stored file(s) (${ctx.config.storage.driver === 's3' ? `S3 bucket ${ctx.config.storage.bucket}` : ctx.config.mediaDir}) against ${report.items} item(s).`);
+        io.out(`Files without an item: ${report.orphans.length}`);
+        for (const o of report.orphans) io.out(`  ${o.key}  (${formatSize(o.size)}, ${o.lastModified.toISOString()})`);
+        if (report.recent.length > 0) {
+          io.out(`Files without an item from the last 24 hours, left alone (an upload may still be in progress): ${report.recent.length}`);
+          for (const o of report.recent) io.out(`  ${o.key}  (${formatSize(o.size)}, ${o.lastModified.toISOString()})`);
+        }
+        io.out(`Items whose original is missing: ${report.missing.length}`);
+        for (const m of report.missing) io.out(`  ${m.id}  (owner ${m.ownerId}, ${m.key})${m.alreadyMarked ? '  already marked' : ''}`);
+        if (report.fixed) {
+          io.out(`Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed.`);
+          return 0;
+        }
+        const problems = report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length;
+        if (problems === 0) {
+          io.out('Nothing to fix.');
+          return 0;
+        }
+        io.out(`Run "${CLI.command('media check --fix')}" to delete those files and mark those items.`);
+        return 1;
+      } finally {
+        (store as { destroy?: () => void }).destroy?.();
+        await database.close();
+      }
     },
   },
 

@@ -25,7 +25,7 @@ async function signIn(hub: SpawnedHub): Promise<{ siteToken: string; token: stri
 const partHead = (name: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`;
 
 /** Sends a request head promising `declared` bytes, then `chunks`, then destroys the socket once `before` says so. */
-async function sendThenVanish(hub: SpawnedHub, auth: { siteToken: string; token: string }, chunks: Uint8Array[], declared: number, before: () => Promise<boolean>) {
+async function sendThenVanish(hub: SpawnedHub, auth: { siteToken: string; token: string }, chunks: Uint8Array[], declared: number, before: () => Promise<boolean> | boolean) {
   const { port } = new URL(hub.url);
   const socket = net.connect(Number(port), '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));

@@ -39,6 +39,16 @@ export async function referencedKeys(db: Db): Promise<Set<string>> {
   return keys;
 }
 
+/** Whether some row references the key, as its original or a rendition. */
+export async function isReferenced(db: Db, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('media')
+    .select('id')
+    .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumbnail_key', '=', key), eb('display_key', '=', key)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Rows of every owner with their original's key, for `media check` (those already marked included). */
 export async function originals(db: Db): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at'>[]> {
   return db.selectFrom('media').select(['id', 'owner_id', 'storage_key', 'missing_at']).orderBy('id').execute();
