@@ -57,7 +57,7 @@ manyMedia(database, user.id, ITEMS, (i) => {
     size: 50_000 + ((i * 7919) % 20_000_000),
     duration: video ? 5 + ((i * 13) % 3600) : null,
     favorite: i % 25 === 0,
-    modelId: i % 10 === 0 ? models[i % models.length]! : null,
+    modelId: i % 10 === 0 ? models[(i / 10) % models.length]! : null,
     // 1 % in the recycling bin.
     deletedAt: i % 100 === 99 ? 1_700_000_000_000 + i * 1000 : null,
   };
@@ -127,9 +127,11 @@ async function measure(label: string, path: string, options: { page?: boolean; t
   }
   const bare = median(bareTimes(statements));
   const m = median(times);
-  const ok = m <= target && (options.page || m <= Math.max(2 * bare, bare + 1));
+  // Twice the bare statements, where they are worth comparing: below 1 ms the hub's fixed cost
+  // (routing, the session's own query, JSON) is what shows, and the absolute target rules.
+  const ok = m <= target && (options.page || bare < 1 || m <= 2 * bare);
   results.push({ label, median: m, p95: p95(times), bare, ok });
-  console.log(`${label.padEnd(40)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   bare SQL ${ms(bare)} ms (${statements.length} stmt)   ${total}  ${(text.length / 1024).toFixed(1)} KB  ${ok ? 'ok' : 'OVER TARGET'}`);
+  console.log(`${label.padEnd(40)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   bare SQL ${ms(bare)} ms (${statements.length} stmt, ×${(m / bare).toFixed(1)})   ${total}  ${(text.length / 1024).toFixed(1)} KB  ${ok ? 'ok' : 'OVER TARGET'}`);
 }
 
 console.log(`\nMedian and p95 of ${RUNS} requests each inside the hub, beside the same statements run bare:`);

@@ -120,7 +120,11 @@ export async function listMedia(
   const items =
     driver && total <= SORT_MATCHES_UP_TO
       ? await sql<MediaWithModel>`select ${columns} from (${driver.ids}) as hit cross join media on media.id = hit.id left join models on models.id = media.model_id where ${where} ${tail}`.execute(db)
-      : await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id where ${where} ${driver ? sql`and media.id in (${driver.ids})` : sql``} ${tail}`.execute(db);
+      : // The page's rows are picked from the sort's index alone (no row read to sort or skip),
+        // then only those are read: the bin, sorted by any column, costs its index, not its rows.
+        await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+          where media.rowid in (select media.rowid from media where ${where} ${driver ? sql`and media.id in (${driver.ids})` : sql``} ${tail})
+          order by ${orderOf(sort, order)}`.execute(db);
   return { items: items.rows, total };
 }
 
