@@ -25,7 +25,12 @@ export function ProfilePictureDialog({
 }) {
   const [modelId, setModelId] = useState('');
   const [saving, setSaving] = useState(false);
-  useEffect(() => setModelId(item?.modelId && models?.some((m) => m._id === item.modelId) ? item.modelId : ''), [item, opened, models]);
+  // Each opening starts empty; the item's own model is chosen once the list has it, unless a choice was made.
+  useEffect(() => setModelId(''), [item, opened]);
+  useEffect(() => {
+    const own = item?.modelId;
+    if (own && models?.some((m) => m._id === own)) setModelId((chosen) => chosen || own);
+  }, [item, models]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
