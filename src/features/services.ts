@@ -1,11 +1,12 @@
 // The feature services every request uses, built once per app from its dependencies.
 
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import type { Logger } from '../logger.ts';
+import { silentLogger, type Logger } from '../logger.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
@@ -14,7 +15,8 @@ import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
 import { createIngestService } from './media/ingest/upload.ts';
-import { MEDIA_JOB_KINDS, registerStoreJobs } from './media/jobs.ts';
+import { MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { registerMediaProcessing } from './media/processing/process-media.ts';
 import { registerBinPurge } from './media/purge.ts';
 import { createMediaService } from './media/service.ts';
 import { createModelsService } from './models/service.ts';
@@ -36,6 +38,8 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
   const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: MEDIA_JOB_KINDS, ...(logger ? { logger } : {}) });
   if (store) registerStoreJobs(jobs, store);
+  // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
+  if (store) registerMediaProcessing(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir: path.join(config.dataDir, 'tmp', 'processing') });
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
   // Both galleries' lists, edits and recycling bin; an account's deletion hands it the account's bytes.
   const media = createMediaService({ db, store, clock, jobs });
@@ -67,7 +71,18 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).
-    mediaIngest: store ? createIngestService({ db, store, clock, maxUploadBytes: config.media.maxUploadBytes }) : null,
+    mediaIngest: store
+      ? createIngestService({
+          db,
+          store,
+          clock,
+          maxUploadBytes: config.media.maxUploadBytes,
+          // The processing job commits with the rows: no item is left without one.
+          afterStored: async (trx, rows) => {
+            for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
+          },
+        })
+      : null,
   };
 }
 
