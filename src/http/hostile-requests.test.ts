@@ -4,6 +4,7 @@
 // was, and put no ERROR line in the log.
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { rawGet, rawRequest } from '../../test/helpers/raw-http.ts';
 import { spawnHub, type SpawnedHub } from '../../test/helpers/spawn-hub.ts';
@@ -240,6 +241,58 @@ describe('oversized and malformed bodies', () => {
       expect(`${method} ${target} ${res.status}`).toBe(`${method} ${target} 413`);
     }
     expect(snapshot()).toBe(before);
+  });
+});
+
+describe('hostile uploads', () => {
+  const upload = (body: string, type: string) =>
+    call('/api/gallery/upload', { method: 'POST', headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }, body });
+  const part = (headers: string, content = 'x') => `--b\r\n${headers}\r\n\r\n${content}\r\n`;
+  const jpeg = '\xff\xd8\xff\xe0 a jpeg start';
+  const media = () => {
+    const db = new Database(path.join(hub.dataDir, 'hub.sqlite'), { readonly: true });
+    try {
+      return db.query('select count(*) as n from media').get();
+    } finally {
+      db.close();
+    }
+  };
+  const bodies: [string, string, string][] = [
+    ['no boundary', 'multipart/form-data', part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)],
+    ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n'],
+    ['a boundary the body never uses', 'multipart/form-data; boundary=zz', `${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`],
+    ['a body cut off mid-part', 'multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\n\r\n${jpeg}`],
+    ['a part with no headers end', 'multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"${'x'.repeat(100_000)}`],
+    ['a header bomb in a part', 'multipart/form-data; boundary=b', `${part(['Content-Disposition: form-data; name="files"; filename="a.jpg"', ...Array.from({ length: 5000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`)].join('\r\n'), jpeg)}--b--\r\n`],
+    ['one huge part header', 'multipart/form-data; boundary=b', `${part(`Content-Disposition: form-data; name="files"; filename="${'a'.repeat(200_000)}.jpg"`, jpeg)}--b--\r\n`],
+    ['a file part with no filename', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="files"', jpeg)}--b--\r\n`],
+    ['a part with no Content-Disposition', 'multipart/form-data; boundary=b', `${part('Content-Type: image/jpeg', jpeg)}--b--\r\n`],
+    ['10,000 parts', 'multipart/form-data; boundary=b', `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`)).join('')}--b--\r\n`],
+    ['10,000 tiny files', 'multipart/form-data; boundary=b', `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="files"; filename="${i}.jpg"`)).join('')}--b--\r\n`],
+    ['a 1 MB tags field', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="tags"', 'a,'.repeat(500_000))}${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`],
+    ['JSON', 'application/json', '{"files":["a.jpg"]}'],
+    ['no body type', 'text/plain', jpeg],
+  ];
+
+  test('every malformed or abusive upload gets a 4xx with an error and stores nothing', async () => {
+    const before = media();
+    for (const [name, type, body] of bodies) {
+      const res = await upload(body, type);
+      expect(`${name}: ${res.status >= 400 && res.status < 500}`).toBe(`${name}: true`);
+      expect(typeof ((await res.json()) as { error?: unknown }).error).toBe(`string`);
+    }
+    expect(media()).toEqual(before);
+    expect(readdirSync(path.join(hub.dataDir, 'media', '.incoming'))).toEqual([]);
+  });
+
+  test('byte URLs refuse strangers and odd ids with 4xx, never a page or a 5xx', async () => {
+    for (const target of ['/media/x', '/media/%00', '/media/..%2f..%2fhub.sqlite', `/media/${'a'.repeat(5000)}`, '/media/x/thumbnail', '/media/x/display']) {
+      const signedIn = await call(target, { headers: { cookie, range: 'bytes=0-10' } });
+      expect(`${target} ${signedIn.status}`).toMatch(/ 40[04]$/);
+      const stranger = await call(target);
+      expect(`${target} ${stranger.status}`).toMatch(/ 40[01]$/);
+      expect(stranger.headers.get('content-type') ?? '').not.toContain('text/html');
+    }
   });
 });
 

@@ -28,7 +28,7 @@ export const MULTIPART_TEXT = {
 } as const;
 
 /** Bytes the parser and each file stream hold before asking the socket to wait. */
-const BUFFER_BYTES = 1024 * 1024;
+const BUFFER_BYTES = 256 * 1024;
 
 /**
  * The parts of `request`'s multipart body, in order. Throws a 415 for another content type, a 400
@@ -133,7 +133,8 @@ function webStreamOf(file: Readable): ReadableStream<Uint8Array> {
           open = false;
         });
         file.once('error', (error) => {
-          if (open) controller.error(error);
+          // The parser fails a file that ends mid-way: the client went away, or the body was cut short.
+          if (open) controller.error(error instanceof ClientGoneError ? error : new InvalidError(MULTIPART_TEXT.unreadable));
           open = false;
         });
         file.pause();
