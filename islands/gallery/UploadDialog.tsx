@@ -194,15 +194,6 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
   return (
     <>
       <Dialog control={control} title={modelId ? `Upload Content${fixedModelName ? ` for ${fixedModelName}` : ''}` : 'Upload Media'} onClose={closed} width="lg" closable={!uploading}>
-        <button
-          type="button"
-          className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-xl leading-none text-muted hover:bg-raised hover:text-fg disabled:opacity-40"
-          aria-label="Close"
-          disabled={uploading}
-          onClick={() => control.close()}
-        >
-          ×
-        </button>
         <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 pb-2">
           {destination ? (
             <p className="flex items-center gap-2 text-sm">
@@ -218,7 +209,7 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
             }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
-            className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors ${dragging ? 'border-accent bg-accent/10' : 'border-line bg-bg'}`}
+            className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center ${dragging ? 'border-accent bg-accent/10' : 'border-line bg-bg'}`}
           >
             <UploadIcon size={28} className="text-accent" />
             <p className="text-sm font-medium">Drag and drop files here</p>

@@ -30,7 +30,8 @@ const typingIn = (target: EventTarget | null) => target instanceof HTMLElement &
 /** Wraps around at both ends (spec: left/right cycle with wraparound). */
 export const wrapIndex = (index: number, length: number) => (length === 0 ? 0 : ((index % length) + length) % length);
 
-const ROUND = 'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 disabled:opacity-40';
+const ROUND_SHAPE = 'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 disabled:opacity-40';
+const ROUND = `${ROUND_SHAPE} text-white`;
 
 export function Viewer({ items, index, fullscreen: startFullscreen = false, isAdmin, onClose, onIndexChange, onFavorite, onDelete }: ViewerProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -233,7 +234,7 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <button type="button" className={`${ROUND} ${item.isFavorite ? 'text-[#ff8fb3]' : ''}`} aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={item.isFavorite} aria-keyshortcuts="L" disabled={busy} onClick={() => void favorite()}>
+          <button type="button" className={`${ROUND_SHAPE} ${item.isFavorite ? 'text-[#ff8fb3]' : 'text-white'}`} aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={item.isFavorite} aria-keyshortcuts="L" disabled={busy} onClick={() => void favorite()}>
             <HeartIcon filled={item.isFavorite} />
           </button>
           <button type="button" className={ROUND} aria-label={isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen'} aria-keyshortcuts="F" onClick={() => void toggleFullscreen()}>

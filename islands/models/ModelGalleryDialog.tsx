@@ -141,26 +141,29 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
                   <button
                     type="button"
                     className="group relative block aspect-square w-full overflow-hidden rounded-xl border border-line bg-raised text-left"
-                    aria-label={`Open ${item.title || 'Untitled'}`}
                     aria-haspopup="dialog"
                     onClick={() => setViewing(i)}
                   >
-                    {item.thumbnail ? (
-                      <img src={item.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover transition-transform group-hover:scale-105" />
-                    ) : (
-                      <span className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-muted">{item.status === 'failed' ? 'Could not be processed' : 'Processing…'}</span>
-                    )}
-                    <span className="chip absolute left-1.5 top-1.5 bg-black/70 text-white">{SOURCE_LABEL[item.source]}</span>
+                    {/* The name reads "Open <title> <size> Gallery [duration]", then the state of a picture still processing. */}
+                    <span className="absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/85 to-transparent px-2 pb-1.5 pt-5 text-xs text-white">
+                      <span className="sr-only">Open </span>
+                      <span data-title className="block truncate font-semibold">
+                        {item.title || 'Untitled'}
+                      </span>
+                      <span className="block">{formatSize(item.size)}</span>
+                    </span>
+                    <span className="chip absolute left-1.5 top-1.5 z-10 bg-black/70 text-white">{SOURCE_LABEL[item.source]}</span>
                     {item.type === 'video' ? (
-                      <span className="chip absolute right-1.5 top-1.5 bg-black/70 text-white">
+                      <span className="chip absolute right-1.5 top-1.5 z-10 bg-black/70 text-white">
                         <PlayIcon size={10} />
                         {formatDuration(item.duration)}
                       </span>
                     ) : null}
-                    <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent px-2 pb-1.5 pt-5 text-xs text-white">
-                      <span className="block truncate font-semibold">{item.title || 'Untitled'}</span>
-                      <span className="block">{formatSize(item.size)}</span>
-                    </span>
+                    {item.thumbnail ? (
+                      <img src={item.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover transition-transform group-hover:scale-105" />
+                    ) : (
+                      <span className="flex h-full w-full items-center justify-center p-2 pb-10 text-center text-xs text-muted">{item.status === 'failed' ? 'Could not be processed' : 'Processing…'}</span>
+                    )}
                   </button>
                 </li>
               ))}
