@@ -96,5 +96,5 @@ export const modelsApi = new Hono<SignedInEnv>()
       page: Math.floor(query.offset / query.limit) + 1,
       pages: pageCount(page.total, query.limit),
     };
-    return c.render(<ModelsPage view={view} models={page.items} shown={page.total} total={total} query={modelsApiQuery(query)} />, { title: 'Models' });
+    return c.render(<ModelsPage view={view} models={page.items} shown={page.total} total={total} query={modelsApiQuery(query)} isAdmin={c.var.viewer.role === 'admin'} />, { title: 'Models' });
   });

@@ -108,12 +108,12 @@ function Filters({ view }: { view: ModelsView }) {
 }
 
 
-export function ModelsPage({ view, models, shown, total, query }: { view: ModelsView; models: Model[]; shown: number; total: number; query: string }) {
+export function ModelsPage({ view, models, shown, total, query, isAdmin = false }: { view: ModelsView; models: Model[]; shown: number; total: number; query: string; isAdmin?: boolean }) {
   const filtered = view.search !== '' || view.ethnicity !== '' || view.breastSize !== '' || view.favorite;
   return (
     <Page title="Models">
       <Filters view={view} />
-      <Island name="ModelsBoard" props={{ models, shown, total, query, filtered }} />
+      <Island name="ModelsBoard" props={{ models, shown, total, query, filtered, isAdmin }} />
       <Pager page={view.page} pages={view.pages} hrefFor={(page) => modelsHref(view, page)} />
     </Page>
   );
