@@ -95,6 +95,14 @@ export class LocalDiskStore implements MediaStore {
     return { object, range: resolved, body: file.slice(resolved.start, resolved.end + 1).stream() };
   }
 
+  /**
+   * The file that holds an object, for tools that need a path (processing reads originals where
+   * they are instead of copying them); null when there is none. Never write to it.
+   */
+  async filePath(key: string): Promise<string | null> {
+    return (await this.head(key)) ? this.pathOf(key) : null;
+  }
+
   async delete(key: string): Promise<void> {
     await fs.rm(await this.realPathOf(key), { force: true });
   }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { readExif } from './exif.ts';
+import { readJpegHeader } from './jpeg-header.ts';
 import { cardPicture, type CardPicture } from './placeholder.ts';
 import { runTool, ToolError } from './spawn.ts';
 
@@ -32,8 +33,8 @@ export interface ProcessedImage extends CardPicture {
 }
 
 export interface ImageOptions {
-  /** A folder of this job's own for intermediate files (the decoded HEIC). */
-  workDir: string;
+  /** A folder of this job's own for intermediate files (the decoded HEIC), made when first asked for. */
+  scratch: () => Promise<string>;
   signal?: AbortSignal;
 }
 
@@ -46,37 +47,49 @@ export async function processImage(file: string, mimeType: string, options: Imag
   const open = () => sharp(source, { failOn: 'error' });
   const orient = (image: Sharp) => (heif ? image : image.rotate());
 
-  let metadata: Metadata;
   try {
-    metadata = await open().metadata();
-  } catch (error) {
-    throw unreadable(error);
-  }
-  const { width, height } = heif ? { width: metadata.width, height: metadata.height } : metadata.autoOrient;
-  if (!width || !height) throw new UnreadableMediaError('This image could not be read');
-  const { takenAt } = readExif(metadata.exif);
-
-  try {
-    let display: Buffer | null = null;
-    let thumbnailFrom = orient(open());
-    if (heif || Math.max(width, height) > DISPLAY_THRESHOLD) {
-      const rendition = await orient(open())
-        .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: DISPLAY_QUALITY })
-        .toBuffer();
-      display = rendition;
-      // Shrinking the already shrunk rendition is several times faster than the original again.
-      thumbnailFrom = sharp(rendition);
-    }
-    // Animated GIF and WebP: sharp reads the first frame only unless asked for more.
-    return { width, height, takenAt, display, ...(await cardPicture(thumbnailFrom)) };
+    // The facts and the card picture side by side (the header read is over long before the
+    // decode); animated GIF and WebP: sharp reads the first frame only unless asked for more.
+    const [facts, card] = heif
+      ? [await factsOf(source, mimeType, open, false), null]
+      : await Promise.all([factsOf(source, mimeType, open, true), cardPicture(orient(open()))]);
+    const { width, height } = facts;
+    if (!width || !height) throw new UnreadableMediaError('This image could not be read');
+    const { takenAt } = readExif(facts.exif);
+    if (card && Math.max(width, height) <= DISPLAY_THRESHOLD) return { width, height, takenAt, display: null, ...card };
+    const display = await orient(open())
+      .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: DISPLAY_QUALITY })
+      .toBuffer();
+    // HEIC: the card picture from the rendition, several times faster than from the decoded PNG.
+    return { width, height, takenAt, display, ...(card ?? (await cardPicture(sharp(display)))) };
   } catch (error) {
     throw unreadable(error);
   }
 }
 
+/** A JPEG's header (with its EXIF) sits in its first bytes unless a large preview or profile comes first. */
+const JPEG_HEADER_BYTES = 128 * 1024;
+
+/**
+ * The size as shown and the EXIF block: from a JPEG's own header when it can be read (most
+ * photos; a libvips open less per image), otherwise from libvips.
+ */
+async function factsOf(source: string, mimeType: string, open: () => Sharp, orient: boolean): Promise<{ width?: number; height?: number; exif?: Uint8Array | null }> {
+  if (mimeType === 'image/jpeg') {
+    const header = readJpegHeader(await Bun.file(source).slice(0, JPEG_HEADER_BYTES).bytes());
+    if (header) {
+      // Orientations 5-8 turn the picture a quarter: what is stored wide is shown tall.
+      const quarterTurn = orient && (readExif(header.exif).orientation ?? 1) >= 5;
+      return quarterTurn ? { width: header.height, height: header.width, exif: header.exif } : header;
+    }
+  }
+  const metadata: Metadata = await open().metadata();
+  return orient ? { ...metadata.autoOrient, exif: metadata.exif } : { width: metadata.width, height: metadata.height, exif: metadata.exif };
+}
+
 async function decodeHeif(file: string, options: ImageOptions): Promise<string> {
-  const decoded = path.join(options.workDir, 'decoded.png');
+  const decoded = path.join(await options.scratch(), 'decoded.png');
   try {
     await runTool(['heif-convert', '--quiet', file, decoded], { timeoutMs: HEIF_DECODE_TIMEOUT_MS, signal: options.signal });
   } catch (error) {

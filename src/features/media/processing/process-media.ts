@@ -9,6 +9,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { PermanentJobError, type JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
+import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
 import { newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
 import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../table.ts';
@@ -36,12 +37,19 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     const row = await db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
     if (!row) return 'gone';
     const started = performance.now();
-    const jobDir = path.join(workDir, crypto.randomUUID());
-    await fs.mkdir(jobDir, { recursive: true, mode: 0o700 });
+    // A folder of this job's own, made only when needed: an image on the local disk needs none.
+    let jobDir: string | undefined;
+    const scratch = async () => {
+      if (!jobDir) {
+        jobDir = path.join(workDir, crypto.randomUUID());
+        await fs.mkdir(jobDir, { recursive: true, mode: 0o700 });
+      }
+      return jobDir;
+    };
     const written: string[] = [];
     try {
-      const original = await fetchOriginal(row, jobDir);
-      const result = await renditionsOf(row, original, jobDir, signal);
+      const original = await originalFile(row, scratch);
+      const result = await renditionsOf(row, original, scratch, signal);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
       await putBuffer(thumbnailKey, result.thumbnail);
       written.push(thumbnailKey);
@@ -81,29 +89,34 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
       await deleteKeys(written);
       throw error;
     } finally {
-      await fs.rm(jobDir, { recursive: true, force: true });
+      if (jobDir) await fs.rm(jobDir, { recursive: true, force: true });
     }
   }
 
-  /** The original as a file of ours: the tools need a path, and the S3 driver has none. */
-  async function fetchOriginal(row: MediaRow, jobDir: string): Promise<string> {
+  /**
+   * The original as a file, since the tools need a path: on the local disk the stored file itself
+   * (its name is a generated key, and it is only read), from S3 a copy in the job's folder.
+   */
+  async function originalFile(row: MediaRow, scratch: () => Promise<string>): Promise<string> {
+    // Retrying cannot bring a missing original back; `media check` reports such rows.
+    const missing = () => new UnreadableMediaError('The original file is missing from the store');
+    if (store instanceof LocalDiskStore) return (await store.filePath(row.storage_key)) ?? Promise.reject(missing());
     const object = await store.get(row.storage_key);
-    // Retrying cannot bring it back; `media check` reports such rows.
-    if (!object) throw new UnreadableMediaError('The original file is missing from the store');
+    if (!object) throw missing();
     // A name of ours, never the uploaded one: it goes on ffmpeg's command line.
-    const file = path.join(jobDir, 'original');
+    const file = path.join(await scratch(), 'original');
     // Bun.write streams to the file without the node-stream bridge, which costs ten times more;
     // the job's folder is the owner's alone (0700).
     await Bun.write(file, new Response(object.body));
     return file;
   }
 
-  async function renditionsOf(row: MediaRow, file: string, jobDir: string, signal?: AbortSignal) {
+  async function renditionsOf(row: MediaRow, file: string, scratch: () => Promise<string>, signal?: AbortSignal) {
     if (row.type === 'video') {
-      const video = await processVideo(file, row.mime_type, { workDir: jobDir, signal });
+      const video = await processVideo(file, row.mime_type, { scratch, signal });
       return { ...video, takenAt: null, display: null };
     }
-    const image = await processImage(file, row.mime_type, { workDir: jobDir, signal });
+    const image = await processImage(file, row.mime_type, { scratch, signal });
     return { ...image, duration: null };
   }
 

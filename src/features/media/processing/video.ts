@@ -38,8 +38,8 @@ export interface ProcessedVideo extends CardPicture {
 }
 
 export interface VideoOptions {
-  /** A folder of this job's own for the poster frame. */
-  workDir: string;
+  /** A folder of this job's own for the poster frame, made when first asked for. */
+  scratch: () => Promise<string>;
   signal?: AbortSignal;
 }
 
@@ -112,7 +112,7 @@ function rotationOf(stream: ProbeStream): number {
 
 /** One frame at `at` seconds as a PNG (ffmpeg applies the rotation and pixel aspect); null when none came out. */
 async function posterFrame(file: string, input: string[], at: number, options: VideoOptions): Promise<string | null> {
-  const out = path.join(options.workDir, `poster-${Math.round(at * 1000)}.png`);
+  const out = path.join(await options.scratch(), `poster-${Math.round(at * 1000)}.png`);
   try {
     await tool(
       ['ffmpeg', '-nostdin', '-v', 'error', ...input, '-ss', at.toFixed(3), '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', '-vf', 'scale=trunc(iw*sar/2)*2:ih,setsar=1', '-f', 'image2', '-c:v', 'png', '-y', `file:${out}`],
