@@ -9,7 +9,7 @@ import { openDatabase, type OpenDatabase } from '../../../db/client.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { silentLogger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
+import { newMediaKey, type MediaStore, type PutOptions } from '../../../storage/media-store.ts';
 import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { newUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../../../test/helpers/media-samples.ts';
@@ -336,6 +336,26 @@ describe('media processing on the local disk', () => {
       expectNoTempFiles(rigWithRace);
     } finally {
       await rigWithRace.close();
+    }
+  });
+
+  test('a store that refuses one rendition keeps neither, and the item stays processing for the next attempt', async () => {
+    const samples = await mediaSamples();
+    const refusing = await makeRig(r.store, (store) =>
+      Object.assign(Object.create(Object.getPrototypeOf(store)), store, {
+        put: (key: string, body: ReadableStream<Uint8Array>, options?: PutOptions) =>
+          key.startsWith('display/') ? Promise.reject(new Error('disk full')) : store.put(key, body, options),
+      }),
+    );
+    try {
+      const id = await refusing.addItem(samples.heic.bytes(), 'image/heic', 'image');
+      const before = await refusing.renditionKeys();
+      await expect(refusing.processor.process(id)).rejects.toThrow('disk full');
+      expect(await refusing.renditionKeys()).toEqual(before);
+      expect(await refusing.row(id)).toMatchObject({ status: 'processing', thumbnail_key: null });
+      expectNoTempFiles(refusing);
+    } finally {
+      await refusing.close();
     }
   });
 

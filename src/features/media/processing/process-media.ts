@@ -51,14 +51,14 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
       const original = await originalFile(row, scratch);
       const result = await renditionsOf(row, original, scratch, signal);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
-      await putBuffer(thumbnailKey, result.thumbnail);
-      written.push(thumbnailKey);
-      let displayKey: string | null = null;
-      if (result.display) {
-        displayKey = newMediaKey('display', 'webp', clock());
-        await putBuffer(displayKey, result.display);
-        written.push(displayKey);
-      }
+      const displayKey = result.display ? newMediaKey('display', 'webp', clock()) : null;
+      // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
+      const puts = await Promise.allSettled([
+        putBuffer(thumbnailKey, result.thumbnail).then(() => written.push(thumbnailKey)),
+        ...(displayKey && result.display ? [putBuffer(displayKey, result.display).then(() => written.push(displayKey))] : []),
+      ]);
+      const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+      if (failed) throw failed.reason;
       // The row may have been deleted for good while we worked: then nothing is updated, and
       // the renditions just written would belong to no one.
       const updated = await db
