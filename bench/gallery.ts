@@ -86,7 +86,7 @@ const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.l
 const ms = (n: number) => n.toFixed(2).padStart(6);
 
 /** The statements a request runs that read media (not the session's): what the page costs in SQL. */
-const isListSql = (text: string) => /\bmedia\b|media_counts|media_search/.test(text) && !/\bsessions\b|\bsite_tokens\b/.test(text);
+const isListSql = (text: string) => /\bmedia\b|media_counts|media_search|media_tags/.test(text) && !/\bsessions\b|\bsite_tokens\b/.test(text);
 
 /** Times the captured statements alone, prepared once, as bun:sqlite runs them. */
 function bareTimes(statements: typeof captured): number[] {
@@ -142,12 +142,18 @@ for (const sortBy of ['createdAt', 'title', 'duration', 'size']) {
 }
 await measure('videos by duration, longest first', '/api/gallery?filter=videos&sortBy=duration&sortOrder=desc');
 await measure('search "beach"', '/api/gallery?search=beach');
-await measure('search "studio mirror"', '/api/gallery?search=studio%20mirror');
+await measure('search "beach pool" (a two-word phrase)', '/api/gallery?search=beach%20pool');
+await measure('search "studio mirror" (no match)', '/api/gallery?search=studio%20mirror');
+await measure('search "shower" in videos by size', '/api/gallery?search=shower&filter=videos&sortBy=size&sortOrder=asc');
 await measure('search "4217" (one match)', '/api/gallery?search=4217');
 await measure('search a tag "set 42"', '/api/gallery?search=set%2042');
-await measure('search "be" (two letters: scanned)', '/api/gallery?search=be');
+await measure('search "be" (two letters)', '/api/gallery?search=be');
+await measure('search "ü" (not plain text: checked on rows)', '/api/gallery?search=%C3%BC');
 await measure('tags=solo', '/api/gallery?tags=solo');
-await measure('tags=solo,set 42', '/api/gallery?tags=solo,set%2042');
+await measure('tags=solo,lingerie', '/api/gallery?tags=solo,lingerie');
+await measure('tags=solo,set 40', '/api/gallery?tags=solo,set%2040');
+await measure('tags=solo,set 42 (none)', '/api/gallery?tags=solo,set%2042');
+await measure('tags=solo&search=beach (combined)', '/api/gallery?tags=solo&search=beach');
 await measure("a model's items", `/api/gallery?modelId=${models[3]}`);
 await measure('page 20 (offset 950)', '/api/gallery?page=20');
 await measure('recycling bin list', '/api/gallery/recycling-bin');

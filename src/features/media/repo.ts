@@ -25,52 +25,168 @@ export interface MediaListFilter {
   tags: readonly string[];
 }
 
-/** The ORDER BY of each sort; ties go by id in the same direction, so one index serves both orders. */
-function orderOf(sort: MediaSortColumn, order: 'asc' | 'desc'): RawBuilder<unknown> {
+/** The columns of each sort, the tie-break last (each sort's index holds them). */
+const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
+  created: ['created_at', 'id'],
+  // As people read titles: ignoring case (the index is built with the same collation).
+  title: ['title', 'id'],
+  duration: ['duration', 'id'],
+  size: ['size', 'id'],
+  // The bin: by when an item went in, then as the created index runs.
+  deleted: ['deleted_at', 'created_at', 'id'],
+};
+
+/** The ORDER BY of each sort on `table`; ties go by id in the same direction, so one index serves both orders. */
+function orderOf(sort: MediaSortColumn, order: 'asc' | 'desc', table = 'media'): RawBuilder<unknown> {
   const dir = sql.raw(order);
-  switch (sort) {
-    case 'created':
-      return sql`media.created_at ${dir}, media.id ${dir}`;
-    case 'title':
-      // As people read titles: ignoring case (the index is built with the same collation).
-      return sql`media.title collate nocase ${dir}, media.id ${dir}`;
-    case 'duration':
-      return sql`media.duration ${dir}, media.id ${dir}`;
-    case 'size':
-      return sql`media.size ${dir}, media.id ${dir}`;
-    case 'deleted':
-      // The bin: by when an item went in, then as the created index runs.
-      return sql`media.deleted_at ${dir}, media.created_at ${dir}, media.id ${dir}`;
-  }
+  return sql.join(
+    SORT_COLUMNS[sort].map((column) => (column === 'title' ? sql`${sql.ref(`${table}.title`)} collate nocase ${dir}` : sql`${sql.ref(`${table}.${column}`)} ${dir}`)),
+  );
 }
 
-/** The trigram index finds substrings of three characters or more; shorter ones are scanned for. */
-const MIN_INDEXED_SEARCH = 3;
 /**
- * Up to this many matches, a page is read from the matches and sorted; beyond, the sort's index is
- * walked and each row checked (the first page's 50 are then found early).
+ * A search the full-text index answers exactly on its own: printable ASCII (SQLite's LIKE and the
+ * index's case folding agree on it, and it never holds the \x01 that ends the indexed text).
+ * Anything else is looked up through the index and checked on the rows.
  */
-const SORT_MATCHES_UP_TO = 4000;
+const PLAIN_SEARCH = /^[\x20-\x7e]+$/;
+/** The trigram index finds substrings of three characters or more as one phrase. */
+const MIN_PHRASE = 3;
+/**
+ * A shorter search becomes the trigrams it begins (every occurrence starts one: the indexed text
+ * ends in two \x01); beyond this many, the rows are scanned instead.
+ */
+const MAX_SHORT_SEARCH_TERMS = 64;
+/** How many times the expected rows a walk of the sort's index may read before the matches lead. */
+const WALK_BOUND = 4;
 
 /** An FTS5 phrase: the text as one literal string, quotes doubled. */
 const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
+/** Bits of media_search_ids.key (migration 0012): owner number << 44, premium, binned, favourite, video, then the sequence. */
+const KEY_OWNER = 44n;
+const KEY_PREMIUM = 1n << 43n;
+const KEY_BINNED = 1n << 42n;
+const KEY_FAVORITE = 1n << 41n;
+const KEY_VIDEO = 1n << 40n;
+
+/** The ranges of keys a list's items have: one, or two when the type is chosen but not the favourite. */
+function keyRanges(owner: number, gallery: GalleryName, filter: MediaListFilter): [bigint, bigint][] {
+  const base = (BigInt(owner) << KEY_OWNER) | (gallery === 'premium' ? KEY_PREMIUM : 0n) | (filter.inBin ? KEY_BINNED : 0n);
+  const video = filter.type === 'video' ? KEY_VIDEO : 0n;
+  // Below the bin bit: the favourite, then the type, then the sequence.
+  const width = filter.type ? KEY_VIDEO : filter.favoritesOnly ? KEY_FAVORITE : KEY_BINNED;
+  const starts = filter.favoritesOnly ? [base | KEY_FAVORITE | video] : filter.type ? [base | video, base | KEY_FAVORITE | video] : [base];
+  return starts.map((start) => [start, start + width - 1n]);
+}
+
+/** The FTS5 query of a plain search: its phrase, or the trigrams a short one begins (null: too many). */
+async function searchQueryOf(db: Db, search: string): Promise<string | null> {
+  if (search.length >= MIN_PHRASE) return phraseOf(search);
+  // The terms are lower case, as the search is; the range ends at the next character.
+  const end = search.slice(0, -1) + String.fromCharCode(search.charCodeAt(search.length - 1) + 1);
+  const terms = await sql<{ term: string }>`select term from media_search_terms where term >= ${search} and term < ${end} limit ${MAX_SHORT_SEARCH_TERMS + 1}`.execute(db);
+  if (terms.rows.length > MAX_SHORT_SEARCH_TERMS) return null;
+  // No term: nothing contains it; a phrase no trigram can make says so.
+  return terms.rows.length === 0 ? phraseOf('\x01\x01\x01') : terms.rows.map((r) => phraseOf(r.term)).join(' OR ');
+}
+
+/**
+ * One way into a list's matches that answers them exactly without reading item rows: how many
+ * there are, a condition on the walked row `media` for the page, and their ids to sort when few.
+ */
+interface Matches {
+  count: RawBuilder<unknown>;
+  /** Whether the row `row` (with its rowid and its sort's columns, the id among them) matches. */
+  isMatch: (row: string) => RawBuilder<unknown>;
+  ids: RawBuilder<unknown>;
+}
+
+async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, filter: MediaListFilter): Promise<Matches | null> {
+  const drivers = (filter.search !== '' ? 1 : 0) + (filter.tags.length > 0 ? 1 : 0) + (filter.modelId !== undefined ? 1 : 0);
+  if (drivers !== 1) return null;
+  if (filter.search !== '') {
+    if (!PLAIN_SEARCH.test(filter.search)) return null;
+    const owner = await sql<{ n: number }>`select n from media_search_owners where owner_id = ${ownerId}`.execute(db);
+    const n = owner.rows[0]?.n;
+    if (n === undefined) return { count: sql`select 0 as n`, isMatch: () => sql`0`, ids: sql`select null as id where 0` };
+    const query = await searchQueryOf(db, filter.search);
+    if (query === null) return null;
+    const hits = sql.join(
+      keyRanges(n, gallery, filter).map(([lo, hi]) => sql`select rowid as key from media_search where media_search match ${query} and rowid between ${lo} and ${hi}`),
+      sql` union all `,
+    );
+    return {
+      count: sql`select count(*) as n from (${hits})`,
+      isMatch: (row) => sql`(select key from media_search_ids where media_id = ${sql.ref(`${row}.id`)}) in (${hits})`,
+      ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
+    };
+  }
+  const listed = sql.join(
+    [
+      sql`gallery = ${gallery}`,
+      sql`binned = ${filter.inBin ? 1 : 0}`,
+      ...(filter.type ? [sql`type = ${filter.type}`] : []),
+      ...(filter.favoritesOnly ? [sql`is_favorite = 1`] : []),
+    ],
+    sql` and `,
+  );
+  if (filter.tags.length > 0) {
+    // The rarest tag leads and each of its items is looked up for the others (a lookup each).
+    let ordered = filter.tags;
+    if (filter.tags.length > 1) {
+      const counts = await sql<{ tag: string; n: number }>`select tag, count(*) as n from media_tags
+        where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) and ${listed} group by tag`.execute(db);
+      const countOf = new Map(counts.rows.map((r) => [r.tag, r.n]));
+      ordered = [...filter.tags].sort((a, b) => (countOf.get(a) ?? 0) - (countOf.get(b) ?? 0));
+    }
+    const [first, ...others] = ordered;
+    const alsoTagged = (id: RawBuilder<unknown>) => others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
+    const tagged = sql`from media_tags as tagged where tagged.owner_id = ${ownerId} and tagged.tag = ${first} and ${listed}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
+    return {
+      count: sql`select count(*) as n ${tagged}`,
+      isMatch: (row) =>
+        sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`,
+      ids: sql`select tagged.media_id as id ${tagged}`,
+    };
+  }
+  const modelId = filter.modelId!;
+  const listedRow = sql.join(
+    [
+      sql`gallery = ${gallery}`,
+      filter.inBin ? sql`deleted_at is not null` : sql`deleted_at is null`,
+      ...(filter.type ? [sql`type = ${filter.type}`] : []),
+      ...(filter.favoritesOnly ? [sql`is_favorite = 1`] : []),
+    ],
+    sql` and `,
+  );
+  return {
+    count: sql`select count(*) as n from media indexed by media_model_list where owner_id = ${ownerId} and model_id = ${modelId} and ${listedRow}`,
+    isMatch: (row) => sql`(select model_id from media as own where own.rowid = ${sql.ref(`${row}.rowid`)}) = ${modelId}`,
+    ids: sql`select id from media indexed by media_model_list where owner_id = ${ownerId} and model_id = ${modelId} and ${listedRow}`,
+  };
+}
+
 /**
  * The ids a selective filter matches, read from its own index: the items with all the tags, the
  * items whose search text contains the words, or the model's items. Null when none applies.
+ * (Lists that combine them, or search for other than plain text, go this way and check the rows.)
  */
 function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<unknown>; uses: 'tags' | 'search' | 'model' } | null {
   if (filter.tags.length > 0) {
     const ids = sql`select media_id as id from media_tags where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) group by media_id having count(*) = ${filter.tags.length}`;
     return { ids, uses: 'tags' };
   }
-  if ([...filter.search].length >= MIN_INDEXED_SEARCH) {
-    const ids = sql`select media_id as id from media_search_ids where rowid in (select rowid from media_search where media_search match ${phraseOf(filter.search)})`;
+  if ([...filter.search].length >= MIN_PHRASE) {
+    const ids = sql`select media_id as id from media_search_ids where key in (select rowid from media_search where media_search match ${phraseOf(filter.search)})`;
     return { ids, uses: 'search' };
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
   return null;
 }
+
+/** Up to this many matches, a page of a combined filter is read from the matches and sorted. */
+const SORT_MATCHES_UP_TO = 4000;
 
 function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFilter, driver: ReturnType<typeof driverOf>): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`media.owner_id = ${ownerId}`, sql`media.gallery = ${gallery}`];
@@ -101,17 +217,60 @@ export async function listMedia(
   order: 'asc' | 'desc',
   page: { limit: number; offset: number },
 ): Promise<{ items: MediaWithModel[]; total: number }> {
+  const columns = sql`media.*, models.name as model_name`;
+  const tail = Object.assign(sql`order by ${orderOf(sort, order)} limit ${page.limit} offset ${page.offset}`, {
+    bounded: (bound: number) => sql`order by ${orderOf(sort, order)} limit ${bound}`,
+  });
+  const listed = sql`media.owner_id = ${ownerId} and media.gallery = ${gallery} and media.deleted_at is ${filter.inBin ? sql`not null` : sql`null`}
+    ${filter.type ? sql`and media.type = ${filter.type}` : sql``} ${filter.favoritesOnly ? sql`and media.is_favorite = 1` : sql``}`;
+  /** The page's rows picked from the sort's index alone (no row read to sort or skip), then read. */
+  const unfiltered = () =>
+    sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.rowid in (select media.rowid from media where ${listed} ${tail})
+      order by ${orderOf(sort, order)}`.execute(db);
+  /** The same, testing each row of the index read (the first `bound` only) against the matches. */
+  const walk = (isMatch: Matches['isMatch'], bound: number) =>
+    sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.rowid in (select walked.rowid from (
+          select media.rowid as rowid, ${sql.join(SORT_COLUMNS[sort].map((c) => sql.ref(`media.${c}`)))} from media where ${listed} ${tail.bounded(bound)}
+        ) as walked where ${isMatch('walked')} order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
+      order by ${orderOf(sort, order)}`.execute(db);
+
+  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined) {
+    const total = await countedTotal(db, ownerId, gallery, filter);
+    if (total === 0 || page.offset >= total) return { items: [], total };
+    return { items: (await unfiltered()).rows, total };
+  }
+
+  const matches = await indexedMatches(db, ownerId, gallery, filter);
+  if (matches) {
+    const counted = await sql<{ n: number }>`${matches.count}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (total === 0 || page.offset >= total) return { items: [], total };
+    // Walk the sort's index, testing each row, while the page's rows come early enough (expected
+    // after listed * (offset + limit) / total rows); read the matches and sort them when few. A
+    // walk is bounded: if the matches bunch up later in the order, the matches lead after all.
+    const listedTotal = await countedTotal(db, ownerId, gallery, filter);
+    const expected = Math.ceil((listedTotal * (page.offset + page.limit)) / total);
+    const needed = Math.min(page.limit, total - page.offset);
+    if (expected < 3 * total) {
+      const bound = Math.min(listedTotal, WALK_BOUND * expected);
+      const walked = await walk(matches.isMatch, bound);
+      if (walked.rows.length === needed) return { items: walked.rows, total };
+    }
+    const sorted = await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
+      left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
+    return { items: sorted.rows, total };
+  }
+
+  // Combined filters, or a search the index cannot answer alone: candidates checked on the rows.
   const driver = driverOf(ownerId, filter);
   const where = conditionsOf(ownerId, gallery, filter, driver);
-  const columns = sql`media.*, models.name as model_name`;
-  const tail = sql`order by ${orderOf(sort, order)} limit ${page.limit} offset ${page.offset}`;
   let total: number;
   if (driver) {
     // CROSS JOIN keeps SQLite from walking the owner's whole index: the matches lead.
     const counted = await sql<{ n: number }>`select count(*) as n from (${driver.ids}) as hit cross join media on media.id = hit.id where ${where}`.execute(db);
     total = Number(counted.rows[0]?.n ?? 0);
-  } else if (filter.search === '') {
-    total = await countedTotal(db, ownerId, gallery, filter);
   } else {
     const counted = await sql<{ n: number }>`select count(*) as n from media where ${where}`.execute(db);
     total = Number(counted.rows[0]?.n ?? 0);
@@ -120,9 +279,7 @@ export async function listMedia(
   const items =
     driver && total <= SORT_MATCHES_UP_TO
       ? await sql<MediaWithModel>`select ${columns} from (${driver.ids}) as hit cross join media on media.id = hit.id left join models on models.id = media.model_id where ${where} ${tail}`.execute(db)
-      : // The page's rows are picked from the sort's index alone (no row read to sort or skip),
-        // then only those are read: the bin, sorted by any column, costs its index, not its rows.
-        await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      : await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
           where media.rowid in (select media.rowid from media where ${where} ${driver ? sql`and media.id in (${driver.ids})` : sql``} ${tail})
           order by ${orderOf(sort, order)}`.execute(db);
   return { items: items.rows, total };

@@ -1,6 +1,6 @@
 // Row types of the media library: one image or video of one owner, in the free gallery or premium.
 
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type GalleryName = 'gallery' | 'premium';
 export type MediaType = 'image' | 'video';
@@ -53,6 +53,11 @@ export interface MediaTagsTable {
   owner_id: string;
   /** Lower case. */
   tag: string;
+  /** Copies of the item's gallery, bin, type and favourite, kept by triggers (migration 0012). */
+  gallery: Generated<GalleryName>;
+  binned: Generated<0 | 1>;
+  type: Generated<MediaType>;
+  is_favorite: Generated<0 | 1>;
 }
 
 export type MediaRow = Selectable<MediaTable>;

@@ -1,0 +1,192 @@
+// The gallery's list takes shortcuts at size (counts from the full-text index over key ranges, tag
+// copies carrying their item's fields, walks of a sort's index tested against the matches, short
+// searches through the index's trigrams): here every way in answers exactly what the plain rule
+// says (filter, search as a literal substring of the lower-case title and tags, tags, model, sort
+// with ties by id, page), and the trigger-kept copies stay in step through every kind of write.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { newUser } from '../../../test/helpers/factories.ts';
+import { manyMedia } from '../../../test/helpers/media-factory.ts';
+import { newModel } from '../../../test/helpers/models-factory.ts';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { listMedia, type MediaListFilter, type MediaSortColumn } from './repo.ts';
+import type { GalleryName, MediaRow } from './table.ts';
+
+let t: TestApp;
+let owner: string;
+let other: string;
+let models: string[];
+
+const WORDS = ['Beach', 'studio', 'pool', 'be', 'ÜBER', '100%', 'snake_case', 'Mirror', 'night', 'e'];
+const TAGS = ['Solo', 'Lingerie', 'Outdoor', 'set 1', 'set 2', 'Ünterwäsche', 'be'];
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0' } });
+  owner = (await newUser(t.database.db, { username: 'lists' })).id;
+  other = (await newUser(t.database.db, { username: 'someone-else' })).id;
+  models = [await newModel(t.database.db, owner, { name: 'Mia' }), await newModel(t.database.db, owner, { name: 'Zoe' })];
+  // Ties on purpose: dates, sizes, durations and titles repeat.
+  manyMedia(t.database, owner, 600, (i) => ({
+    gallery: i % 7 === 0 ? 'premium' : 'gallery',
+    type: i % 3 === 0 ? 'video' : 'image',
+    // The newer half is 'late': a walk from the oldest finds none of it early.
+    title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i % 50}${i % 200 >= 100 ? ' late' : ''}`,
+    tags: [TAGS[i % TAGS.length]!, TAGS[(i * 3 + 1) % TAGS.length]!],
+    size: 1000 + (i % 40),
+    duration: i % 3 === 0 ? i % 13 : null,
+    favorite: i % 4 === 0,
+    modelId: i % 5 === 0 ? models[i % 2]! : null,
+    createdAt: 1_700_000_000_000 + (i % 200) * 1000,
+    deletedAt: i % 11 === 0 ? 1_700_100_000_000 + i : null,
+  }));
+  manyMedia(t.database, other, 100, (i) => ({ title: `${WORDS[i % WORDS.length]} theirs`, tags: [TAGS[i % TAGS.length]!] }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rows = () => t.database.sqlite.query('select * from media').all() as MediaRow[];
+const tagsOf = (row: MediaRow) => (JSON.parse(row.tags) as string[]).map((tag) => tag.toLowerCase());
+
+/** The rule, in JavaScript over every row. */
+function expected(gallery: GalleryName, filter: MediaListFilter, sort: MediaSortColumn, order: 'asc' | 'desc', page: { limit: number; offset: number }) {
+  const found = rows().filter(
+    (r) =>
+      r.owner_id === owner &&
+      r.gallery === gallery &&
+      (r.deleted_at !== null) === filter.inBin &&
+      (!filter.type || r.type === filter.type) &&
+      (!filter.favoritesOnly || r.is_favorite === 1) &&
+      (filter.modelId === undefined || r.model_id === filter.modelId) &&
+      r.search_text.includes(filter.search) &&
+      filter.tags.every((tag) => tagsOf(r).includes(tag)),
+  );
+  const key = (r: MediaRow): (string | number | null)[] =>
+    sort === 'created' ? [r.created_at, r.id] : sort === 'title' ? [r.title.replace(/[A-Z]/g, (c) => c.toLowerCase()), r.id] : sort === 'duration' ? [r.duration, r.id] : [r.size, r.id];
+  const compare = (a: MediaRow, b: MediaRow) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) {
+      if (x[i] === y[i]) continue;
+      // SQLite puts NULL first in ascending order.
+      const less = x[i] === null || (y[i] !== null && x[i]! < y[i]!);
+      return (less ? -1 : 1) * (order === 'asc' ? 1 : -1);
+    }
+    return 0;
+  };
+  found.sort(compare);
+  return { ids: found.slice(page.offset, page.offset + page.limit).map((r) => r.id), total: found.length };
+}
+
+async function expectSame(gallery: GalleryName, filter: MediaListFilter, sort: MediaSortColumn, order: 'asc' | 'desc', page = { limit: 20, offset: 0 }) {
+  const got = await listMedia(t.database.db, owner, gallery, filter, sort, order, page);
+  const label = JSON.stringify({ gallery, filter, sort, order, page });
+  expect({ ids: got.items.map((r) => r.id), total: got.total }, label).toEqual(expected(gallery, filter, sort, order, page));
+}
+
+const LISTS: Omit<MediaListFilter, 'search' | 'tags'>[] = [
+  { inBin: false },
+  { inBin: false, type: 'image' },
+  { inBin: false, type: 'video' },
+  { inBin: false, favoritesOnly: true },
+  { inBin: false, type: 'video', favoritesOnly: true },
+  { inBin: true },
+];
+
+describe('every way into a list answers what the rule says', () => {
+  test('searches: phrases, one and two characters, no match, literal % and _, text that is not plain ASCII', async () => {
+    for (const search of ['beach', 'beach pool', 'be', 'e', 'o', 'b', '0%', '_', 'ü', 'über', 'zz', 'q', 'mirror 4', 'x'.repeat(3), ' 1']) {
+      for (const list of LISTS) {
+        for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [] }, 'created', 'desc');
+      }
+      for (const sort of ['title', 'duration', 'size'] as const) {
+        for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search, tags: [] }, sort, order, { limit: 7, offset: 14 });
+      }
+    }
+  });
+
+  test('tags, one or several, and a model, with every filter, sort and deep pages', async () => {
+    for (const tags of [['solo'], ['be'], ['set 1'], ['solo', 'lingerie'], ['outdoor', 'set 2'], ['ünterwäsche'], ['missing'], ['solo', 'missing']]) {
+      for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags }, 'created', 'desc');
+      for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: '', tags }, 'title', order, { limit: 5, offset: 10 });
+    }
+    for (const modelId of [...models, 'no-such-model']) {
+      for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags: [], modelId }, 'size', 'asc');
+      await expectSame('gallery', { inBin: false, search: '', tags: [], modelId }, 'duration', 'desc', { limit: 3, offset: 6 });
+    }
+  });
+
+  test('combined filters, pages past the end, matches bunched at one end of the order, and every page of a search in turn', async () => {
+    await expectSame('gallery', { inBin: false, search: 'beach', tags: ['solo'] }, 'created', 'asc');
+    await expectSame('gallery', { inBin: false, search: 'be', tags: [], modelId: models[0] }, 'title', 'asc');
+    await expectSame('gallery', { inBin: false, search: 'e', tags: ['solo'], modelId: models[1] }, 'size', 'desc');
+    await expectSame('gallery', { inBin: false, search: 'beach', tags: [] }, 'created', 'desc', { limit: 50, offset: 5000 });
+    for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: 'late', tags: [] }, 'created', order, { limit: 10, offset: 20 });
+    const total = expected('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 1, offset: 0 }).total;
+    for (let offset = 0; offset < total + 10; offset += 10) await expectSame('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 10, offset });
+  });
+});
+
+describe('the copies kept by triggers stay in step', () => {
+  /** media_search_ids' keys, the indexed text and media_tags' item fields, against the items themselves. */
+  function expectInStep() {
+    const keyed = t.database.sqlite
+      .query(
+        `select count(*) as n from media join media_search_ids as ids on ids.media_id = media.id
+         where ids.key = (((select n from media_search_owners where owner_id = media.owner_id) << 44) | ((media.gallery = 'premium') << 43)
+           | ((media.deleted_at is not null) << 42) | (media.is_favorite << 41) | ((media.type = 'video') << 40) | ids.rowid)`,
+      )
+      .get() as { n: number };
+    const items = t.database.sqlite.query('select count(*) as n from media').get() as { n: number };
+    expect(keyed.n).toBe(items.n);
+    expect(t.database.sqlite.query('select count(*) as n from media_search_ids').get()).toEqual(items);
+    // Each item's text is indexed under its key, and nothing else is.
+    for (const word of ['beach', 'solo', 'renamed', 'new tag', 'über']) {
+      const indexed = t.database.sqlite
+        .query(`select ids.media_id as id from media_search join media_search_ids as ids on ids.key = media_search.rowid where media_search match ? order by 1`)
+        .all(`"${word}"`);
+      const containing = t.database.sqlite.query(`select id from media where instr(search_text, ?) > 0 order by 1`).all(word);
+      expect(indexed, word).toEqual(containing);
+    }
+    const stale = t.database.sqlite
+      .query(
+        `select count(*) as n from media_tags join media on media.id = media_tags.media_id
+         where media_tags.owner_id <> media.owner_id or media_tags.gallery <> media.gallery or media_tags.binned <> (media.deleted_at is not null)
+           or media_tags.type <> media.type or media_tags.is_favorite <> media.is_favorite`,
+      )
+      .get();
+    expect(stale).toEqual({ n: 0 });
+    expect(t.database.sqlite.query('select count(*) as n from media_tags where media_id not in (select id from media)').get()).toEqual({ n: 0 });
+  }
+
+  test('through upload-like inserts, edits of title and tags, favourite, bin and restore, a move between galleries, deletes and an account deletion', async () => {
+    const ann = await newUser(t.database.db, { username: 'steps' });
+    const items = manyMedia(t.database, ann.id, 12, (i) => ({ title: `Beach ${i}`, tags: ['Solo', 'Beach'], type: i % 2 ? 'video' : 'image' }));
+    expectInStep();
+    const gallery = t.services.media.gallery;
+    await gallery.update(ann.id, items[0]!.id, { title: 'Renamed' });
+    await gallery.update(ann.id, items[1]!.id, { tags: ['New Tag', 'Über'] });
+    await gallery.toggleFavorite(ann.id, items[2]!.id);
+    await gallery.moveToBin(ann.id, items[3]!.id);
+    await gallery.moveToBin(ann.id, items[4]!.id);
+    await gallery.restore(ann.id, items[4]!.id);
+    await t.database.db.updateTable('media').set({ gallery: 'premium' }).where('id', '=', items[5]!.id).execute();
+    await t.database.db.updateTable('media').set({ gallery: 'premium', is_favorite: 1, title: 'Renamed too', search_text: 'renamed too' }).where('id', '=', items[6]!.id).execute();
+    await t.database.db.deleteFrom('media').where('id', '=', items[7]!.id).execute();
+    expectInStep();
+    const page = await listMedia(t.database.db, ann.id, 'premium', { inBin: false, search: 'renamed', tags: [] }, 'created', 'desc', { limit: 50, offset: 0 });
+    expect(page.items.map((r) => r.id)).toEqual([items[6]!.id]);
+    const tagged = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: '', tags: ['solo'] }, 'created', 'asc', { limit: 50, offset: 0 });
+    expect(tagged.items.map((r) => r.id)).toEqual([0, 2, 4, 8, 9, 10, 11].map((i) => items[i]!.id));
+    expect(tagged.total).toBe(7);
+
+    await t.database.db.deleteFrom('users').where('id', '=', ann.id).execute();
+    expectInStep();
+    expect(t.database.sqlite.query('select count(*) as n from media_search_owners where owner_id = ?').get(ann.id)).toEqual({ n: 0 });
+    expect(t.database.sqlite.query('select count(*) as n from media_tags where owner_id = ?').get(ann.id)).toEqual({ n: 0 });
+    // A returning owner number (a new account) starts clean.
+    const bea = await newUser(t.database.db, { username: 'after' });
+    manyMedia(t.database, bea.id, 3, () => ({ title: 'beach again' }));
+    expectInStep();
+    const theirs = await listMedia(t.database.db, bea.id, 'gallery', { inBin: false, search: 'beach', tags: [] }, 'created', 'desc', { limit: 50, offset: 0 });
+    expect(theirs.total).toBe(3);
+  });
+});
