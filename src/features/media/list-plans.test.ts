@@ -2,7 +2,8 @@
 // copies carrying their item's fields, walks of a sort's index tested against the matches, short
 // searches through the index's trigrams): here every way in answers exactly what the plain rule
 // says (filter, search as a literal substring of the lower-case title and tags, tags, model, sort
-// with ties by id, page), and the trigger-kept copies stay in step through every kind of write.
+// with ties by id, page), and the trigger-kept copies and counts stay in step through every kind of
+// write.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { newUser } from '../../../test/helpers/factories.ts';
 import { manyMedia } from '../../../test/helpers/media-factory.ts';
@@ -155,6 +156,14 @@ describe('the copies kept by triggers stay in step', () => {
       .get();
     expect(stale).toEqual({ n: 0 });
     expect(t.database.sqlite.query('select count(*) as n from media_tags where media_id not in (select id from media)').get()).toEqual({ n: 0 });
+    const kept = t.database.sqlite.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
+    const exact = t.database.sqlite
+      .query(
+        `select media.owner_id, media_tags.tag, media.gallery, media.deleted_at is not null as binned, media.type, media.is_favorite, count(*) as n
+         from media_tags join media on media.id = media_tags.media_id group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
+      )
+      .all();
+    expect(kept).toEqual(exact);
   }
 
   test('through upload-like inserts, edits of title and tags, favourite, bin and restore, a move between galleries, deletes and an account deletion', async () => {

@@ -97,6 +97,8 @@ async function searchQueryOf(db: Db, search: string): Promise<string | null> {
  */
 interface Matches {
   count: RawBuilder<unknown>;
+  /** The keys of a search's matches: counted and walked against in one statement, one pass of the index. */
+  hits?: RawBuilder<unknown>;
   /** Whether the row `row` (with its rowid and its sort's columns, the id among them) matches. */
   isMatch: (row: string) => RawBuilder<unknown>;
   ids: RawBuilder<unknown>;
@@ -117,6 +119,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       sql` union all `,
     );
     return {
+      hits,
       count: sql`select count(*) as n from (${hits})`,
       isMatch: (row) => sql`(select key from media_search_ids where media_id = ${sql.ref(`${row}.id`)}) in (${hits})`,
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
@@ -132,19 +135,16 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     sql` and `,
   );
   if (filter.tags.length > 0) {
-    // The rarest tag leads and each of its items is looked up for the others (a lookup each).
-    let ordered = filter.tags;
-    if (filter.tags.length > 1) {
-      const counts = await sql<{ tag: string; n: number }>`select tag, count(*) as n from media_tags
-        where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) and ${listed} group by tag`.execute(db);
-      const countOf = new Map(counts.rows.map((r) => [r.tag, r.n]));
-      ordered = [...filter.tags].sort((a, b) => (countOf.get(a) ?? 0) - (countOf.get(b) ?? 0));
-    }
-    const [first, ...others] = ordered;
+    // How many items carry each tag (media_tag_counts): one tag's total is that; of several, the
+    // rarest leads and each of its items is looked up for the others.
+    const counts = await sql<{ tag: string; n: number }>`select tag, sum(n) as n from media_tag_counts
+      where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) and ${listed} group by tag`.execute(db);
+    const countOf = new Map(counts.rows.map((r) => [r.tag, Number(r.n)]));
+    const [first, ...others] = [...filter.tags].sort((a, b) => (countOf.get(a) ?? 0) - (countOf.get(b) ?? 0));
     const alsoTagged = (id: RawBuilder<unknown>) => others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
     const tagged = sql`from media_tags as tagged where tagged.owner_id = ${ownerId} and tagged.tag = ${first} and ${listed}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
     return {
-      count: sql`select count(*) as n ${tagged}`,
+      count: others.length === 0 ? sql`select ${countOf.get(first!) ?? 0} as n` : sql`select count(*) as n ${tagged}`,
       isMatch: (row) =>
         sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`,
       ids: sql`select tagged.media_id as id ${tagged}`,
@@ -243,6 +243,29 @@ export async function listMedia(
   }
 
   const matches = await indexedMatches(db, ownerId, gallery, filter);
+  if (matches?.hits) {
+    // Counted, and the page picked by the same bounded walk as below, over one pass of the index.
+    const listedTotal = await countedTotal(db, ownerId, gallery, filter);
+    const reach = listedTotal * (page.offset + page.limit);
+    const found = await sql<{ n: number; page: string }>`with hits(key) as materialized (${matches.hits}), total(n) as (select count(*) from hits)
+      select (select n from total) as n, (select json_group_array(walked.rowid) from (
+        select walked.rowid from (
+          select media.rowid as rowid, ${sql.join(SORT_COLUMNS[sort].map((c) => sql.ref(`media.${c}`)))} from media where ${listed} order by ${orderOf(sort, order)}
+          limit (select case when n > 0 and (${reach} + n - 1) / n < 3 * n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end from total)
+        ) as walked where (select key from media_search_ids where media_id = walked.id) in (select key from hits)
+        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset}) as walked) as page`.execute(db);
+    const total = Number(found.rows[0]?.n ?? 0);
+    if (total === 0 || page.offset >= total) return { items: [], total };
+    const picked = JSON.parse(found.rows[0]!.page) as number[];
+    if (picked.length === Math.min(page.limit, total - page.offset)) {
+      const rows = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+        where media.rowid in (select value from json_each(${found.rows[0]!.page})) order by ${orderOf(sort, order)}`.execute(db);
+      return { items: rows.rows, total };
+    }
+    const sorted = await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
+      left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
+    return { items: sorted.rows, total };
+  }
   if (matches) {
     const counted = await sql<{ n: number }>`${matches.count}`.execute(db);
     const total = Number(counted.rows[0]?.n ?? 0);
