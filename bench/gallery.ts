@@ -142,6 +142,8 @@ for (const sortBy of ['createdAt', 'title', 'duration', 'size']) {
 }
 await measure('videos by duration, longest first', '/api/gallery?filter=videos&sortBy=duration&sortOrder=desc');
 await measure('search "beach"', '/api/gallery?search=beach');
+await measure('search "beach" by title, Z to A (matches last)', '/api/gallery?search=beach&sortBy=title&sortOrder=desc');
+await measure('search "beach" page 20', '/api/gallery?search=beach&page=20');
 await measure('search "beach pool" (a two-word phrase)', '/api/gallery?search=beach%20pool');
 await measure('search "studio mirror" (no match)', '/api/gallery?search=studio%20mirror');
 await measure('search "shower" in videos by size', '/api/gallery?search=shower&filter=videos&sortBy=size&sortOrder=asc');

@@ -137,6 +137,13 @@ describe('the copies kept by triggers stay in step', () => {
       )
       .get() as { n: number };
     const items = t.database.sqlite.query('select count(*) as n from media').get() as { n: number };
+    const sorted = t.database.sqlite
+      .query(
+        `select count(*) as n from media join media_search_ids as ids on ids.media_id = media.id where ids.created_at = media.created_at
+         and ids.title = media.title and ids.duration is media.duration and ids.size = media.size`,
+      )
+      .get();
+    expect(sorted).toEqual(items);
     expect(keyed.n).toBe(items.n);
     expect(t.database.sqlite.query('select count(*) as n from media_search_ids').get()).toEqual(items);
     // Each item's text is indexed under its key, and nothing else is.
@@ -179,6 +186,8 @@ describe('the copies kept by triggers stay in step', () => {
     await gallery.restore(ann.id, items[4]!.id);
     await t.database.db.updateTable('media').set({ gallery: 'premium' }).where('id', '=', items[5]!.id).execute();
     await t.database.db.updateTable('media').set({ gallery: 'premium', is_favorite: 1, title: 'Renamed too', search_text: 'renamed too' }).where('id', '=', items[6]!.id).execute();
+    // What processing writes: the duration and size it finds.
+    await t.database.db.updateTable('media').set({ duration: 12.5, size: 4321 }).where('id', '=', items[8]!.id).execute();
     await t.database.db.deleteFrom('media').where('id', '=', items[7]!.id).execute();
     expectInStep();
     const page = await listMedia(t.database.db, ann.id, 'premium', { inBin: false, search: 'renamed', tags: [] }, 'created', 'desc', { limit: 50, offset: 0 });

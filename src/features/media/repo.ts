@@ -243,7 +243,8 @@ export async function listMedia(
   }
 
   const matches = await indexedMatches(db, ownerId, gallery, filter);
-  if (matches?.hits) {
+  // (The bin's own order, by deletion, is never searched: it takes the general way.)
+  if (matches?.hits && sort !== 'deleted') {
     // Counted, and the page picked by the same bounded walk as below, over one pass of the index.
     const listedTotal = await countedTotal(db, ownerId, gallery, filter);
     const reach = listedTotal * (page.offset + page.limit);
@@ -262,8 +263,13 @@ export async function listMedia(
         where media.rowid in (select value from json_each(${found.rows[0]!.page})) order by ${orderOf(sort, order)}`.execute(db);
       return { items: rows.rows, total };
     }
-    const sorted = await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
-      left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
+    // The matches lead, sorted by the copies of their sort columns beside their keys (read in key
+    // order, as the index hands them over); only the page's rows are read.
+    const sorted = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.id in (select keyed.id from (${matches.hits}) as hit
+        join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hit.key
+        order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})
+      order by ${orderOf(sort, order)}`.execute(db);
     return { items: sorted.rows, total };
   }
   if (matches) {
