@@ -123,6 +123,26 @@ describe('LocalDiskStore specifics', () => {
     expect(await fs.readFile(path.join(parent, 'outside.txt'), 'utf8')).toBe('private');
   });
 
+  test('given the chunks (releaseChunks), it frees each buffer once all of it is written, never a buffer still partly unread', async () => {
+    const store = await new LocalDiskStore(tempRoot()).init();
+    const whole = new Uint8Array(8).fill(1);
+    const shared = new Uint8Array(10).fill(2, 0, 5).fill(3, 5);
+    // Like a request body chunk whose last bytes belong to the next part of the form.
+    const partly = new Uint8Array(6).fill(4);
+    const chunks = [whole, shared.subarray(0, 5), shared.subarray(5), partly.subarray(0, 4)];
+    const sent = Buffer.concat(chunks);
+    const put = await store.put('originals/released.bin', streamOf(...chunks), { releaseChunks: true });
+
+    expect(await Bun.file(path.join(store.root, 'originals/released.bin')).bytes()).toEqual(new Uint8Array(sent));
+    expect(put).toEqual({ key: 'originals/released.bin', size: sent.byteLength, sha256: new Bun.CryptoHasher('sha256').update(sent).digest('hex') });
+    expect([whole.buffer.detached, shared.buffer.detached, partly.buffer.detached]).toEqual([true, true, false]);
+    expect(partly).toEqual(new Uint8Array(6).fill(4));
+
+    const kept = new Uint8Array(8).fill(5);
+    await store.put('originals/kept.bin', streamOf(kept));
+    expect(kept.buffer.detached).toBe(false);
+  });
+
   test('ping fails when the folder is gone', async () => {
     const root = tempRoot();
     const store = await new LocalDiskStore(root).init();

@@ -1,16 +1,14 @@
 // MediaStore on the local disk under one folder: atomic writes, paths that cannot leave the folder.
 
-import { createWriteStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   assertValidKey,
   InvalidKeyError,
   assertValidPrefix,
+  byteMeter,
+  chunkReleaser,
   contentTypeOf,
-  meteredStream,
   resolveRange,
   type ByteRange,
   type MediaStore,
@@ -22,6 +20,9 @@ import {
 
 /** In-progress writes live here, inside the root (same filesystem, so rename is atomic). */
 const TEMP_DIR = '.incoming';
+
+/** Bytes gathered into one write while the previous write runs. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export class LocalDiskStore implements MediaStore {
   readonly driver = 'local' as const;
@@ -64,15 +65,49 @@ export class LocalDiskStore implements MediaStore {
     await fs.mkdir(path.dirname(target), { recursive: true });
     await this.realPathOf(key);
     const temp = path.join(this.root, TEMP_DIR, `${crypto.randomUUID()}.part`);
-    const meter = meteredStream(options.maxBytes);
+    const meter = byteMeter(options.maxBytes);
+    const release = options.releaseChunks ? chunkReleaser() : () => {};
+    const reader = body.getReader();
+    let file: fs.FileHandle | undefined;
+    // One batch is written while the next is read: at most two batches are held, the socket is
+    // read only as fast as the disk takes the bytes, and each write is one system call.
+    let writing: Promise<void> = Promise.resolve();
+    let batch: Uint8Array[] = [];
+    let batchBytes = 0;
+    const flush = async (to: fs.FileHandle) => {
+      await writing;
+      if (batch.length === 0) return;
+      const chunks = batch;
+      batch = [];
+      batchBytes = 0;
+      writing = writeAll(to, chunks).then(() => chunks.forEach(release));
+      // Awaited by the next flush (or the failure path), never lost.
+      writing.catch(() => {});
+    };
     try {
-      await pipeline(Readable.fromWeb(body.pipeThrough(meter.stream) as unknown as WebReadableStream<Uint8Array>), createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+      file = await fs.open(temp, 'wx', 0o600);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        meter.add(value);
+        batch.push(value);
+        batchBytes += value.byteLength;
+        if (batchBytes >= WRITE_BATCH_BYTES) await flush(file);
+      }
+      await flush(file);
+      await writing;
       // The bytes reach the disk before the name does, and the name before the caller writes a row
       // that points at it: a power cut cannot leave a row whose original is empty or missing.
-      await syncPath(temp);
+      await file.sync();
+      await file.close();
+      file = undefined;
       await fs.rename(temp, target);
       await syncPath(path.dirname(target));
     } catch (error) {
+      // Stop the source too (a refusal must not leave the rest of the body unread upstream).
+      await reader.cancel(error).catch(() => {});
+      await writing.catch(() => {});
+      await file?.close().catch(() => {});
       await fs.rm(temp, { force: true });
       throw error;
     }
@@ -153,5 +188,20 @@ async function syncPath(target: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Writes every byte of `chunks` at the file's position: one writev, then whatever it left. */
+async function writeAll(file: fs.FileHandle, chunks: Uint8Array[]): Promise<void> {
+  let done = (await file.writev(chunks)).bytesWritten;
+  for (const chunk of chunks) {
+    if (done >= chunk.byteLength) {
+      done -= chunk.byteLength;
+      continue;
+    }
+    for (let offset = done; offset < chunk.byteLength; ) {
+      offset += (await file.write(chunk, offset, chunk.byteLength - offset)).bytesWritten;
+    }
+    done = 0;
   }
 }

@@ -36,6 +36,12 @@ export interface PutOptions {
   contentType?: string;
   /** Refuse (and store nothing) once more than this many bytes have arrived. */
   maxBytes?: number;
+  /**
+   * The caller gives the body's chunks away: nothing else reads them after the store has. A store
+   * may then free a chunk's buffer as soon as all of it is written (see chunkReleaser) instead of
+   * leaving it to the garbage collector.
+   */
+  releaseChunks?: boolean;
 }
 
 export interface MediaStore {
@@ -102,27 +108,67 @@ export class ObjectTooLargeError extends Error {
   }
 }
 
+/** Counts and hashes bytes on their way to the store; throws once more than `maxBytes` have passed. */
+export function byteMeter(maxBytes = Number.POSITIVE_INFINITY) {
+  const hasher = new Bun.CryptoHasher('sha256');
+  let size = 0;
+  return {
+    add(chunk: Uint8Array): void {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new ObjectTooLargeError(maxBytes);
+      hasher.update(chunk);
+    },
+    result: () => ({ size, sha256: hasher.digest('hex') }),
+  };
+}
+
 /**
  * A pass-through stream that counts and hashes the bytes on their way to the store, and errors
  * once more than `maxBytes` have passed.
  */
 export function meteredStream(maxBytes = Number.POSITIVE_INFINITY) {
-  const hasher = new Bun.CryptoHasher('sha256');
-  let size = 0;
+  const meter = byteMeter(maxBytes);
   const stream = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        controller.error(new ObjectTooLargeError(maxBytes));
+      try {
+        meter.add(chunk);
+      } catch (error) {
+        controller.error(error);
         return;
       }
-      hasher.update(chunk);
       controller.enqueue(chunk);
     },
   });
-  return {
-    stream,
-    result: () => ({ size, sha256: hasher.digest('hex') }),
+  return { stream, result: meter.result };
+}
+
+/**
+ * Frees the memory of a body's chunks as soon as they are written (PutOptions.releaseChunks): call
+ * it with each chunk, in order, once its bytes are on their way to disk. A buffer is freed when
+ * every one of its bytes came through here, one view after the other, so no other view can still
+ * be reading it. Bun gives every read of a request body a buffer of its own that otherwise lives
+ * until a full garbage collection: a large upload through a hub whose heap is tens of MB piles up
+ * a hundred MB of them first.
+ */
+export function chunkReleaser(): (chunk: Uint8Array) => void {
+  let buffer: ArrayBufferLike | undefined;
+  // How far the views seen so far cover `buffer` from its start; -1 when they do not.
+  let covered = -1;
+  return (chunk) => {
+    if (chunk.buffer !== buffer) {
+      buffer = chunk.buffer;
+      covered = 0;
+    }
+    covered = covered === chunk.byteOffset ? covered + chunk.byteLength : -1;
+    if (covered !== buffer.byteLength || covered === 0 || !(buffer instanceof ArrayBuffer)) return;
+    try {
+      // Transferring to an empty buffer detaches this one, which frees its bytes at once.
+      buffer.transfer(0);
+    } catch {
+      // A buffer that cannot be detached stays as it is, for the garbage collector.
+    }
+    buffer = undefined;
+    covered = -1;
   };
 }
 

@@ -3,8 +3,7 @@
 // parsed. Nothing is buffered beyond a chunk or two, whatever the files' sizes (never formData()).
 
 import busboy from 'busboy';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import { InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../../../errors.ts';
 
 export type UploadPart =
@@ -27,7 +26,7 @@ export const MULTIPART_TEXT = {
   tooManyParts: (limits: MultipartLimits) => `An upload may carry at most ${limits.files} files and ${limits.fields} other fields`,
 } as const;
 
-/** Bytes the parser and each file stream hold before asking the socket to wait. */
+/** Bytes the parser and each file stream hold before asking the request body to wait. */
 const BUFFER_BYTES = 256 * 1024;
 
 /**
@@ -84,10 +83,26 @@ export async function* multipartParts(request: Request, limits: MultipartLimits)
   parser.on('error', (error: Error) => fail(error instanceof ClientGoneError ? error : new InvalidError(MULTIPART_TEXT.unreadable)));
   parser.on('close', () => push({ kind: 'end' }));
 
-  const source = request.body ? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>, { highWaterMark: BUFFER_BYTES }) : Readable.from([]);
-  // pipe() does not pass a source's failure on: the parser (and the file being read) must hear of it.
-  source.on('error', (error) => parser.destroy(new ClientGoneError(error)));
-  source.pipe(parser);
+  const body = request.body?.getReader();
+  let stopped = false;
+  // The body goes into the parser chunk by chunk, as they come: a chunk the parser has not taken
+  // yet waits here, not in another buffer. (Readable.fromWeb would copy every chunk into a
+  // buffer of its own first.)
+  const pump = async () => {
+    try {
+      while (body && !stopped && !parser.destroyed) {
+        const { done, value } = await body.read();
+        if (done || stopped || parser.destroyed) break;
+        // A Buffer over the same bytes: busboy would copy anything else.
+        if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await drained(parser);
+      }
+      if (!stopped && !parser.destroyed) parser.end();
+    } catch (error) {
+      // The client went away or cancelled: the parser (and the file being read) must hear of it.
+      if (!stopped) parser.destroy(new ClientGoneError(error));
+    }
+  };
+  void pump();
 
   try {
     for (;;) {
@@ -99,10 +114,23 @@ export async function* multipartParts(request: Request, limits: MultipartLimits)
     }
   } finally {
     // Done early (a refusal, an error): stop reading. Bun drops the rest of the body with the answer.
-    source.unpipe(parser);
-    source.destroy();
+    stopped = true;
+    void body?.cancel().catch(() => {});
     if (!parser.destroyed) parser.destroy();
   }
+}
+
+/** Resolves once `parser` wants more bytes, or can take none any more (it failed or was stopped). */
+function drained(parser: busboy.Busboy): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('close', done);
+  });
 }
 
 /** The request body failed before its end: the client disconnected or cancelled. */

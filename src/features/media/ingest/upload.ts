@@ -106,7 +106,12 @@ export function createIngestService({ db, store, clock, maxUploadBytes, afterSto
       },
     });
     try {
-      const put = await store.put(newMediaKey('originals', sniffed.extension), body, { maxBytes: maxUploadBytes, contentType: sniffed.mimeType });
+      const put = await store.put(newMediaKey('originals', sniffed.extension), body, {
+        maxBytes: maxUploadBytes,
+        contentType: sniffed.mimeType,
+        // Each chunk is a view busboy cut from the request body; nothing reads it after the store.
+        releaseChunks: true,
+      });
       return { ...put, mimeType: sniffed.mimeType, type: sniffed.type, originalName: name };
     } catch (error) {
       if (!(error instanceof ObjectTooLargeError)) throw error;
