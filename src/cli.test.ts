@@ -228,11 +228,12 @@ describe('cli: media check', () => {
       expect(check.out).toContain('Files without an item: 0');
       expect(check.out).toContain('Files without an item from the last 24 hours, left alone (an upload may still be in progress): 1\n  originals/2026/11/0123456789abcdef0123456789abcdef.mp4  (5 Bytes, ');
       expect(check.out).toContain(`Items whose original is missing: 1\n  ${id}  (owner ${as.user._id}, ${row.storage_key})`);
-      expect(check.out).toContain('Run "npm run cli -- media check --fix" to delete those files and mark those items.');
+      expect(check.out).toContain('Items whose thumbnail or display copy is missing: 0\n');
+      expect(check.out).toContain('Run "npm run cli -- media check --fix" to delete those files, mark those items and remake their thumbnails.');
 
       const fix = await cli(['media', 'check', '--fix'], env);
       expect(fix.code).toBe(0);
-      expect(fix.out).toContain('Fixed: deleted 0 file(s), marked 1 item(s) as failed.');
+      expect(fix.out).toContain('Fixed: deleted 0 file(s), marked 1 item(s) as failed, sent 0 item(s) back to processing (the hub makes their thumbnails again).');
       expect((await t.database.db.selectFrom('media').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
       // The recent file is still there: it may be an upload in progress.
       expect(await t.store.head('originals/2026/11/0123456789abcdef0123456789abcdef.mp4')).not.toBeNull();

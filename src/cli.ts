@@ -6,6 +6,7 @@ import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
 import { checkMedia } from './features/media/check.ts';
+import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
 import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
 import { CLI } from './shared/cli-commands.ts';
@@ -177,7 +178,7 @@ const commands: Record<string, Command> = {
 
   media: {
     usage: 'media check [--fix]',
-    summary: 'Compare the media store with the library: files without an item, items whose original is missing (--fix deletes the first and marks the second failed)',
+    summary: 'Compare the media store with the library: files without an item, items whose original or renditions are missing (--fix deletes the files, marks the items failed, remakes lost renditions)',
     async run(args, ctx) {
       const [action, ...rest] = args;
       if (action !== 'check' || rest.some((a) => a !== '--fix')) throw new UsageError(`Unknown media action: ${args.join(' ') || '(none)'}`);
@@ -187,7 +188,12 @@ const commands: Record<string, Command> = {
       const store = await openMediaStoreBesideHub(ctx.config);
       try {
         await migrateToLatest(database.db);
-        const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix });
+        // Lost renditions are made again by the hub's job queue (at once if it runs, else at its next start).
+        const { jobs } = createServices({ db: database.db, config: ctx.config, clock: () => new Date() });
+        const reprocess = async (ids: string[]) => {
+          for (const id of ids) await jobs.enqueue(processMedia, { mediaId: id }, { key: id });
+        };
+        const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix, reprocess });
         const { io } = ctx;
         io.out(`Checked ${report.storedFiles} stored file(s) (${ctx.config.storage.driver === 's3' ? `S3 bucket ${ctx.config.storage.bucket}` : ctx.config.mediaDir}) against ${report.items} item(s).`);
         io.out(`Files without an item: ${report.orphans.length}`);
@@ -198,16 +204,18 @@ const commands: Record<string, Command> = {
         }
         io.out(`Items whose original is missing: ${report.missing.length}`);
         for (const m of report.missing) io.out(`  ${m.id}  (owner ${m.ownerId}, ${m.key})${m.alreadyMarked ? '  already marked' : ''}`);
+        io.out(`Items whose thumbnail or display copy is missing: ${report.renditionsLost.length}`);
+        for (const r of report.renditionsLost) io.out(`  ${r.id}  (owner ${r.ownerId}, ${r.keys.join(', ')})`);
         if (report.fixed) {
-          io.out(`Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed.`);
+          io.out(`Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed, sent ${report.fixed.reprocessed} item(s) back to processing (the hub makes their thumbnails again).`);
           return 0;
         }
-        const problems = report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length;
+        const problems = report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length + report.renditionsLost.length;
         if (problems === 0) {
           io.out('Nothing to fix.');
           return 0;
         }
-        io.out(`Run "${CLI.command('media check --fix')}" to delete those files and mark those items.`);
+        io.out(`Run "${CLI.command('media check --fix')}" to delete those files, mark those items and remake their thumbnails.`);
         return 1;
       } finally {
         (store as { destroy?: () => void }).destroy?.();

@@ -88,11 +88,16 @@ describe('LocalDiskStore specifics', () => {
     }) as never);
     try {
       await store.put('u1/2026/11/synced.bin', streamOf('twelve bytes'));
+      expect(events).toEqual(['sync .incoming 12 bytes', 'rename to u1/2026/11/synced.bin', 'sync u1']);
+      // A rendition (durable: false) is renamed into place whole, without the two disk flushes.
+      events.length = 0;
+      await store.put('u1/2026/11/rendition.webp', streamOf('remade at will'), { durable: false });
+      expect(events).toEqual(['rename to u1/2026/11/rendition.webp']);
+      expect(await new Response((await store.get('u1/2026/11/rendition.webp'))!.body).text()).toBe('remade at will');
     } finally {
       opened.mockRestore();
       renamed.mockRestore();
     }
-    expect(events).toEqual(['sync .incoming 12 bytes', 'rename to u1/2026/11/synced.bin', 'sync u1']);
   });
 
   test('never lists its temp folder', async () => {

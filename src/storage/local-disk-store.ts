@@ -98,11 +98,13 @@ export class LocalDiskStore implements MediaStore {
       await writing;
       // The bytes reach the disk before the name does, and the name before the caller writes a row
       // that points at it: a power cut cannot leave a row whose original is empty or missing.
-      await file.sync();
+      // Renditions (durable: false) skip both flushes: they cost a disk round trip each, and a lost
+      // rendition is made again.
+      if (options.durable !== false) await file.sync();
       await file.close();
       file = undefined;
       await fs.rename(temp, target);
-      await syncPath(path.dirname(target));
+      if (options.durable !== false) await syncPath(path.dirname(target));
     } catch (error) {
       // Stop the source too (a refusal must not leave the rest of the body unread upstream).
       await reader.cancel(error).catch(() => {});

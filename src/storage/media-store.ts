@@ -42,6 +42,12 @@ export interface PutOptions {
    * leaving it to the garbage collector.
    */
   releaseChunks?: boolean;
+  /**
+   * false for objects that can be made again (thumbnails, display renditions): the store may skip
+   * flushing them to the disk, so a power cut can lose or empty them (`media check` finds those
+   * and has them made again). Originals are always durable. Default true.
+   */
+  durable?: boolean;
 }
 
 export interface MediaStore {

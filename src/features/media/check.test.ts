@@ -10,6 +10,7 @@ import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { S3MediaStore } from '../../storage/s3-store.ts';
 import { CHECK_TEXT, ORPHAN_GRACE_MS, checkMedia } from './check.ts';
+import { processMedia } from './jobs.ts';
 
 const unavailableReason = swiftUnavailableReason();
 let swift: Promise<SwiftS3> | undefined;
@@ -67,7 +68,7 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       expect(await store.head('originals/2026/11/00000000000000000000000000000003.mp4')).not.toBeNull();
 
       const fixed = await checkMedia({ db: t.database.db, store, clock: later, fix: true });
-      expect(fixed.fixed).toEqual({ deleted: 2, marked: 1 });
+      expect(fixed.fixed).toEqual({ deleted: 2, marked: 1, reprocessed: 0 });
       expect(await store.head('originals/2026/11/00000000000000000000000000000003.mp4')).toBeNull();
       expect(await store.head('thumbnails/2026/11/00000000000000000000000000000002.webp')).toBeNull();
       expect(await store.head('thumbnails/2026/11/00000000000000000000000000000001.webp')).not.toBeNull();
@@ -81,7 +82,51 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       const again = await checkMedia({ db: t.database.db, store, clock: later, fix: true });
       expect(again.orphans).toEqual([]);
       expect(again.missing).toEqual([{ id: lost!.id, ownerId: as.user._id, key: lost!.storage_key, alreadyMarked: true }]);
-      expect(again.fixed).toEqual({ deleted: 0, marked: 0 });
+      expect(again.fixed).toEqual({ deleted: 0, marked: 0, reprocessed: 0 });
+    }, 30_000);
+
+    test('a thumbnail lost or emptied (a power cut) is reported, and --fix has it made again', async () => {
+      const as = await signedInUser(t.database.db);
+      const samples = await mediaSamples();
+      const body = new FormData();
+      for (const s of [samples.jpeg, samples.heic]) body.append('files', new Blob([s.bytes() as Uint8Array<ArrayBuffer>]), s.name);
+      const [photo, heic] = ((await (await t.request('/api/gallery/upload', { method: 'POST', body, as })).json()) as UploadResult).media;
+      await t.runJobs();
+      const row = (id: string) => t.database.db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const [photoRow, heicRow] = [await row(photo!._id), await row(heic!._id)];
+      expect(photoRow.status).toBe('ready');
+      // The photo's thumbnail is gone; the HEIC's display copy is there but empty.
+      await store.delete(photoRow.thumbnail_key!);
+      await store.put(heicRow.display_key!, streamOf(''));
+
+      const report = await checkMedia({ db: t.database.db, store, clock: () => new Date() });
+      const lost = report.renditionsLost.filter((r) => r.ownerId === as.user._id);
+      expect(lost.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [
+          { id: photo!._id, ownerId: as.user._id, keys: [photoRow.thumbnail_key!] },
+          { id: heic!._id, ownerId: as.user._id, keys: [heicRow.display_key!] },
+        ].sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      expect((await t.request(`/media/${photo!._id}/thumbnail`, { as })).status).toBe(404);
+
+      const requeued: string[] = [];
+      const reprocess = async (ids: string[]) => {
+        requeued.push(...ids);
+        for (const id of ids) await t.services.jobs.enqueue(processMedia, { mediaId: id }, { key: id });
+      };
+      const fixed = await checkMedia({ db: t.database.db, store, clock: () => new Date(), fix: true, reprocess });
+      expect(fixed.fixed?.reprocessed).toBe(2);
+      expect(requeued.sort()).toEqual([photo!._id, heic!._id].sort());
+      expect((await row(photo!._id)).status).toBe('processing');
+      await t.runJobs();
+
+      const thumbnail = await t.request(`/media/${photo!._id}/thumbnail`, { as });
+      expect(thumbnail.status).toBe(200);
+      expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      const display = await t.request(`/media/${heic!._id}/display`, { as });
+      expect(display.headers.get('content-type')).toBe('image/webp');
+      expect((await display.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      expect((await checkMedia({ db: t.database.db, store, clock: () => new Date() })).renditionsLost).toEqual([]);
     }, 30_000);
   });
 }

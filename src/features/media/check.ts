@@ -1,11 +1,12 @@
-// `media check`: the store and the rows compared. Files in the store that no row references, and
-// rows whose original is gone from the store; `fix` deletes the first and marks the second failed.
+// `media check`: the store and the rows compared. Files in the store that no row references, rows
+// whose original is gone from the store, and rows whose thumbnail or display rendition is gone or
+// empty; `fix` deletes the first, marks the second failed and has the third's renditions made again.
 
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { MEDIA_KEY_NAMESPACES, type MediaStore, type StoredObject } from '../../storage/media-store.ts';
-import { isReferenced, markMissing, originals, referencedKeys } from './ingest/repo.ts';
+import { isReferenced, markForReprocessing, markMissing, originals, referencedKeys } from './ingest/repo.ts';
 
 export const CHECK_TEXT = {
   missingFailure: 'The original file is missing from storage',
@@ -26,11 +27,29 @@ export interface CheckReport {
   recent: StoredObject[];
   /** Rows whose original is not in the store (`alreadyMarked`: an earlier --fix marked it). */
   missing: { id: string; ownerId: string; key: string; alreadyMarked: boolean }[];
-  /** With fix: files deleted and rows marked. */
-  fixed?: { deleted: number; marked: number };
+  /**
+   * Rows whose original is there but a rendition is missing or empty (renditions are not flushed
+   * to the disk one by one, so a power cut can lose one); `fix` has them made again.
+   */
+  renditionsLost: { id: string; ownerId: string; keys: string[] }[];
+  /** With fix: files deleted, rows marked, items sent back to processing. */
+  fixed?: { deleted: number; marked: number; reprocessed: number };
 }
 
-export async function checkMedia({ db, store, clock, fix = false }: { db: Kysely<Database>; store: MediaStore; clock: Clock; fix?: boolean }): Promise<CheckReport> {
+export async function checkMedia({
+  db,
+  store,
+  clock,
+  fix = false,
+  reprocess = async () => {},
+}: {
+  db: Kysely<Database>;
+  store: MediaStore;
+  clock: Clock;
+  fix?: boolean;
+  /** Enqueues the processing of these items (the CLI passes the job queue's enqueue). */
+  reprocess?: (ids: string[]) => Promise<void>;
+}): Promise<CheckReport> {
   // Rows first, then the store: a file stored after the rows were read looks like an orphan, and
   // the grace period keeps it; a row written after would otherwise look like it lost its file.
   const rows = await originals(db);
@@ -51,7 +70,20 @@ export async function checkMedia({ db, store, clock, fix = false }: { db: Kysely
     missing.push({ id: row.id, ownerId: row.owner_id, key: row.storage_key, alreadyMarked: row.missing_at !== null });
   }
 
-  const report: CheckReport = { storedFiles: stored.size, items: rows.length, orphans, recent, missing };
+  const renditionsLost: CheckReport['renditionsLost'] = [];
+  const missingIds = new Set(missing.map((m) => m.id));
+  for (const row of rows) {
+    if (missingIds.has(row.id) || row.status === 'processing') continue;
+    const lost: string[] = [];
+    for (const key of [row.thumbnail_key, row.display_key]) {
+      if (!key) continue;
+      const object = stored.get(key) ?? (await store.head(key));
+      if (!object || object.size === 0) lost.push(key);
+    }
+    if (lost.length > 0) renditionsLost.push({ id: row.id, ownerId: row.owner_id, keys: lost });
+  }
+
+  const report: CheckReport = { storedFiles: stored.size, items: rows.length, orphans, recent, missing, renditionsLost };
   if (!fix) return report;
   let deleted = 0;
   for (const object of orphans) {
@@ -61,6 +93,10 @@ export async function checkMedia({ db, store, clock, fix = false }: { db: Kysely
     deleted++;
   }
   const marked = await markMissing(db, missing.filter((m) => !m.alreadyMarked).map((m) => m.id), now, CHECK_TEXT.missingFailure);
-  report.fixed = { deleted, marked };
+  if (renditionsLost.length > 0) {
+    await markForReprocessing(db, renditionsLost.map((r) => ({ id: r.id, lost: r.keys })), now);
+    await reprocess(renditionsLost.map((r) => r.id));
+  }
+  report.fixed = { deleted, marked, reprocessed: renditionsLost.length };
   return report;
 }

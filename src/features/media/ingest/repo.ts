@@ -50,8 +50,25 @@ export async function isReferenced(db: Db, key: string): Promise<boolean> {
 }
 
 /** Rows of every owner with their original's key, for `media check` (those already marked included). */
-export async function originals(db: Db): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at'>[]> {
-  return db.selectFrom('media').select(['id', 'owner_id', 'storage_key', 'missing_at']).orderBy('id').execute();
+export async function originals(db: Db): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at' | 'thumbnail_key' | 'display_key' | 'status'>[]> {
+  return db.selectFrom('media').select(['id', 'owner_id', 'storage_key', 'missing_at', 'thumbnail_key', 'display_key', 'status']).orderBy('id').execute();
+}
+
+/** Items whose renditions are to be made again: back to processing, the lost keys forgotten. */
+export async function markForReprocessing(db: Db, items: readonly { id: string; lost: readonly string[] }[], now: number): Promise<void> {
+  for (const item of items) {
+    await db
+      .updateTable('media')
+      .set((eb) => ({
+        status: 'processing',
+        failure: null,
+        updated_at: now,
+        thumbnail_key: eb.case().when('thumbnail_key', 'in', [...item.lost, '']).then(null).else(eb.ref('thumbnail_key')).end(),
+        display_key: eb.case().when('display_key', 'in', [...item.lost, '']).then(null).else(eb.ref('display_key')).end(),
+      }))
+      .where('id', '=', item.id)
+      .execute();
+  }
 }
 
 /** Marks rows whose original is gone from the store: failed, with the reason a user can read. */

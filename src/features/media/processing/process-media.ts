@@ -127,7 +127,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
         controller.close();
       },
     });
-    await store.put(key, body, { contentType: 'image/webp' });
+    // A rendition can be made again from the original, so it is not flushed to the disk one by one
+    // (decision 0018); `media check --fix` remakes one a power cut lost.
+    await store.put(key, body, { contentType: 'image/webp', durable: false });
   }
 
   async function deleteKeys(keys: string[]): Promise<void> {
