@@ -1,7 +1,10 @@
 // SQL of the media library (both galleries). Every query of a user's items carries the owner and
 // the gallery: another user's item, or an item of the other gallery, is simply not there. Lists
 // read in the order of an index (owner, gallery, bin, sort column, id), so a page of 50 out of
-// 100,000 items costs what 50 rows cost.
+// 100,000 items costs what 50 rows cost. A search, a tag or a model is counted from its own index
+// (full-text keys carrying owner, gallery, bin, favourite and type; tag counts; the model index)
+// without reading items, and its page either walks the sort's index testing each row against the
+// matches (many matches) or sorts the matches (few, or bunched up far along the order).
 
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
