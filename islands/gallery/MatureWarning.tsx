@@ -14,7 +14,9 @@ export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAcce
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
+    // Accepted in this browser before (static/mature-content.js): hidden, and it stays non-modal
+    // until the page replaces it with the gallery.
+    if (!dialog || document.documentElement.hasAttribute('data-mature-accepted')) return;
     // The server renders it open (non-modal); as a modal the page behind is inert as well.
     if (typeof dialog.showModal === 'function' && !dialog.matches(':modal')) {
       dialog.close();
@@ -31,6 +33,7 @@ export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAcce
     <dialog
       ref={ref}
       open
+      data-mature-warning=""
       aria-labelledby={titleId}
       aria-describedby={textId}
       // Escape may not close it; a browser that closes it anyway (repeated Escape) gets it back.
@@ -40,7 +43,7 @@ export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAcce
       }}
       onClose={(e) => {
         const dialog = e.currentTarget;
-        if (dialog.isConnected && !dialog.open) dialog.showModal();
+        if (dialog.isConnected && !dialog.open && !document.documentElement.hasAttribute('data-mature-accepted')) dialog.showModal();
       }}
       className="fixed inset-0 z-[60] m-auto w-[min(92vw,30rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl"
     >

@@ -282,7 +282,9 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
           <fieldset disabled={uploading} className="min-w-0">
             <TagPicker selected={tags} onChange={setTags} custom={customTags} onCustom={setCustomTags} disabled={uploading} />
           </fieldset>
-
+        </div>
+        {/* Below the scrolling part, so the bar and the outcome stay in sight however long the tag list is. */}
+        <div className={`space-y-2 px-6 ${uploading || percent > 0 || note ? 'pt-3' : ''}`}>
           {uploading || percent > 0 ? (
             <div>
               <div className="mb-1 flex justify-between text-sm">

@@ -89,5 +89,9 @@ export const unoConfig: UserConfig<Theme> = {
     'btn-danger': 'btn bg-danger-solid text-white hover:bg-danger-solid/90',
     'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
   },
-  preflights: [{ getCSS: () => themePreflight }],
+  preflights: [
+    { getCSS: () => themePreflight },
+    // The Red Room's warning, once accepted in this browser (static/mature-content.js marks the page).
+    { getCSS: () => 'html[data-mature-accepted] dialog[data-mature-warning]{display:none}' },
+  ],
 };
