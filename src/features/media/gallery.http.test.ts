@@ -599,6 +599,22 @@ describe('Set as Profile Picture', () => {
     expect(((await res.json()) as typeof model).profilePicture).toEqual({ url: `/media/${fresh.id}/display` });
   });
 
+  test('the picture goes when its item is deleted for good (by hand or by the purge); the model shows no broken image', async () => {
+    const photo = newMedia(t.database, ann.user._id, { title: 'portrait' });
+    const other = newMedia(t.database, ann.user._id, { title: 'another' });
+    const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia' });
+    const zoe = await newModel(t.database.db, ann.user._id, { name: 'Zoe' });
+    expect((await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId: photo.id })).status).toBe(200);
+    expect((await call(`/api/models/${zoe}/profile-picture`, ann, 'PUT', { galleryId: other.id })).status).toBe(200);
+    // In the bin the picture stays (the item can be restored).
+    expect((await call(`/api/gallery/${photo.id}/delete`, ann, 'DELETE')).status).toBe(200);
+    expect(((await (await call(`/api/models/${mia}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({ url: `/media/${photo.id}/thumbnail` });
+    expect((await call(`/api/gallery/${photo.id}/permanent-delete`, ann, 'DELETE')).status).toBe(200);
+    expect(((await (await call(`/api/models/${mia}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toBeNull();
+    // Another model's picture from another item is untouched.
+    expect(((await (await call(`/api/models/${zoe}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({ url: `/media/${other.id}/thumbnail` });
+  });
+
   test('a video is 400; another owner\'s item or model, an item in the bin or in premium is 404; nothing changes', async () => {
     const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia' });
     const beasModel = await newModel(t.database.db, bea.user._id, { name: 'Theirs' });
