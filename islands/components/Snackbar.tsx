@@ -27,7 +27,7 @@ export function Snackbar({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`fixed bottom-16 left-1/2 z-50 flex w-[min(92vw,28rem)] -translate-x-1/2 items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
+      className={`fixed bottom-16 left-1/2 z-[70] flex w-[min(92vw,28rem)] -translate-x-1/2 items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
         tone === 'error' ? 'bg-danger-solid text-white' : 'bg-fg text-bg'
       }`}
     >

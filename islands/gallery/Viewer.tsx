@@ -218,7 +218,7 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
       aria-labelledby={titleId}
       aria-roledescription="media viewer"
       tabIndex={-1}
-      className="fixed inset-0 z-40 flex flex-col bg-black text-white outline-none"
+      className="fixed inset-0 z-[60] flex flex-col bg-black text-white outline-none"
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:px-4">
         <div className="min-w-0 flex-1">
