@@ -119,6 +119,24 @@ describe('every way into a list answers what the rule says', () => {
     await expectSame('gallery', { inBin: false, search: 'beach', tags: ['solo'] }, 'created', 'asc');
     await expectSame('gallery', { inBin: false, search: 'be', tags: [], modelId: models[0] }, 'title', 'asc');
     await expectSame('gallery', { inBin: false, search: 'e', tags: ['solo'], modelId: models[1] }, 'size', 'desc');
+    // A search narrowed by tags and a model: every list, both galleries, the sorts, deep pages.
+    for (const [search, tags, modelId] of [
+      ['beach', ['solo'], undefined],
+      ['be', ['lingerie', 'be'], undefined],
+      ['late', ['outdoor'], models[0]],
+      ['e', [], models[1]],
+      ['mirror', ['missing'], undefined],
+      ['beach', ['ünterwäsche'], undefined],
+    ] as const) {
+      for (const list of LISTS) {
+        for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [...tags], modelId }, 'created', 'desc', { limit: 5, offset: 0 });
+      }
+      for (const sort of ['title', 'duration', 'size', 'created'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const offset of [0, 4, 12]) await expectSame('gallery', { inBin: false, search, tags: [...tags], modelId }, sort, order, { limit: 4, offset });
+        }
+      }
+    }
     await expectSame('gallery', { inBin: false, search: 'beach', tags: [] }, 'created', 'desc', { limit: 50, offset: 5000 });
     for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: 'late', tags: [] }, 'created', order, { limit: 10, offset: 20 });
     const total = expected('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 1, offset: 0 }).total;
@@ -162,6 +180,9 @@ describe('the copies kept by triggers stay in step', () => {
       )
       .get();
     expect(stale).toEqual({ n: 0 });
+    // Each tag row carries its item's current full-text key (a search combined with tags probes it).
+    const unkeyed = t.database.sqlite.query('select count(*) as n from media_tags join media_search_ids as ids on ids.media_id = media_tags.media_id where media_tags.key <> ids.key').get();
+    expect(unkeyed).toEqual({ n: 0 });
     expect(t.database.sqlite.query('select count(*) as n from media_tags where media_id not in (select id from media)').get()).toEqual({ n: 0 });
     const kept = t.database.sqlite.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
     const exact = t.database.sqlite

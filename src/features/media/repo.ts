@@ -4,7 +4,9 @@
 // 100,000 items costs what 50 rows cost. A search, a tag or a model is counted from its own index
 // (full-text keys carrying owner, gallery, bin, favourite and type; tag counts; the model index)
 // without reading items, and its page either walks the sort's index testing each row against the
-// matches (many matches) or sorts the matches (few, or bunched up far along the order).
+// matches (many matches) or sorts the matches (few, or bunched up far along the order). A search
+// narrowed by tags or a model keeps to the index: its matches are tested by key (media_tags' key
+// copy, migration 0016) and walked or sorted the same way, in one statement.
 
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -108,8 +110,6 @@ interface Matches {
 }
 
 async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, filter: MediaListFilter): Promise<Matches | null> {
-  const drivers = (filter.search !== '' ? 1 : 0) + (filter.tags.length > 0 ? 1 : 0) + (filter.modelId !== undefined ? 1 : 0);
-  if (drivers !== 1) return null;
   if (filter.search !== '') {
     if (!PLAIN_SEARCH.test(filter.search)) return null;
     const owner = await sql<{ n: number }>`select n from media_search_owners where owner_id = ${ownerId}`.execute(db);
@@ -117,10 +117,22 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     if (n === undefined) return { count: sql`select 0 as n`, isMatch: () => sql`0`, ids: sql`select null as id where 0` };
     const query = await searchQueryOf(db, filter.search);
     if (query === null) return null;
-    const hits = sql.join(
+    const found = sql.join(
       keyRanges(n, gallery, filter).map(([lo, hi]) => sql`select rowid as key from media_search where media_search match ${query} and rowid between ${lo} and ${hi}`),
       sql` union all `,
     );
+    // Tags and a model narrow the search's matches by key: each tag one probe of media_tags'
+    // (tag, key) index per match, the model's items (usually few) a set of keys read once.
+    const narrowed = [
+      ...filter.tags.map((tag) => sql`exists (select 1 from media_tags as tagged where tagged.tag = ${tag} and tagged.key = hit.key)`),
+      ...(filter.modelId === undefined
+        ? []
+        : [
+            sql`+hit.key in (select ids.key from media as own indexed by media_model_list join media_search_ids as ids on ids.media_id = own.id
+              where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`,
+          ]),
+    ];
+    const hits = narrowed.length === 0 ? found : sql`select hit.key as key from (${found}) as hit where ${sql.join(narrowed, sql` and `)}`;
     return {
       hits,
       count: sql`select count(*) as n from (${hits})`,
@@ -128,6 +140,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
+  if (filter.tags.length > 0 && filter.modelId !== undefined) return null;
   const listed = sql.join(
     [
       sql`gallery = ${gallery}`,
@@ -251,29 +264,31 @@ export async function listMedia(
     // Counted, and the page picked by the same bounded walk as below, over one pass of the index.
     const listedTotal = await countedTotal(db, ownerId, gallery, filter);
     const reach = listedTotal * (page.offset + page.limit);
-    const found = await sql<{ n: number; page: string }>`with hits(key) as materialized (${matches.hits}), total(n) as (select count(*) from hits)
-      select (select n from total) as n, (select json_group_array(walked.rowid) from (
+    // When the walk comes up short (the matches bunch up later in the order) or is not worth it
+    // (few matches), the matches lead, sorted by the copies of their sort columns beside their
+    // keys, in the same statement: the matches are found once.
+    const walkBound = sql`case when n > 0 and ${WALK_BOUND} * ((${reach} + n - 1) / n) <= n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end`;
+    const found = await sql<{ n: number; page: string; sorted: string | null }>`with hits(key) as materialized (${matches.hits}),
+      total(n) as materialized (select count(*) from hits),
+      walk(page) as materialized (select json_group_array(walked.rowid) from (
         select walked.rowid from (
           select media.rowid as rowid, ${sql.join(SORT_COLUMNS[sort].map((c) => sql.ref(`media.${c}`)))} from media where ${listed} order by ${orderOf(sort, order)}
-          limit (select case when n > 0 and (${reach} + n - 1) / n < 3 * n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end from total)
+          limit (select ${walkBound} from total)
         ) as walked where (select key from media_search_ids where media_id = walked.id) in (select key from hits)
-        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset}) as walked) as page`.execute(db);
+        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset}) as walked)
+      select total.n as n, walk.page as page,
+        case when total.n <= ${page.offset} or json_array_length(walk.page) = min(${page.limit}, total.n - ${page.offset}) then null
+        else (select json_group_array(id) from (select keyed.id from hits
+          join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hits.key
+          order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})) end as sorted
+      from total, walk`.execute(db);
     const total = Number(found.rows[0]?.n ?? 0);
     if (total === 0 || page.offset >= total) return { items: [], total };
-    const picked = JSON.parse(found.rows[0]!.page) as number[];
-    if (picked.length === Math.min(page.limit, total - page.offset)) {
-      const rows = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
-        where media.rowid in (select value from json_each(${found.rows[0]!.page})) order by ${orderOf(sort, order)}`.execute(db);
-      return { items: rows.rows, total };
-    }
-    // The matches lead, sorted by the copies of their sort columns beside their keys (read in key
-    // order, as the index hands them over); only the page's rows are read.
-    const sorted = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
-      where media.id in (select keyed.id from (${matches.hits}) as hit
-        join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hit.key
-        order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})
+    const sorted = found.rows[0]!.sorted;
+    const rows = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where ${sorted === null ? sql`media.rowid in (select value from json_each(${found.rows[0]!.page}))` : sql`media.id in (select value from json_each(${sorted}))`}
       order by ${orderOf(sort, order)}`.execute(db);
-    return { items: sorted.rows, total };
+    return { items: rows.rows, total };
   }
   if (matches) {
     const counted = await sql<{ n: number }>`${matches.count}`.execute(db);
