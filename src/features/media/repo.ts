@@ -267,7 +267,7 @@ export async function listMedia(
     // When the walk comes up short (the matches bunch up later in the order) or is not worth it
     // (few matches), the matches lead, sorted by the copies of their sort columns beside their
     // keys, in the same statement: the matches are found once.
-    const walkBound = sql`case when n > 0 and ${WALK_BOUND} * ((${reach} + n - 1) / n) <= n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end`;
+    const walkBound = sql`case when n > 0 and (${reach} + n - 1) / n < 3 * n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end`;
     const found = await sql<{ n: number; page: string; sorted: string | null }>`with hits(key) as materialized (${matches.hits}),
       total(n) as materialized (select count(*) from hits),
       walk(page) as materialized (select json_group_array(walked.rowid) from (
