@@ -429,7 +429,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
         disabled={!live}
         aria-label="Upload media"
         title="Upload media"
-        className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-16 sm:right-6"
+        className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
       >
         <UploadIcon size={22} />
       </button>
