@@ -26,7 +26,7 @@ import { EditTagsDialog } from './gallery/EditTagsDialog.tsx';
 import { EditTitleDialog } from './gallery/EditTitleDialog.tsx';
 import * as calls from './gallery/gallery-api.ts';
 import { GalleryPager } from './gallery/GalleryPager.tsx';
-import { UploadIcon } from './gallery/media-icons.tsx';
+import { UploadIcon } from './gallery/icons.tsx';
 import { MatureWarning } from './gallery/MatureWarning.tsx';
 import { MediaCard, type CardAction } from './gallery/MediaCard.tsx';
 import { ProfilePictureDialog } from './gallery/ProfilePictureDialog.tsx';

@@ -12,7 +12,7 @@ import { TrashIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
 import { UPLOAD_TEXT, overallPercent, uploadFile, type UploadHandle } from '../lib/upload.ts';
 import { TagPicker, forgetVocabulary } from './TagPicker.tsx';
-import { UploadIcon } from './media-icons.tsx';
+import { UploadIcon } from './icons.tsx';
 
 /** The toast place of this dialog: a refusal raised while it is open shows inside it. */
 export const UPLOAD_DIALOG_PLACE = 'upload-dialog';

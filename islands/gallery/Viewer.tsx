@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
 import { TrashIcon } from '../components/Icons.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, FullscreenIcon, HeartIcon } from './media-icons.tsx';
+import { ChevronIcon, CloseIcon, FullscreenIcon, HeartIcon } from './icons.tsx';
 
 export interface ViewerProps {
   items: MediaItem[];
@@ -282,10 +282,10 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
         {count > 1 ? (
           <>
             <button type="button" className={`${ROUND} absolute left-2 top-1/2 -translate-y-1/2 bg-black/50 sm:left-4`} aria-label="Previous" aria-keyshortcuts="ArrowLeft" onClick={() => go(-1)}>
-              <ChevronLeftIcon />
+              <ChevronIcon direction="left" />
             </button>
             <button type="button" className={`${ROUND} absolute right-2 top-1/2 -translate-y-1/2 bg-black/50 sm:right-4`} aria-label="Next" aria-keyshortcuts="ArrowRight" onClick={() => go(1)}>
-              <ChevronRightIcon />
+              <ChevronIcon direction="right" />
             </button>
           </>
         ) : null}

@@ -1,4 +1,5 @@
-// The gallery page's icons (search, sort, card badges and menu, pager chevrons); decoration only, aria-hidden.
+// The media islands' icons (the gallery's toolbar, cards, menu and pager; the upload dialog; the
+// viewer; the model cards); decoration only, aria-hidden.
 
 import type { ReactNode } from 'react';
 
@@ -67,3 +68,33 @@ export const ChevronIcon = ({ direction, double = false, ...p }: IconProps & { d
     </Svg>
   );
 };
+
+export const UploadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 16V4m-5 5 5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" strokeLinecap="round" strokeLinejoin="round" />
+  </Svg>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+  </Svg>
+);
+
+export const FullscreenIcon = ({ exit = false, ...p }: IconProps & { exit?: boolean }) => (
+  <Svg {...p}>
+    {exit ? (
+      <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" strokeLinecap="round" strokeLinejoin="round" />
+    ) : (
+      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
+    )}
+  </Svg>
+);
+
+export const ImagesIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 16 5-5 4 4 3-3 6 6" strokeLinejoin="round" />
+    <circle cx="15.5" cy="9" r="1.5" />
+  </Svg>
+);

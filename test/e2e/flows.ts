@@ -123,3 +123,44 @@ export async function submitPlainForm(page: Page, button: Locator, expected = 20
     throw new Error(`the form post ended on ${page.url()} with status ${status} (expected ${expected}): ${text}`);
   }
 }
+
+/** Sends files through POST /api/gallery/upload, as the upload dialog does (extra form fields too). */
+export async function uploadByApi(
+  hub: SpawnedHub,
+  credentials: ApiCredentials,
+  files: { name: string; bytes: Uint8Array; type: string }[],
+  fields: Record<string, string> = {},
+): Promise<void> {
+  const form = new FormData();
+  for (const file of files) form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const response = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.sessionToken}` }, body: form });
+  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+/** The media cards of The Red Room's grid. */
+export const mediaCards = (page: Page) => page.getByRole('list', { name: 'Media' }).getByRole('article');
+
+/** Records every value the upload progress bar shows, from the page's side, in window.progressSeen. */
+export async function watchUploadProgress(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector('progress');
+      const value = bar ? Number(bar.getAttribute('value')) : null;
+      if (value !== null && seen.at(-1) !== value) seen.push(value);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+  });
+}
+
+/** Slows the page's uploads to `rate` bytes a second (Chromium's network emulation); returns the undo. */
+export async function slowUploadLine(page: Page, rate: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: rate });
+  return async () => {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+  };
+}

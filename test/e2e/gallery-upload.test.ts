@@ -4,13 +4,13 @@
 // viewer's keys, fullscreen, and a video that plays and seeks with a Range request. The dialog and
 // the viewer pass axe in light and dark, on a phone and a desktop (screenshots in artifacts/).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { axeEverywhere } from '../helpers/axe.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, unexpectedProblems } from '../helpers/browser.ts';
 import { mediaSamples, type Sample, type SampleName } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, admitContext, callApi, slowUploadLine, spawnGatedHub, watchUploadProgress, type ApiCredentials } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -42,19 +42,6 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     }
   }
 
-  /** Every value the progress bar showed, from the page's side. */
-  async function watchProgress(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        const bar = document.querySelector('progress');
-        const value = bar ? Number(bar.getAttribute('value')) : null;
-        if (value !== null && seen.at(-1) !== value) seen.push(value);
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
-    });
-  }
-
   test("a model's upload content: three files with a moving progress bar, thumbnails, the viewer's keys and a video that seeks", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const credentials = await admitContext(context, hub, ADMIN);
@@ -83,17 +70,15 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     await page.setViewportSize(VIEWPORTS.desktop);
 
     // A slow line, so the bar has time to move.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: UPLOAD_RATE });
-    await watchProgress(page);
+    const fullSpeed = await slowUploadLine(page, UPLOAD_RATE);
+    await watchUploadProgress(page);
     await upload.getByRole('button', { name: 'Upload 3 File(s)' }).click();
     await upload.getByText('Uploading…', { exact: true }).first().waitFor();
     // Escape does not close it while the files go.
     await page.keyboard.press('Escape');
     expect(await upload.isVisible()).toBe(true);
     await upload.getByText('3 file(s) uploaded successfully to Gallery!', { exact: true }).waitFor({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await fullSpeed();
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     const between = seen.filter((v) => v > 0 && v < 100);
     expect(between.length).toBeGreaterThanOrEqual(3);

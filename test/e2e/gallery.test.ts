@@ -10,7 +10,7 @@ import type { MediaPage } from '../../src/shared/media.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import { mediaSamples } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi, type ApiCredentials } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -28,15 +28,6 @@ function photo(i: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Sends files through POST /api/gallery/upload, as the upload dialog does. */
-async function upload(hub: SpawnedHub, credentials: ApiCredentials, files: { name: string; bytes: Uint8Array; type: string }[], tags = ''): Promise<void> {
-  const form = new FormData();
-  for (const file of files) form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
-  if (tags) form.append('tags', tags);
-  const response = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.sessionToken}` }, body: form });
-  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 async function untilProcessed(hub: SpawnedHub, credentials: ApiCredentials): Promise<void> {
   for (let tries = 0; ; tries++) {
     const page = await callApi<MediaPage>(hub, credentials, 'GET', '/api/gallery?limit=1000');
@@ -48,7 +39,7 @@ async function untilProcessed(hub: SpawnedHub, credentials: ApiCredentials): Pro
   }
 }
 
-const cards = (page: Page) => page.getByRole('list', { name: 'Media' }).getByRole('article');
+const cards = mediaCards;
 const titles = (page: Page) => cards(page).getByRole('heading').allTextContents();
 const params = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 /**
@@ -84,9 +75,9 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     admin = await credentialsByApi(hub, ADMIN);
     const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => photo(i)));
     // Oldest first, one file at a time in batches, so "newest" is the highest number.
-    for (let i = 0; i < PHOTOS; i++) await upload(hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? 'Beach, Outdoor' : '');
+    for (let i = 0; i < PHOTOS; i++) await uploadByApi(hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? { tags: 'Beach, Outdoor' } : {});
     const samples = await mediaSamples();
-    await upload(hub, admin, [{ name: 'Evening clip.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
+    await uploadByApi(hub, admin, [{ name: 'Evening clip.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
     await untilProcessed(hub, admin);
   }, 120_000);
   afterAll(async () => {

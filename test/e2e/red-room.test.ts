@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import { mediaSamples, type Sample, type SampleName } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, mediaCards, slowUploadLine, spawnGatedHub, uploadByApi, watchUploadProgress, type ApiCredentials } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -23,14 +23,6 @@ if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 const UPLOAD_RATE = 96 * 1024;
 /** A member with nothing uploaded, for the empty gallery. */
 const EMPTY = { username: 'empty', password: 'empty password', name: 'Empty Member', email: 'empty@example.com' };
-
-async function upload(hub: SpawnedHub, credentials: ApiCredentials, files: { name: string; bytes: Uint8Array; type: string }[], fields: Record<string, string> = {}): Promise<void> {
-  const form = new FormData();
-  for (const file of files) form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.sessionToken}` }, body: form });
-  if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
 
 const list = (hub: SpawnedHub, credentials: ApiCredentials, query = '') => callApi<MediaPage>(hub, credentials, 'GET', `/api/gallery?limit=1000${query}`);
 
@@ -43,30 +35,7 @@ async function untilSettled(hub: SpawnedHub, credentials: ApiCredentials, count:
   }
 }
 
-const cards = (page: Page) => page.getByRole('list', { name: 'Media' }).getByRole('article');
-
-/** Every value the progress bar showed, recorded by the page itself. */
-async function watchProgress(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: number[] = [];
-    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
-    new MutationObserver(() => {
-      const bar = document.querySelector('progress');
-      const value = bar ? Number(bar.getAttribute('value')) : null;
-      if (value !== null && seen.at(-1) !== value) seen.push(value);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
-  });
-}
-
-async function slowLine(page: Page, rate: number): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: rate });
-  return async () => {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await cdp.detach();
-  };
-}
+const cards = mediaCards;
 
 /** A JPEG of its own colour with a light square, width × height pixels. */
 function picture(colour: string, width: number, height: number): Promise<Buffer> {
@@ -90,9 +59,9 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     admin = await credentialsByApi(hub, ADMIN);
     await createUserByApi(hub, admin, { ...EMPTY, role: 'user' });
     // Already in the collection: a picture, a clip and a file that turns out unreadable.
-    await upload(hub, admin, [{ name: 'Velvet Evening.jpg', bytes: await picture('#8e1538', 640, 480), type: 'image/jpeg' }], { tags: 'Lingerie, Bedroom' });
-    await upload(hub, admin, [{ name: 'Night Swim.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
-    await upload(hub, admin, [{ name: 'Torn Polaroid.jpg', bytes: samples.jpeg.bytes().subarray(0, 600), type: 'image/jpeg' }]);
+    await uploadByApi(hub, admin, [{ name: 'Velvet Evening.jpg', bytes: await picture('#8e1538', 640, 480), type: 'image/jpeg' }], { tags: 'Lingerie, Bedroom' });
+    await uploadByApi(hub, admin, [{ name: 'Night Swim.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
+    await uploadByApi(hub, admin, [{ name: 'Torn Polaroid.jpg', bytes: samples.jpeg.bytes().subarray(0, 600), type: 'image/jpeg' }]);
     await untilSettled(hub, admin, 3);
   }, 120_000);
   afterAll(async () => {
@@ -173,8 +142,8 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     expect(await rows.evaluateAll((r) => r.map((row) => row.getAttribute('aria-label')))).toEqual(['photo.jpg', 'IMG_0002.heic', 'clip.mp4']);
     await dialog.getByRole('button', { name: 'Outdoor', exact: true }).click();
 
-    const restore = await slowLine(page, UPLOAD_RATE);
-    await watchProgress(page);
+    const restore = await slowUploadLine(page, UPLOAD_RATE);
+    await watchUploadProgress(page);
     await dialog.getByRole('button', { name: 'Upload 3 File(s)' }).click();
     await dialog.getByText('Uploading…', { exact: true }).first().waitFor();
     await page.waitForFunction(() => {
@@ -281,7 +250,7 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     // A picture of about 1.5 MB that cannot finish on the slowed line before Cancel.
     const big = await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).jpeg({ quality: 95 }).toBuffer();
     await dialog.getByLabel('Choose Files').setInputFiles({ name: 'Half Sent.jpg', mimeType: 'image/jpeg', buffer: big });
-    const restore = await slowLine(page, UPLOAD_RATE);
+    const restore = await slowUploadLine(page, UPLOAD_RATE);
     await dialog.getByRole('button', { name: 'Upload 1 File(s)' }).click();
     await page.waitForFunction(() => Number(document.querySelector('progress')?.value ?? 0) >= 10);
     // It cannot be closed meanwhile, Escape or not.
@@ -313,8 +282,8 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     const model = await callApi<{ _id: string }>(hub, admin, 'POST', '/api/models', { name: 'Scarlett Vane', ethnicity: 'European' });
     for (const m of (await list(hub, admin)).media.filter((m) => m.originalName !== 'Torn Polaroid.jpg')) await callApi(hub, admin, 'PUT', `/api/gallery/${m._id}`, { tags: [...m.tags, 'Scarlett'] });
     const velvet = (await list(hub, admin, '&search=velvet')).media[0]!;
-    await upload(hub, admin, [{ name: 'Crimson Robe.jpg', bytes: await picture('#5b0f2a', 480, 640), type: 'image/jpeg' }], { modelId: model._id, tags: 'Robe' });
-    await upload(hub, admin, [{ name: 'Window Light.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }], { modelId: model._id });
+    await uploadByApi(hub, admin, [{ name: 'Crimson Robe.jpg', bytes: await picture('#5b0f2a', 480, 640), type: 'image/jpeg' }], { modelId: model._id, tags: 'Robe' });
+    await uploadByApi(hub, admin, [{ name: 'Window Light.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }], { modelId: model._id });
     await untilSettled(hub, admin, 8);
 
     await page.goto(`${hub.url}/gallery`);
