@@ -2,6 +2,7 @@
 // (table.ts). A new collection adds one line here.
 
 import type { Kysely, Transaction } from 'kysely';
+import type { AlbumMediaTable, AlbumsTable } from '../features/albums/table.ts';
 import type { SessionsTable } from '../features/auth/table.ts';
 import type { FaviconsTable } from '../features/favicons/table.ts';
 import type { LinksTable } from '../features/links/table.ts';
@@ -27,6 +28,8 @@ export interface Database {
   model_pictures: ModelPicturesTable;
   media: MediaTable;
   media_tags: MediaTagsTable;
+  albums: AlbumsTable;
+  album_media: AlbumMediaTable;
   jobs: JobsTable;
 }
 

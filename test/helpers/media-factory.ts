@@ -37,6 +37,8 @@ export interface MediaFields {
   createdAt?: number;
   /** Epoch milliseconds: in the recycling bin since then. */
   deletedAt?: number | null;
+  /** 16 hex digits: the perceptual hash the processing job would have written. */
+  phash?: string | null;
 }
 
 /** What the factory needs of an open database: the bun:sqlite handle (t.database, openDatabase()). */
@@ -84,13 +86,14 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     created_at: fields.createdAt ?? BASE_TIME + n * 1000,
     updated_at: null,
     deleted_at: fields.deletedAt ?? null,
+    phash: fields.phash ?? null,
   };
 }
 
 const COLUMNS = [
   'id', 'owner_id', 'gallery', 'title', 'type', 'mime_type', 'original_name', 'size', 'sha256', 'storage_key', 'thumbnail_key', 'display_key',
   'width', 'height', 'duration', 'taken_at', 'placeholder', 'status', 'failure', 'missing_at', 'tags', 'search_text', 'is_favorite', 'model_id',
-  'created_at', 'updated_at', 'deleted_at',
+  'created_at', 'updated_at', 'deleted_at', 'phash',
 ] as const satisfies readonly (keyof MediaRow)[];
 
 function insertRows(database: RawDatabase, rows: MediaRow[]): void {

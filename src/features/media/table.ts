@@ -46,6 +46,11 @@ export interface MediaTable {
   updated_at: number | null;
   /** Epoch milliseconds when moved to the recycling bin; null when not in it. */
   deleted_at: number | null;
+  /**
+   * 64-bit perceptual (DCT) hash of the image or the video's poster frame, 16 lower-case hex
+   * digits (migration 0017); null until processed or when none could be made.
+   */
+  phash: Generated<string | null>;
 }
 
 export interface MediaTagsTable {
