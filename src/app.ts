@@ -4,6 +4,7 @@ import { reactRenderer } from '@hono/react-renderer';
 import { Hono } from 'hono';
 import { createElement } from 'react';
 import { adminRoutes } from './features/admin/routes.tsx';
+import { albumsApi } from './features/albums/routes.ts';
 import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
   app.route('/', mediaApi);
+  app.route('/', albumsApi);
   app.route('/', galleryPages);
   app.route('/', ingestRoutes);
   app.route('/', mediaBytesRoutes);

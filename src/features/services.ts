@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../logger.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
+import { createAlbumsService } from './albums/service.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
@@ -61,6 +62,8 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   return {
     jobs,
     media,
+    // Albums of both galleries.
+    albums: createAlbumsService({ db, clock }),
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
