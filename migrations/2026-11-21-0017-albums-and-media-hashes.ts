@@ -34,6 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     primary key (album_id, media_id)
   ) without rowid`.execute(db);
   await sql`create index album_media_by_media on album_media (media_id)`.execute(db);
+  // The premium gallery's albums filter: the owner's items that are in any album.
+  await sql`create index album_media_by_owner on album_media (owner_id, media_id)`.execute(db);
   await sql`create index album_media_by_added on album_media (album_id, added_at, media_id)`.execute(db);
 
   // The premium gallery sorts by type (images, then videos; newest first within each).

@@ -11,6 +11,7 @@ import type { MediaStore } from '../storage/media-store.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import { createAlbumsService } from './albums/service.ts';
+import { addMediaToAlbum } from './albums/service.ts';
 import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
@@ -43,7 +44,7 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   if (store) registerMediaProcessing(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir: path.join(config.dataDir, 'tmp', 'processing') });
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
   // Both galleries' lists, edits and recycling bin; an account's deletion hands it the account's bytes.
-  const media = createMediaService({ db, store, clock, jobs });
+  const media = createMediaService({ db, store, clock, jobs, addToAlbum: addMediaToAlbum });
   // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
   const limiter = new AttemptLimiter({ db, ...config.loginLimit, clock });
   // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.

@@ -62,8 +62,34 @@ export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 /** `date` is the spec's older name for createdAt. */
 export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
+/** The premium gallery's list adds items in any album, and a sort by type (images, then videos). */
+export const PREMIUM_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
+export type PremiumFilter = (typeof PREMIUM_FILTERS)[number];
+export const PREMIUM_SORTS = [...GALLERY_SORTS, 'type'] as const;
+export type PremiumSort = (typeof PREMIUM_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** POST /api/gallery/bulk and /api/premium/bulk: one action on many items, in one transaction. */
+export const BULK_ACTIONS = [
+  'delete',
+  'restore',
+  'permanent-delete',
+  'favorite',
+  'unfavorite',
+  'add-tags',
+  'remove-tags',
+  'set-tags',
+  'add-to-album',
+  'move-to-premium',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** How many items one bulk call may name. */
+export const MAX_BULK_ITEMS = 1000;
+/** What a bulk call answers: how many items it changed (an item already so is not counted). */
+export interface BulkResult {
+  updated: number;
+}
 
 /** Tags: trimmed, at most this long, unique per item ignoring case. */
 export const MAX_TAG_LENGTH = 50;

@@ -16,7 +16,7 @@ import type { GalleryName, MediaRow, MediaUpdate, NewMediaRow } from './table.ts
 /** A media row with its model's name (models.name), as every answer carries it. */
 export type MediaWithModel = MediaRow & { model_name: string | null };
 
-export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'deleted';
+export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'deleted';
 
 export interface MediaListFilter {
   /** true: the recycling bin only; false: everything else. Items in the bin are in no other list. */
@@ -28,6 +28,8 @@ export interface MediaListFilter {
   search: string;
   /** Lower-case tags an item must all carry. */
   tags: readonly string[];
+  /** Only items in at least one of the owner's albums (the premium gallery's albums filter). */
+  inAlbum?: boolean | undefined;
 }
 
 /** The columns of each sort, the tie-break last (each sort's index holds them). */
@@ -37,6 +39,8 @@ const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
   title: ['title', 'id'],
   duration: ['duration', 'id'],
   size: ['size', 'id'],
+  // The premium gallery: images, then videos (by the type's name), by date in the same direction within each.
+  type: ['type', 'created_at', 'id'],
   // The bin: by when an item went in, then as the created index runs.
   deleted: ['deleted_at', 'created_at', 'id'],
 };
@@ -188,7 +192,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
  * items whose search text contains the words, or the model's items. Null when none applies.
  * (Lists that combine them, or search for other than plain text, go this way and check the rows.)
  */
-function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<unknown>; uses: 'tags' | 'search' | 'model' } | null {
+function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<unknown>; uses: 'tags' | 'search' | 'model' | 'album' } | null {
   if (filter.tags.length > 0) {
     const ids = sql`select media_id as id from media_tags where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) group by media_id having count(*) = ${filter.tags.length}`;
     return { ids, uses: 'tags' };
@@ -198,6 +202,7 @@ function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<u
     return { ids, uses: 'search' };
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
+  if (filter.inAlbum) return { ids: sql`select distinct media_id as id from album_media where owner_id = ${ownerId}`, uses: 'album' };
   return null;
 }
 
@@ -212,6 +217,7 @@ function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFi
   if (filter.modelId !== undefined && driver?.uses !== 'model') where.push(sql`media.model_id = ${filter.modelId}`);
   // Always checked on the row too: the trigram index finds candidates, this is the exact rule.
   if (filter.search !== '') where.push(sql`${containsText('media.search_text', filter.search)}`);
+  if (filter.inAlbum && driver?.uses !== 'album') where.push(sql`exists (select 1 from album_media where album_media.media_id = media.id)`);
   return sql.join(where, sql` and `);
 }
 
@@ -252,15 +258,16 @@ export async function listMedia(
         ) as walked where ${isMatch('walked')} order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
 
-  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined) {
+  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined && !filter.inAlbum) {
     const total = await countedTotal(db, ownerId, gallery, filter);
     if (total === 0 || page.offset >= total) return { items: [], total };
     return { items: (await unfiltered()).rows, total };
   }
 
-  const matches = await indexedMatches(db, ownerId, gallery, filter);
-  // (The bin's own order, by deletion, is never searched: it takes the general way.)
-  if (matches?.hits && sort !== 'deleted') {
+  // (Items in albums are found through album_media, the general way below.)
+  const matches = filter.inAlbum ? null : await indexedMatches(db, ownerId, gallery, filter);
+  // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
+  if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
     // Counted, and the page picked by the same bounded walk as below, over one pass of the index.
     const listedTotal = await countedTotal(db, ownerId, gallery, filter);
     const reach = listedTotal * (page.offset + page.limit);

@@ -11,10 +11,14 @@ import {
   MAX_TAG_LENGTH,
   MAX_TAGS_PER_ITEM,
   MAX_TITLE_LENGTH,
+  MAX_BULK_ITEMS,
+  BULK_ACTIONS,
+  PREMIUM_FILTERS,
+  PREMIUM_SORTS,
   SORT_ORDERS,
   normaliseTags,
-  type GalleryFilter,
-  type GallerySort,
+  type PremiumFilter,
+  type PremiumSort,
   type SortOrder,
 } from '../../shared/media.ts';
 
@@ -23,6 +27,8 @@ export const MEDIA_INPUT_MESSAGES = {
   limit: `limit must be between 1 and ${MAX_PAGE_SIZE}`,
   filter: `filter must be one of ${GALLERY_FILTERS.join(', ')}`,
   sortBy: `sortBy must be one of ${GALLERY_SORTS.join(', ')}`,
+  premiumFilter: `filter must be one of ${PREMIUM_FILTERS.join(', ')}`,
+  premiumSortBy: `sortBy must be one of ${PREMIUM_SORTS.join(', ')}`,
   sortOrder: `sortOrder must be one of ${SORT_ORDERS.join(', ')}`,
   search: 'search must be at most 200 characters',
   tagsQuery: `tags must be a comma list of at most ${MAX_TAGS_PER_ITEM} tags of at most ${MAX_TAG_LENGTH} characters each`,
@@ -35,6 +41,12 @@ export const MEDIA_INPUT_MESSAGES = {
   tooManyTags: `An item can have at most ${MAX_TAGS_PER_ITEM} tags`,
   nothingToUpdate: 'Send a title or tags to update',
   galleryId: 'galleryId must be the id of an image in your gallery',
+  action: `action must be one of ${BULK_ACTIONS.join(', ')}`,
+  ids: `ids must be a list of 1 to ${MAX_BULK_ITEMS} media ids`,
+  bulkTags: 'This action needs tags',
+  albumId: 'add-to-album needs an albumId',
+  premiumOnlyHere: 'move-to-premium moves items of the free gallery only',
+  mediaIds: `Send mediaId, or mediaIds: a list of 1 to ${MAX_BULK_ITEMS} media ids`,
 } as const;
 const M = MEDIA_INPUT_MESSAGES;
 
@@ -55,53 +67,64 @@ export interface MediaListQuery {
   page: number;
   limit: number;
   offset: number;
-  filter: GalleryFilter;
+  /** `albums` (items in any album) is the premium gallery's only. */
+  filter: PremiumFilter;
   /** Trimmed; '' when none. */
   search: string;
-  /** `date` is read as createdAt. */
-  sortBy: Exclude<GallerySort, 'date'>;
+  /** `date` is read as createdAt; `type` is the premium gallery's only. */
+  sortBy: Exclude<PremiumSort, 'date'>;
   sortOrder: SortOrder;
   /** As given (trimmed, unique ignoring case); items must carry all of them. */
   tags: string[];
   modelId?: string | undefined;
 }
 
-/** GET /api/gallery (and the page): defaults 1, 50, all, createdAt, desc. */
-export const mediaListQuery = z
-  .object({
-    page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
-    limit: optionalQuery(wholeNumber(M.limit, 1, MAX_PAGE_SIZE)),
-    filter: optionalQuery(z.enum(GALLERY_FILTERS, { message: M.filter })),
-    search: optionalQuery(z.string({ message: M.search }).max(200, M.search)),
-    sortBy: optionalQuery(z.enum(GALLERY_SORTS, { message: M.sortBy })),
-    sortOrder: optionalQuery(z.enum(SORT_ORDERS, { message: M.sortOrder })),
-    tags: optionalQuery(
-      z
-        .string({ message: M.tagsQuery })
-        .max(MAX_TAGS_PER_ITEM * (MAX_TAG_LENGTH + 1), M.tagsQuery)
-        .refine((text) => {
-          const tags = tagList(text);
-          return tags.length <= MAX_TAGS_PER_ITEM && tags.every((t) => t.length <= MAX_TAG_LENGTH);
-        }, M.tagsQuery),
-    ),
-    modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
-  })
-  .transform((q): MediaListQuery => {
-    const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-    const page = q.page ?? 1;
-    const sortBy = q.sortBy ?? 'createdAt';
-    return {
-      page,
-      limit,
-      offset: (page - 1) * limit,
-      filter: q.filter ?? 'all',
-      search: (q.search ?? '').trim(),
-      sortBy: sortBy === 'date' ? 'createdAt' : sortBy,
-      sortOrder: q.sortOrder ?? 'desc',
-      tags: q.tags === undefined ? [] : tagList(q.tags),
-      modelId: q.modelId,
-    };
-  });
+/** The list query of a gallery with these filters and sorts: defaults 1, 50, all, createdAt, desc. */
+const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
+  filters: readonly [F, ...F[]],
+  sorts: readonly [S, ...S[]],
+  messages: { filter: string; sortBy: string },
+) =>
+    z
+    .object({
+      page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
+      limit: optionalQuery(wholeNumber(M.limit, 1, MAX_PAGE_SIZE)),
+      filter: optionalQuery(z.enum(filters, { message: messages.filter })),
+      search: optionalQuery(z.string({ message: M.search }).max(200, M.search)),
+      sortBy: optionalQuery(z.enum(sorts, { message: messages.sortBy })),
+      sortOrder: optionalQuery(z.enum(SORT_ORDERS, { message: M.sortOrder })),
+      tags: optionalQuery(
+        z
+          .string({ message: M.tagsQuery })
+          .max(MAX_TAGS_PER_ITEM * (MAX_TAG_LENGTH + 1), M.tagsQuery)
+          .refine((text) => {
+            const tags = tagList(text);
+            return tags.length <= MAX_TAGS_PER_ITEM && tags.every((t) => t.length <= MAX_TAG_LENGTH);
+          }, M.tagsQuery),
+      ),
+      modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
+    })
+    .transform((q): MediaListQuery => {
+      const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+      const page = q.page ?? 1;
+      const sortBy: PremiumSort = q.sortBy ?? 'createdAt';
+      return {
+        page,
+        limit,
+        offset: (page - 1) * limit,
+        filter: q.filter ?? 'all',
+        search: (q.search ?? '').trim(),
+        sortBy: sortBy === 'date' ? 'createdAt' : sortBy,
+        sortOrder: q.sortOrder ?? 'desc',
+        tags: q.tags === undefined ? [] : tagList(q.tags),
+        modelId: q.modelId,
+      };
+    });
+
+/** GET /api/gallery (and the page). */
+export const mediaListQuery = listQueryOf(GALLERY_FILTERS, GALLERY_SORTS, M);
+/** GET /api/premium (and the page): the gallery's, with the albums filter and the sort by type. */
+export const premiumListQuery = listQueryOf(PREMIUM_FILTERS, PREMIUM_SORTS, { filter: M.premiumFilter, sortBy: M.premiumSortBy });
 
 /** GET /api/gallery/recycling-bin: only paging. */
 export const binListQuery = z
@@ -138,3 +161,32 @@ export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 export const profilePictureSchema = z.object({
   galleryId: z.string({ message: M.galleryId }).trim().min(1, M.galleryId).max(100, M.galleryId),
 });
+
+/** A media id in a list; a bad one is refused with the list's message. */
+const mediaIdOf = (message: string) => z.string({ message }).trim().min(1, message).max(100, message);
+
+/** POST /api/gallery/bulk and /api/premium/bulk: {action, ids, tags?, albumId?}. */
+export const bulkSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS, { message: M.action }),
+    ids: z.array(mediaIdOf(M.ids), { message: M.ids }).min(1, M.ids).max(MAX_BULK_ITEMS, M.ids),
+    tags: tagsInput.optional(),
+    albumId: z.string({ message: M.albumId }).trim().min(1, M.albumId).max(100, M.albumId).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const needsTags = body.action === 'add-tags' || body.action === 'remove-tags' || body.action === 'set-tags';
+    // set-tags may clear every tag; adding or removing nothing is a mistake.
+    if (needsTags && (body.tags === undefined || (body.action !== 'set-tags' && body.tags.length === 0))) ctx.addIssue({ code: 'custom', message: M.bulkTags });
+    if (body.action === 'add-to-album' && body.albumId === undefined) ctx.addIssue({ code: 'custom', message: M.albumId });
+  })
+  .transform((body) => ({ ...body, ids: [...new Set(body.ids)] }));
+export type BulkInput = z.output<typeof bulkSchema>;
+
+/** POST /api/gallery/move-to-premium: {mediaId} (the spec's one call per item) or {mediaIds}. */
+export const moveToPremiumSchema = z
+  .object({
+    mediaId: mediaIdOf(M.mediaIds).optional(),
+    mediaIds: z.array(mediaIdOf(M.mediaIds), { message: M.mediaIds }).min(1, M.mediaIds).max(MAX_BULK_ITEMS, M.mediaIds).optional(),
+  }, { message: M.mediaIds })
+  .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined, M.mediaIds)
+  .transform((body) => [...new Set([...(body.mediaId === undefined ? [] : [body.mediaId]), ...(body.mediaIds ?? [])])]);

@@ -10,10 +10,11 @@ import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
+import { createBulkActions } from './bulk.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
 import * as repo from './repo.ts';
-import type { MediaListQuery, UpdateMediaInput } from './schema.ts';
+import type { BulkInput, MediaListQuery, UpdateMediaInput } from './schema.ts';
 import type { GalleryName, MediaRow } from './table.ts';
 import { tagVocabulary } from './tags.ts';
 
@@ -23,6 +24,7 @@ export const MEDIA_TEXT = {
   restored: 'Media restored successfully',
   deletedForever: 'Media permanently deleted',
   pictureNotImage: 'The profile picture must be an image',
+  movedToPremium: (n: number) => `${n} items moved to premium`,
 } as const;
 
 const FILTERS = {
@@ -31,9 +33,10 @@ const FILTERS = {
   videos: { type: 'video' },
   favorites: { favoritesOnly: true },
   'recycling-bin': { inBin: true },
+  albums: { inAlbum: true },
 } as const satisfies Record<MediaListQuery['filter'], Partial<repo.MediaListFilter>>;
 
-const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size' } as const satisfies Record<MediaListQuery['sortBy'], repo.MediaSortColumn>;
+const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<MediaListQuery['sortBy'], repo.MediaSortColumn>;
 
 /** The spec's page count: the total divided by the page size, rounded up (0 for an empty list). */
 export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);
@@ -60,6 +63,8 @@ export interface MediaDeps {
   store: MediaStore | undefined;
   clock: Clock;
   jobs: JobQueue;
+  /** Adds items to one of the owner's albums inside a transaction (the albums feature's); how many were new there. */
+  addToAlbum: (trx: Db, ownerId: string, albumId: string, mediaIds: readonly string[], now: number) => Promise<number>;
 }
 
 /** Items whose keys one deletion job carries (3 keys an item at most, under the job's 10,000). */
@@ -68,8 +73,9 @@ const KEYS_JOB_ITEMS = 2000;
 export type MediaService = ReturnType<typeof createMediaService>;
 export type GalleryService = ReturnType<MediaService['forGallery']>;
 
-export function createMediaService({ db, store, clock, jobs }: MediaDeps) {
+export function createMediaService({ db, store, clock, jobs, addToAlbum }: MediaDeps) {
   const now = () => clock().getTime();
+  const bulkActions = createBulkActions({ db, jobs, now, addToAlbum, notFound: MEDIA_TEXT.notFound });
   const storeOrThrow = (): MediaStore => {
     if (!store) throw new Error('The media store is not available here');
     return store;
@@ -160,6 +166,9 @@ export function createMediaService({ db, store, clock, jobs }: MediaDeps) {
         await deleteStoredBytes(storeOrThrow(), row);
         if (!(await repo.deleteMediaRow(db, ownerId, id))) throw new NotFoundError(MEDIA_TEXT.notFound);
       },
+
+      /** One action on many of the owner's items of this gallery, in one transaction (bulk.ts). */
+      bulk: (ownerId: string, input: BulkInput) => bulkActions.run(ownerId, gallery, input),
     };
   }
 

@@ -99,6 +99,19 @@ export async function findModel(db: Db, ownerId: string, id: string): Promise<Mo
   return db.selectFrom('models').selectAll().where(ownedBy('models', ownerId)).where('id', '=', id).executeTakeFirst();
 }
 
+/** The owner's model of that name, ignoring case (the oldest when several share it). */
+export async function findModelByName(db: Db, ownerId: string, name: string): Promise<ModelRow | undefined> {
+  return db
+    .selectFrom('models')
+    .selectAll()
+    .where(ownedBy('models', ownerId))
+    .where(sql<SqlBool>`name = ${name} collate nocase`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertModel(db: Db, row: NewModelRow): Promise<void> {
   await db.insertInto('models').values(row).execute();
 }

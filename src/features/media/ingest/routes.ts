@@ -1,4 +1,4 @@
-// POST /api/gallery/upload: files into The Red Room, streamed (the route is exempt from the small
+// POST /api/gallery/upload and /api/premium/upload: files into The Red Room or premium, streamed (the route is exempt from the small
 // body limit; the upload enforces its own, per file and per request).
 
 import { Hono } from 'hono';
@@ -9,9 +9,9 @@ import { multipartParts } from './multipart.ts';
 import { UPLOAD_LIMITS } from './upload.ts';
 
 /** The routes that stream their bodies, for the app's small-body exemption. */
-export const INGEST_UPLOAD_ROUTES = ['POST /api/gallery/upload'];
+export const INGEST_UPLOAD_ROUTES = ['POST /api/gallery/upload', 'POST /api/premium/upload'];
 
-/** Handler of an upload into `gallery` (premium's route reuses it). */
+/** Handler of an upload into `gallery`. */
 export const uploadInto = (gallery: GalleryName) =>
   async function upload(c: import('hono').Context<SignedInEnv>) {
     const ingest = c.var.services.mediaIngest;
@@ -23,4 +23,8 @@ export const uploadInto = (gallery: GalleryName) =>
     return c.json({ error: outcome.errors[0]?.error ?? 'Upload refused', ...body }, outcome.status);
   };
 
-export const ingestRoutes = new Hono<SignedInEnv>().use('/api/gallery/upload', requireSignIn()).post('/api/gallery/upload', uploadInto('gallery'));
+export const ingestRoutes = new Hono<SignedInEnv>()
+  .use('/api/gallery/upload', requireSignIn())
+  .use('/api/premium/upload', requireSignIn())
+  .post('/api/gallery/upload', uploadInto('gallery'))
+  .post('/api/premium/upload', uploadInto('premium'));

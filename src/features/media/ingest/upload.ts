@@ -10,7 +10,7 @@ import { AppError, InvalidError, NotFoundError } from '../../../errors.ts';
 import { MAX_TAGS_PER_ITEM, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, formatSize, splitTags, titleFromFileName, type UploadResult } from '../../../shared/media.ts';
 import { MODEL_TEXT } from '../../../shared/models.ts';
 import { ObjectTooLargeError, newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
-import { findModel } from '../../models/repo.ts';
+import { findModel, findModelByName } from '../../models/repo.ts';
 import { searchTextOf, toMediaItem } from '../item.ts';
 import type { GalleryName, MediaRow, NewMediaRow } from '../table.ts';
 import type { MultipartLimits, UploadPart } from './multipart.ts';
@@ -134,18 +134,19 @@ export function createIngestService({ db, store, clock, maxUploadBytes, afterSto
     return title || undefined;
   }
 
-  async function modelOf(ownerId: string, id: string | undefined): Promise<{ id: string; name: string } | null> {
-    const modelId = id?.trim();
-    if (!modelId) return null;
+  /** The model a `modelId` or `modelName` field names (premium's client sends the name). */
+  async function modelOf(ownerId: string, field: 'modelId' | 'modelName', value: string | undefined): Promise<{ id: string; name: string } | null> {
+    const given = value?.trim();
+    if (!given) return null;
     // Another user's model is as unknown as one that never existed.
-    const model = await findModel(db, ownerId, modelId);
+    const model = field === 'modelId' ? await findModel(db, ownerId, given) : await findModelByName(db, ownerId, given);
     if (!model) throw new NotFoundError(MODEL_TEXT.notFound);
     return { id: model.id, name: model.name };
   }
 
   return {
     /**
-     * Reads the parts of one upload into `gallery`: fields (title, tags, modelId) and files (field
+     * Reads the parts of one upload into `gallery`: fields (title, tags, modelId or modelName) and files (field
      * `files` or `media`). Fields are checked as soon as they arrive, so a bad one stops the upload
      * before more bytes are stored.
      */
@@ -157,11 +158,11 @@ export function createIngestService({ db, store, clock, maxUploadBytes, afterSto
       try {
         for await (const part of parts) {
           if (part.kind === 'field') {
-            if (part.name !== 'title' && part.name !== 'tags' && part.name !== 'modelId') continue;
+            if (part.name !== 'title' && part.name !== 'tags' && part.name !== 'modelId' && part.name !== 'modelName') continue;
             if (part.truncated) throw new InvalidError(UPLOAD_TEXT.fieldTooLong(part.name));
             if (part.name === 'title') fields.title = titleOf(part.value);
             else if (part.name === 'tags') fields.tags = tagsOf(part.value);
-            else fields.model = await modelOf(ownerId, part.value);
+            else fields.model = (await modelOf(ownerId, part.name, part.value)) ?? fields.model;
             continue;
           }
           // A file under another field name, or a file part without a name, is not an upload.
