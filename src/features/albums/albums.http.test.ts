@@ -57,13 +57,14 @@ const list = (as: SignedIn, query = '') => ok<AlbumPage>(call(`/api/albums${quer
 const items = (database: TestApp['database'], owner: string, n: number, fields: (i: number) => MediaFields = () => ({})) => manyMedia(database, owner, n, fields);
 const ids = (rows: MediaRow[]) => rows.map((r) => r.id);
 
-/** Every album's stored count equals a fresh count, and every membership's copies equal its item. */
+/** Every album's stored counts (items, images, favourites) equal a fresh count, and every membership's copies equal its item. */
 async function expectCountsTrue(): Promise<void> {
-  const counts = await sql<{ id: string; stored: number; fresh: number }>`
-    select albums.id, albums.media_count as stored,
-      (select count(*) from album_media join media on media.id = album_media.media_id where album_media.album_id = albums.id and media.deleted_at is null) as fresh
+  const counts = await sql<{ id: string; stored: string; fresh: string }>`
+    select albums.id, albums.media_count || ' ' || albums.image_count || ' ' || albums.favorite_count as stored,
+      (select count(*) || ' ' || count(*) filter (where media.type = 'image') || ' ' || count(*) filter (where media.is_favorite = 1)
+       from album_media join media on media.id = album_media.media_id where album_media.album_id = albums.id and media.deleted_at is null) as fresh
     from albums`.execute(t.database.db);
-  for (const row of counts.rows) expect(row.stored, `album ${row.id}`).toBe(row.fresh);
+  for (const row of counts.rows) expect(row.stored, `album ${row.id}: items, images, favourites`).toBe(row.fresh);
   const stale = await sql<{ n: number }>`
     select count(*) as n from album_media left join media on media.id = album_media.media_id
     where media.id is null or album_media.binned <> (media.deleted_at is not null) or album_media.type <> media.type

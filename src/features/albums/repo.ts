@@ -110,12 +110,13 @@ export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]
 
 /**
  * Puts the owner's items among `ids` into the album, as added at `now`; ones already there keep
- * their place. How many went in. (Triggers fill the copies and count them.)
+ * their place. How many went in. The item's copies are written with the row (the trigger only
+ * checks them) and the trigger counts it.
  */
 export async function insertMembers(db: Db, ownerId: string, albumId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await sql`
-    insert into album_media (album_id, media_id, owner_id, added_at)
-    select ${albumId}, media.id, media.owner_id, ${now} from media
+    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at)
+    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at from media
     where media.owner_id = ${ownerId} and media.id in (select value from json_each(${JSON.stringify(ids)}))
     on conflict (album_id, media_id) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
@@ -160,10 +161,4 @@ export async function listAlbumMedia(db: Db, ownerId: string, albumId: string, f
     left join models on models.id = media.model_id
     order by page.added_at desc, page.media_id desc`.execute(db);
   return result.rows;
-}
-
-/** How many of the album's items out of the bin match the filter (an index range). */
-export async function countAlbumMedia(db: Db, albumId: string, filter: AlbumMediaFilter): Promise<number> {
-  const result = await sql<{ total: number }>`select count(*) as total from album_media where album_id = ${albumId} and binned = 0 ${filterOf(filter)}`.execute(db);
-  return Number(result.rows[0]?.total ?? 0);
 }

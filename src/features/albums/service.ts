@@ -66,6 +66,20 @@ export async function addMediaToAlbum(trx: Db, ownerId: string, albumId: string,
   return added;
 }
 
+/** How many of the album's items out of the bin match a filter: counts the triggers keep. */
+function totalOf(row: repo.AlbumWithCover, filter: repo.AlbumMediaFilter): number {
+  switch (filter) {
+    case 'images':
+      return row.image_count;
+    case 'videos':
+      return row.media_count - row.image_count;
+    case 'favorites':
+      return row.favorite_count;
+    default:
+      return row.media_count;
+  }
+}
+
 export interface AlbumsDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -87,10 +101,10 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
     get(ownerId: string, id: string, query: AlbumMediaQuery): Promise<AlbumDetail> {
       // One read transaction: the total, the page and the count agree with each other.
       return db.transaction().execute(async (trx) => {
-        const album = toAlbum(await find(trx, ownerId, id));
-        const totalItems = query.filter === 'all' ? album.mediaCount : await repo.countAlbumMedia(trx, id, query.filter);
+        const row = await find(trx, ownerId, id);
+        const totalItems = totalOf(row, query.filter);
         const rows = await repo.listAlbumMedia(trx, ownerId, id, query.filter, query);
-        return { ...album, media: rows.map((row) => toMediaItem(row, row.model_name)), totalItems, totalPages: totalPagesOf(totalItems, query.limit) };
+        return { ...toAlbum(row), media: rows.map((row) => toMediaItem(row, row.model_name)), totalItems, totalPages: totalPagesOf(totalItems, query.limit) };
       });
     },
 

@@ -14,6 +14,9 @@ export interface AlbumsTable {
   cover_media_id: string | null;
   /** Items of the album out of the recycling bin, kept by triggers (migration 0018). */
   media_count: number;
+  /** Of those, the images and the favourites (videos are the rest); kept by the same triggers. */
+  image_count: Generated<number>;
+  favorite_count: Generated<number>;
   /** Epoch milliseconds. */
   created_at: number;
   updated_at: number | null;
