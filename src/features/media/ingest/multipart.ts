@@ -1,10 +1,9 @@
-// A multipart/form-data request body as a sequence of parts, parsed by busboy while it streams in:
-// fields as text, each file as a stream the caller reads (or cancels) before the next part is
-// parsed. Nothing is buffered beyond a chunk or two, whatever the files' sizes (never formData()).
+// A multipart/form-data request body as a sequence of parts, read while it streams in: fields as
+// text, each file as a stream the caller reads (or cancels) before the next part is read. Nothing
+// is buffered beyond the body's current chunk, whatever the files' sizes (never formData()).
 
-import busboy from 'busboy';
-import type { Readable } from 'node:stream';
-import { InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../../../errors.ts';
+import { AppError, InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../../../errors.ts';
+import { MultipartFormatError, MultipartReader, boundaryOf, parseDisposition } from './multipart-reader.ts';
 
 export type UploadPart =
   | { kind: 'field'; name: string; value: string; truncated: boolean }
@@ -26,8 +25,13 @@ export const MULTIPART_TEXT = {
   tooManyParts: (limits: MultipartLimits) => `An upload may carry at most ${limits.files} files and ${limits.fields} other fields`,
 } as const;
 
-/** Bytes the parser and each file stream hold before asking the request body to wait. */
-const BUFFER_BYTES = 256 * 1024;
+/**
+ * Each part has a Content-Disposition and perhaps a Content-Type: a few lines of a few hundred
+ * bytes (a long file name in UTF-8 is about 1 KB). Anything near these bounds is an attack.
+ */
+const PART_HEADER_LIMITS = { headerBytes: 16 * 1024, headerLines: 16 };
+/** Longest field name kept (a longer one is marked truncated). */
+const FIELD_NAME_LENGTH = 100;
 
 /**
  * The parts of `request`'s multipart body, in order. Throws a 415 for another content type, a 400
@@ -38,99 +42,68 @@ const BUFFER_BYTES = 256 * 1024;
 export async function* multipartParts(request: Request, limits: MultipartLimits): AsyncGenerator<UploadPart> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(type)) throw new UnsupportedMediaTypeError(MULTIPART_TEXT.notMultipart);
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { 'content-type': type },
-      highWaterMark: BUFFER_BYTES,
-      fileHwm: BUFFER_BYTES,
-      defParamCharset: 'utf8',
-      limits: {
-        files: limits.files,
-        fields: limits.fields,
-        parts: limits.files + limits.fields,
-        fieldSize: limits.fieldBytes,
-        fieldNameSize: 100,
-        // Each part has a Content-Disposition and perhaps a Content-Type; more is an attack.
-        headerPairs: 16,
-      },
-    });
-  } catch {
-    // busboy throws when the boundary is missing or the type is not one it knows.
-    throw new InvalidError(MULTIPART_TEXT.unreadable);
-  }
-
-  type Event = UploadPart | { kind: 'end' } | { kind: 'error'; error: Error };
-  const events: Event[] = [];
-  let wake: (() => void) | undefined;
-  const push = (event: Event) => {
-    events.push(event);
-    wake?.();
-    wake = undefined;
-  };
-  let failed = false;
-  const fail = (error: Error) => {
-    if (failed) return;
-    failed = true;
-    push({ kind: 'error', error });
-  };
-
-  parser.on('file', (field, stream, info) => push({ kind: 'file', field, name: info.filename ?? '', stream: webStreamOf(stream) }));
-  parser.on('field', (name, value, info) => push({ kind: 'field', name, value, truncated: info.nameTruncated || info.valueTruncated }));
-  for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
-    parser.on(limit, () => fail(new TooLargeError(MULTIPART_TEXT.tooManyParts(limits))));
-  }
-  parser.on('error', (error: Error) => fail(error instanceof ClientGoneError ? error : new InvalidError(MULTIPART_TEXT.unreadable)));
-  parser.on('close', () => push({ kind: 'end' }));
-
-  const body = request.body?.getReader();
-  let stopped = false;
-  // The body goes into the parser chunk by chunk, as they come: a chunk the parser has not taken
-  // yet waits here, not in another buffer. (Readable.fromWeb would copy every chunk into a
-  // buffer of its own first.)
-  const pump = async () => {
-    try {
-      while (body && !stopped && !parser.destroyed) {
-        const { done, value } = await body.read();
-        if (done || stopped || parser.destroyed) break;
-        // A Buffer over the same bytes: busboy would copy anything else.
-        if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) await drained(parser);
-      }
-      if (!stopped && !parser.destroyed) parser.end();
-    } catch (error) {
-      // The client went away or cancelled: the parser (and the file being read) must hear of it.
-      if (!stopped) parser.destroy(new ClientGoneError(error));
-    }
-  };
-  void pump();
-
+  const boundary = boundaryOf(type);
+  if (!boundary || !request.body) throw new InvalidError(MULTIPART_TEXT.unreadable);
+  const body = request.body.getReader();
+  const reader = new MultipartReader(body, boundary, PART_HEADER_LIMITS);
+  const tooMany = () => new TooLargeError(MULTIPART_TEXT.tooManyParts(limits));
+  let files = 0;
+  let fields = 0;
+  let parts = 0;
   try {
     for (;;) {
-      if (events.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      const event = events.shift()!;
-      if (event.kind === 'end') return;
-      if (event.kind === 'error') throw event.error;
-      yield event;
+      const headers = await read(reader.nextPart());
+      if (!headers) return;
+      if (++parts > limits.files + limits.fields) throw tooMany();
+      const disposition = parseDisposition(headers.get('content-disposition') ?? '');
+      // Not a form field (no or another disposition): skipped, as a form parser does.
+      if (!disposition || disposition.type !== 'form-data') continue;
+      let name = disposition.params.get('name') ?? '';
+      const fileName = disposition.params.get('filename*') || disposition.params.get('filename') || undefined;
+      const [contentType = '', ...params] = (headers.get('content-type') ?? '').split(';').map((s) => s.trim());
+      if (fileName !== undefined || contentType.toLowerCase() === 'application/octet-stream') {
+        if (++files > limits.files) throw tooMany();
+        const file = fileStream(reader);
+        yield { kind: 'file', field: name, name: baseName(fileName ?? ''), stream: file.stream };
+        await file.finish();
+        continue;
+      }
+      if (++fields > limits.fields) throw tooMany();
+      let truncated = name.length > FIELD_NAME_LENGTH;
+      name = name.slice(0, FIELD_NAME_LENGTH);
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for (let bytes = await read(reader.data()); bytes; bytes = await read(reader.data())) {
+        // Past the limit the value is read on and dropped: the caller refuses it by its flag.
+        const room = limits.fieldBytes - size;
+        if (bytes.byteLength > room) truncated = true;
+        if (room <= 0) continue;
+        chunks.push(Uint8Array.prototype.slice.call(bytes, 0, room));
+        size += Math.min(room, bytes.byteLength);
+      }
+      const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '');
+      yield { kind: 'field', name, value: decodeText(Buffer.concat(chunks, size), charset), truncated };
     }
   } finally {
     // Done early (a refusal, an error): stop reading. Bun drops the rest of the body with the answer.
-    stopped = true;
-    void body?.cancel().catch(() => {});
-    if (!parser.destroyed) parser.destroy();
+    void body.cancel().catch(() => {});
   }
 }
 
-/** Resolves once `parser` wants more bytes, or can take none any more (it failed or was stopped). */
-function drained(parser: busboy.Busboy): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      parser.off('drain', done);
-      parser.off('close', done);
-      resolve();
-    };
-    parser.on('drain', done);
-    parser.on('close', done);
-  });
+/** A reader call whose failure becomes the answer's: a broken body is a 400, a failed one the client's going. */
+async function read<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    throw partError(error);
+  }
+}
+
+function partError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  if (error instanceof MultipartFormatError) return new InvalidError(MULTIPART_TEXT.unreadable);
+  // Anything else came from the request body itself: the client disconnected or cancelled.
+  return new ClientGoneError(error);
 }
 
 /** The request body failed before its end: the client disconnected or cancelled. */
@@ -143,38 +116,64 @@ export class ClientGoneError extends InvalidError {
 }
 
 /**
- * A web stream over one of busboy's file streams, with backpressure both ways. Cancelling it
- * reads the rest of the part and drops it, so the parser can move on to the next part.
+ * The current part's bytes as a web stream, read from the body only when its reader asks (no
+ * read-ahead: backpressure is the consumer's pace). Cancelling it just stops it: `finish()`, which
+ * the parts loop awaits before the next part, skips whatever was left unread.
  */
-function webStreamOf(file: Readable): ReadableStream<Uint8Array> {
-  let open = true;
-  return new ReadableStream<Uint8Array>(
+function fileStream(reader: MultipartReader): { stream: ReadableStream<Uint8Array>; finish(): Promise<void> } {
+  let reading: Promise<void> = Promise.resolve();
+  let ended = false;
+  let failure: Error | undefined;
+  const stream = new ReadableStream<Uint8Array>(
     {
-      start(controller) {
-        file.on('data', (chunk: Buffer) => {
-          if (!open) return;
-          controller.enqueue(chunk);
-          if ((controller.desiredSize ?? 0) <= 0) file.pause();
-        });
-        file.once('end', () => {
-          if (open) controller.close();
-          open = false;
-        });
-        file.once('error', (error) => {
-          // The parser fails a file that ends mid-way: the client went away, or the body was cut short.
-          if (open) controller.error(error instanceof ClientGoneError ? error : new InvalidError(MULTIPART_TEXT.unreadable));
-          open = false;
-        });
-        file.pause();
-      },
-      pull() {
-        file.resume();
-      },
-      cancel() {
-        open = false;
-        file.resume();
+      pull(controller) {
+        reading = reader.data().then(
+          (bytes) => {
+            if (bytes === null) ended = true;
+            try {
+              if (bytes === null) controller.close();
+              else controller.enqueue(bytes);
+            } catch {
+              // Cancelled meanwhile: finish() skips the rest.
+            }
+          },
+          (error: unknown) => {
+            ended = true;
+            failure = partError(error);
+            try {
+              controller.error(failure);
+            } catch {
+              // Cancelled meanwhile: finish() reports the failure.
+            }
+          },
+        );
+        return reading;
       },
     },
-    { highWaterMark: 4 },
+    { highWaterMark: 0 },
   );
+  return {
+    stream,
+    async finish() {
+      await reading;
+      if (failure) throw failure;
+      if (ended) return;
+      while ((await read(reader.data())) !== null);
+    },
+  };
+}
+
+/** The file name without any folders a browser or tool sent with it (as form parsers do). */
+function baseName(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  return base === '.' || base === '..' ? '' : base;
+}
+
+/** A field's bytes as text in the part's charset (UTF-8 unless it names one Bun knows). */
+function decodeText(bytes: Uint8Array, charset: string | undefined): string {
+  try {
+    return new TextDecoder(charset || 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes);
+  }
 }
