@@ -9,7 +9,7 @@ import { WarningIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { CheckIcon, HeartIcon, PlayIcon, SpinnerIcon } from './icons.tsx';
 
-export type CardAction = 'editTitle' | 'editTags' | 'profilePicture' | 'select' | 'delete' | 'restore' | 'deleteForever';
+export type CardAction = 'editTitle' | 'editTags' | 'addToAlbum' | 'profilePicture' | 'select' | 'delete' | 'restore' | 'deleteForever';
 
 export interface MediaCardProps {
   item: MediaItem;
@@ -24,6 +24,8 @@ export interface MediaCardProps {
   onToggleSelect: (item: MediaItem) => void;
   onFavorite: (item: MediaItem) => void;
   onAction: (action: CardAction, item: MediaItem) => void;
+  /** The menu's actions instead of the Red Room's (an album's view has its own). */
+  menu?: MenuAction[];
 }
 
 /** The ThumbHash as a picture, made in the browser once the island is live (it costs kilobytes of HTML otherwise). */
@@ -62,9 +64,11 @@ function Picture({ item, live }: { item: MediaItem; live: boolean }) {
   );
 }
 
-export function MediaCard({ item, compact, live, inBin, selecting, selected, busy, onOpen, onToggleSelect, onFavorite, onAction }: MediaCardProps) {
+export function MediaCard({ item, compact, live, inBin, selecting, selected, busy, onOpen, onToggleSelect, onFavorite, onAction, menu }: MediaCardProps) {
   const titleId = `media-${item._id}-title`;
-  const actions: MenuAction[] = inBin
+  const actions: MenuAction[] = menu
+    ? menu
+    : inBin
     ? [
         { label: 'Restore', run: () => onAction('restore', item) },
         { label: 'Delete Forever', run: () => onAction('deleteForever', item), danger: true },
@@ -72,6 +76,7 @@ export function MediaCard({ item, compact, live, inBin, selecting, selected, bus
     : [
         { label: 'Edit Title', run: () => onAction('editTitle', item) },
         { label: 'Edit Tags', run: () => onAction('editTags', item) },
+        { label: 'Add to Album', run: () => onAction('addToAlbum', item) },
         ...(item.type === 'image' && item.status === 'ready' ? [{ label: 'Set as Profile Picture', run: () => onAction('profilePicture', item) }] : []),
         { label: 'Select', run: () => onAction('select', item) },
         { label: 'Delete', run: () => onAction('delete', item), danger: true },
