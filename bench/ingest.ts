@@ -25,14 +25,26 @@ const BOUNDARY = 'benchboundary7MA4YWxkTrZu0gW';
 const WARM_UP_BYTES = 32 * 1024 * 1024;
 
 const MiB = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
+type Run = { seconds: number; cpu: number; rssBefore: number; rssPeak: number };
 
 function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
 }
 
-/** Samples a process's RSS every 20 ms from now until `stop()`: its value now and its peak. */
-function watchRss(pid: number): { before: number; stop(): { before: number; peak: number } } {
+/** CPU seconds a process (all its threads) has used so far: user and system time. */
+function cpuSeconds(pid: number): number {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in 1/100 s.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Samples a process's RSS every 20 ms from now until `stop()`: its value now and its peak; and the
+ * CPU time it used meanwhile (less disturbed than wall time by others' load on a shared machine).
+ */
+function watchRss(pid: number): { before: number; stop(): { before: number; peak: number; cpu: number } } {
+  const cpuBefore = cpuSeconds(pid);
   const before = rssBytes(pid);
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
@@ -41,7 +53,7 @@ function watchRss(pid: number): { before: number; stop(): { before: number; peak
     stop() {
       clearInterval(timer);
       peak = Math.max(peak, rssBytes(pid));
-      return { before, peak };
+      return { before, peak, cpu: cpuSeconds(pid) - cpuBefore };
     },
   };
 }
@@ -132,7 +144,7 @@ const server = Bun.serve({
 console.log(server.port);
 `;
 
-async function reference(): Promise<{ seconds: number; rssBefore: number; rssPeak: number }> {
+async function reference(): Promise<Run> {
   const dir = tempDir('hub-bench-ref-');
   const child = Bun.spawn([BUN, '-e', REFERENCE_SERVER], { env: { ...process.env, DIR: dir }, stdout: 'pipe', stderr: 'inherit' });
   try {
@@ -144,10 +156,10 @@ async function reference(): Promise<{ seconds: number; rssBefore: number; rssPea
     await Bun.sleep(SETTLE_MS);
     const rss = watchRss(child.pid);
     const result = await post(url, headers, '', '');
-    const { before, peak } = rss.stop();
+    const { before, peak, cpu } = rss.stop();
     if (result.status !== 201) throw new Error(`reference answered ${result.status}: ${result.body}`);
     if ((JSON.parse(result.body) as { sha256: string }).sha256 !== EXPECTED_SHA256) throw new Error('the reference stored other bytes');
-    return { seconds: result.seconds, rssBefore: before, rssPeak: peak };
+    return { seconds: result.seconds, cpu, rssBefore: before, rssPeak: peak };
   } finally {
     child.kill();
     await child.exited;
@@ -155,7 +167,7 @@ async function reference(): Promise<{ seconds: number; rssBefore: number; rssPea
   }
 }
 
-async function hub(): Promise<{ seconds: number; rssBefore: number; rssPeak: number }> {
+async function hub(): Promise<Run> {
   const instance = await spawnHub({ SITE_PASSWORD, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', PROCESSING_CONCURRENCY: '1' });
   try {
     const json = (p: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -173,7 +185,7 @@ async function hub(): Promise<{ seconds: number; rssBefore: number; rssPeak: num
     await Bun.sleep(SETTLE_MS);
     const rss = watchRss(instance.process.pid);
     const result = await upload();
-    const { before: rssBefore, peak: rssPeak } = rss.stop();
+    const { before: rssBefore, peak: rssPeak, cpu } = rss.stop();
     if (result.status !== 201) throw new Error(`hub answered ${result.status}: ${result.body.slice(0, 300)}`);
     const item = (JSON.parse(result.body) as { media: { _id: string; size: number }[] }).media[0]!;
     if (item.size !== FILE_BYTES) throw new Error(`hub stored ${item.size} bytes, not ${FILE_BYTES}`);
@@ -186,7 +198,7 @@ async function hub(): Promise<{ seconds: number; rssBefore: number; rssPeak: num
     const file = Bun.file(path.join(instance.dataDir, 'media', row.storage_key));
     for (let at = 0; at < file.size; at += 64 * CHUNK) stored.update(await file.slice(at, at + 64 * CHUNK).bytes());
     if (stored.digest('hex') !== EXPECTED_SHA256) throw new Error('the stored file is not the bytes sent');
-    return { seconds: result.seconds, rssBefore, rssPeak };
+    return { seconds: result.seconds, cpu, rssBefore, rssPeak };
   } finally {
     await instance.cleanup();
   }
@@ -200,7 +212,6 @@ const EXPECTED_SHA256 = expectedSha256(FILE_BYTES);
 // other's write-back); each pair gives a ratio, and the median ratio is the figure: on a machine
 // others use too, the load changes between pairs more than within one.
 const flush = () => Bun.spawnSync(['sync']);
-type Run = { seconds: number; rssBefore: number; rssPeak: number };
 const runs: { ref: Run; hub: Run }[] = [];
 for (let i = 0; i < PAIRS; i++) {
   const pair: Partial<{ ref: Run; hub: Run }> = {};
@@ -210,7 +221,7 @@ for (let i = 0; i < PAIRS; i++) {
   }
   runs.push(pair as { ref: Run; hub: Run });
   const { ref, hub: ours } = pair as { ref: Run; hub: Run };
-  console.log(`pair ${i + 1}: reference ${ref.seconds.toFixed(2)} s, hub ${ours.seconds.toFixed(2)} s, ratio ${((ref.seconds / ours.seconds) * 100).toFixed(1)} %, hub RSS growth ${MiB(ours.rssPeak - ours.rssBefore)} MiB`);
+  console.log(`pair ${i + 1}: reference ${ref.seconds.toFixed(2)} s (CPU ${ref.cpu.toFixed(2)} s), hub ${ours.seconds.toFixed(2)} s (CPU ${ours.cpu.toFixed(2)} s), ratio ${((ref.seconds / ours.seconds) * 100).toFixed(1)} %, hub RSS growth ${MiB(ours.rssPeak - ours.rssBefore)} MiB`);
 }
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -219,13 +230,13 @@ const median = (values: number[]) => {
 };
 // Memory: the worst run.
 const hungriest = (all: Run[]) => all.reduce((a, b) => (a.rssPeak - a.rssBefore >= b.rssPeak - b.rssBefore ? a : b));
-const ref = { seconds: median(runs.map((r) => r.ref.seconds)), memory: hungriest(runs.map((r) => r.ref)) };
-const ours = { seconds: median(runs.map((r) => r.hub.seconds)), memory: hungriest(runs.map((r) => r.hub)) };
+const ref = { seconds: median(runs.map((r) => r.ref.seconds)), cpu: median(runs.map((r) => r.ref.cpu)), memory: hungriest(runs.map((r) => r.ref)) };
+const ours = { seconds: median(runs.map((r) => r.hub.seconds)), cpu: median(runs.map((r) => r.hub.cpu)), memory: hungriest(runs.map((r) => r.hub)) };
 const ratio = median(runs.map((r) => r.ref.seconds / r.hub.seconds));
 const growth = ours.memory.rssPeak - ours.memory.rssBefore;
 console.log('');
 const rows = [
-  ['', 'median s', 'MB/s', 'RSS before', 'RSS peak', 'RSS growth (worst)'],
+  ['', 'median s', 'MB/s', 'CPU s', 'RSS before', 'RSS peak', 'RSS growth (worst)'],
   ...([
     ['bare Bun.serve to disk (reference)', ref],
     ['POST /api/gallery/upload', ours],
@@ -233,6 +244,7 @@ const rows = [
     name,
     run.seconds.toFixed(2),
     (mb / run.seconds).toFixed(0),
+    run.cpu.toFixed(2),
     `${MiB(run.memory.rssBefore)} MiB`,
     `${MiB(run.memory.rssPeak)} MiB`,
     `${MiB(run.memory.rssPeak - run.memory.rssBefore)} MiB`,
