@@ -1,7 +1,8 @@
 // SQL of albums. Every query of a user's albums carries the owner; an album's items are read
 // through album_media's copies of each item's bin state, type, favourite flag and date (migration
 // 0018), so a page, a total and the fallback cover are index ranges, never a pass over the items.
-// Lists of ids travel as one JSON parameter (json_each): 1,000 ids are one bound value.
+// Lists of ids travel as one JSON parameter (json_each): 1,000 ids are one bound value, each
+// looked up by its key (a CROSS JOIN keeps SQLite from walking all the owner's items instead).
 
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -103,8 +104,9 @@ export async function isShownInAlbum(db: Db, albumId: string, mediaId: string): 
 /** Which of `ids` are the owner's items (either gallery), and whether each is in the bin. */
 export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]): Promise<{ id: string; binned: boolean }[]> {
   const result = await sql<{ id: string; binned: number }>`
-    select id, deleted_at is not null as binned from media
-    where owner_id = ${ownerId} and id in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
+    select media.id, media.deleted_at is not null as binned
+    from json_each(${JSON.stringify(ids)}) as wanted cross join media on media.id = wanted.value
+    where media.owner_id = ${ownerId}`.execute(db);
   return result.rows.map((r) => ({ id: r.id, binned: r.binned === 1 }));
 }
 
@@ -116,8 +118,9 @@ export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]
 export async function insertMembers(db: Db, ownerId: string, albumId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await sql`
     insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at)
-    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at from media
-    where media.owner_id = ${ownerId} and media.id in (select value from json_each(${JSON.stringify(ids)}))
+    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at
+    from json_each(${JSON.stringify(ids)}) as wanted cross join media on media.id = wanted.value
+    where media.owner_id = ${ownerId}
     on conflict (album_id, media_id) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
