@@ -137,7 +137,9 @@ describe('uploading', () => {
     const model = (await (await fetch('/api/models', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Rose' }) })).json()) as { _id: string };
     renderDialog({ modelId: model._id, models: [{ id: model._id, name: 'Mia Rose' }], destination: 'gallery' });
     expect(within(dialog()).getByRole('heading').textContent).toBe('Upload Content for Mia Rose');
-    expect(within(dialog()).getByText('Gallery')).toBeTruthy();
+    // Both destinations are offered; the model card's choice starts on Gallery (free).
+    expect((within(dialog()).getByRole('radio', { name: 'Gallery (free)' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog()).getByRole('radio', { name: 'Premium' }) as HTMLInputElement).checked).toBe(false);
     choose(fileOf('png'));
     fireEvent.change(within(dialog()).getByLabelText('Title'), { target: { value: 'Beach day' } });
     await settle(() => fireEvent.click(uploadButton()));

@@ -3,6 +3,8 @@
 // then send the files one after another with a real progress bar. Cancel stops the request in
 // flight (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its
 // toasts show inside it: '{n} file(s) uploaded successfully!' after an upload that cleared the list.
+// The premium variant ('Upload Premium Content') and a model's upload into Premium send all files
+// in one call to POST /api/premium/upload instead.
 
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { GALLERY_TOAST_MS, MAX_TAG_LENGTH, UPLOAD_ACCEPT, formatSize, normaliseTags, splitTags, titleFromFileName, type MediaItem } from '../../src/shared/media.ts';
@@ -13,6 +15,7 @@ import { useToast } from '../components/useToast.tsx';
 import { UPLOAD_TEXT, overallPercent, uploadFile, type UploadHandle } from '../lib/upload.ts';
 import { TagPicker, forgetVocabulary } from './TagPicker.tsx';
 import { UploadIcon } from './icons.tsx';
+import { PREMIUM_UPLOAD_PATH, uploadAll } from '../premium/upload-all.ts';
 
 /** The toast place of this dialog: a refusal raised while it is open shows inside it. */
 export const UPLOAD_DIALOG_PLACE = 'upload-dialog';
@@ -53,15 +56,20 @@ export interface UploadDialogProps {
   models?: { id: string; name: string }[];
   /** Uploads for this model (a model card's upload content); the choice is then not offered. */
   modelId?: string;
-  /** Names where the files go ('gallery': the free gallery), as the model upload's success text says. */
-  destination?: 'gallery';
+  /**
+   * A model's upload: where the files go at first; the dialog then offers both destinations
+   * ('Gallery' free, or 'Premium') and names the chosen one in its success text.
+   */
+  destination?: 'gallery' | 'premium';
+  /** 'premium': the premium gallery's 'Upload Premium Content' (all files in one call). */
+  variant?: 'gallery' | 'premium';
   /** How long the success toast stays (the gallery's 6 s unless the page says otherwise). */
   toastMs?: number;
 }
 
-const DESTINATION_LABEL = { gallery: 'Gallery' } as const;
+const DESTINATION_LABEL = { gallery: 'Gallery', premium: 'Premium' } as const;
 
-export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, destination, toastMs = GALLERY_TOAST_MS }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, destination, variant = 'gallery', toastMs = GALLERY_TOAST_MS }: UploadDialogProps) {
   const control = useDialog();
   const toast = useToast(toastMs);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -73,6 +81,7 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
   const [percent, setPercent] = useState(0);
   const [note, setNote] = useState('');
   const [dragging, setDragging] = useState(false);
+  const [chosenDestination, setChosenDestination] = useState(destination ?? 'gallery');
   const nextKey = useRef(1);
   const inFlight = useRef<UploadHandle | null>(null);
   const cancelled = useRef(false);
@@ -119,10 +128,55 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
     onClose();
   }
 
+  /** All files in one call (premium): one progress bar over the whole request. */
+  async function uploadTogether(queue: Entry[], sentTags: string[]) {
+    setEntries((list) => list.map((e) => ({ ...e, state: 'sending', error: undefined })));
+    const handle = uploadAll(PREMIUM_UPLOAD_PATH, queue.map((e) => e.file), { tags: sentTags, modelId: targetModel, title: queue.length === 1 ? title : undefined }, {
+      onProgress: (loaded, total) => setPercent(total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0),
+    });
+    inFlight.current = handle;
+    const outcome = await handle.done;
+    inFlight.current = null;
+    setUploading(false);
+    const success = (n: number) => (destination ? UPLOAD_TEXT.uploadedTo(n, DESTINATION_LABEL.premium) : UPLOAD_TEXT.uploaded(n));
+    if (!outcome.ok) {
+      setEntries((list) => list.map((e) => ({ ...e, state: outcome.cancelled ? 'waiting' : 'failed', error: outcome.cancelled ? undefined : outcome.message })));
+      setPercent(0);
+      if (outcome.cancelled) setNote(UPLOAD_TEXT.cancelled);
+      else toast.show(outcome.message, 'error', UPLOAD_DIALOG_PLACE);
+      return;
+    }
+    const stored = outcome.result.media;
+    const refused = new Map(outcome.result.errors.map((e) => [e.name, e.error]));
+    // Refused files stay with their reason (by name); the stored ones leave the list.
+    setEntries((list) => list.flatMap((e) => (refused.has(e.file.name) ? [{ ...e, state: 'failed' as const, error: refused.get(e.file.name) }] : [])));
+    setPercent(100);
+    if (stored.length > 0) {
+      if (sentTags.length > 0) forgetVocabulary();
+      onUploaded(stored);
+    }
+    if (refused.size === 0) {
+      reset();
+      toast.show(success(stored.length), 'success', UPLOAD_DIALOG_PLACE);
+      return;
+    }
+    const [first] = refused.values();
+    toast.show(refused.size === 1 && first ? first : UPLOAD_TEXT.failed, 'error', UPLOAD_DIALOG_PLACE);
+    if (stored.length > 0) setNote(success(stored.length));
+  }
+
   async function upload() {
     const queue = entries;
     if (queue.length === 0 || uploading || tooLong) return;
     const sentTags = normaliseTags([...tags, ...splitTags(customTags)]);
+    if (variant === 'premium' || (destination && chosenDestination === 'premium')) {
+      toast.close();
+      cancelled.current = false;
+      setUploading(true);
+      setPercent(0);
+      setNote('');
+      return uploadTogether(queue, sentTags);
+    }
     toast.close();
     cancelled.current = false;
     setUploading(true);
@@ -164,7 +218,7 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
       if (sentTags.length > 0) forgetVocabulary();
       onUploaded(stored);
     }
-    const success = destination ? UPLOAD_TEXT.uploadedTo(stored.length, DESTINATION_LABEL[destination]) : UPLOAD_TEXT.uploaded(stored.length);
+    const success = destination ? UPLOAD_TEXT.uploadedTo(stored.length, DESTINATION_LABEL.gallery) : UPLOAD_TEXT.uploaded(stored.length);
     if (cancelled.current) {
       setPercent(0);
       setNote(stored.length > 0 ? `${UPLOAD_TEXT.cancelled}. ${success}` : UPLOAD_TEXT.cancelled);
@@ -193,13 +247,29 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
 
   return (
     <>
-      <Dialog control={control} title={modelId ? `Upload Content${fixedModelName ? ` for ${fixedModelName}` : ''}` : 'Upload Media'} onClose={closed} width="lg" closable={!uploading}>
+      <Dialog
+        control={control}
+        title={modelId ? `Upload Content${fixedModelName ? ` for ${fixedModelName}` : ''}` : variant === 'premium' ? 'Upload Premium Content' : 'Upload Media'}
+        onClose={closed}
+        width="lg"
+        closable={!uploading}
+      >
         <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 pb-2">
           {destination ? (
-            <p className="flex items-center gap-2 text-sm">
-              <span className="text-muted">Destination</span>
-              <span className="chip bg-accent/15 text-accent">{DESTINATION_LABEL[destination]}</span>
-            </p>
+            <fieldset disabled={uploading} className="min-w-0">
+              <legend className="mb-1.5 text-sm font-medium">Destination</legend>
+              <div className="flex flex-wrap gap-2">
+                {(['gallery', 'premium'] as const).map((d) => (
+                  <label
+                    key={d}
+                    className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold focus-within:outline focus-within:outline-2 focus-within:outline-accent ${chosenDestination === d ? 'border-accent bg-accent/10 text-accent' : 'border-line text-fg'}`}
+                  >
+                    <input type="radio" name={`${id}-destination`} value={d} checked={chosenDestination === d} onChange={() => setChosenDestination(d)} className="accent-[rgb(var(--c-accent))]" />
+                    {d === 'gallery' ? 'Gallery (free)' : 'Premium'}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           ) : null}
 
           <div

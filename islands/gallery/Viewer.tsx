@@ -2,12 +2,16 @@
 // a video with its controls), previous and next with wraparound, 'X of Y', fullscreen, and the
 // spec's keys: Escape, Left, Right, L (favourite), F (fullscreen), Backspace (delete confirm, where
 // Enter confirms and Escape cancels). An overlay rather than a native modal <dialog>, so the page's
-// toasts ('Added to favorites', ...) show above it; focus is kept inside it by hand.
+// toasts ('Added to favorites', ...) show above it; focus is kept inside it by hand. The premium
+// variant adds the creator chip, the Premium chip, the type icon with the size, a double click that
+// toggles fullscreen anywhere on the stage, and the More Options menu.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
+import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
-import { ChevronIcon, CloseIcon, FullscreenIcon, HeartIcon } from './icons.tsx';
+import { CardMenu, type MenuAction } from './CardMenu.tsx';
+import { ChevronIcon, CloseIcon, FullscreenIcon, HeartIcon, ImagesIcon, PlayIcon } from './icons.tsx';
 
 export interface ViewerProps {
   items: MediaItem[];
@@ -22,6 +26,10 @@ export interface ViewerProps {
   onFavorite: (item: MediaItem) => Promise<unknown> | void;
   /** Moves the item to the recycling bin, once confirmed here (the page calls the hub and updates `items`). */
   onDelete: (item: MediaItem) => Promise<unknown> | void;
+  /** 'premium': the premium gallery's viewer (creator and Premium chips, type icon, More Options). */
+  variant?: 'gallery' | 'premium';
+  /** The More Options menu's actions for the item shown (premium). */
+  menuFor?: (item: MediaItem) => MenuAction[];
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -33,7 +41,7 @@ export const wrapIndex = (index: number, length: number) => (length === 0 ? 0 : 
 const ROUND_SHAPE = 'inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 disabled:opacity-40';
 const ROUND = `${ROUND_SHAPE} text-white`;
 
-export function Viewer({ items, index, fullscreen: startFullscreen = false, isAdmin, onClose, onIndexChange, onFavorite, onDelete }: ViewerProps) {
+export function Viewer({ items, index, fullscreen: startFullscreen = false, isAdmin, onClose, onIndexChange, onFavorite, onDelete, variant = 'gallery', menuFor }: ViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -208,7 +216,12 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
 
   if (!item) return null;
   const kind = item.type === 'video' ? 'Video' : 'Image';
-  const facts = [kind, formatSize(item.size), ...(item.type === 'video' && item.duration !== null ? [formatDuration(item.duration)] : []), ...(item.width && item.height ? [`${item.width} × ${item.height}`] : [])];
+  const premium = variant === 'premium';
+  const facts = [
+    ...(premium ? [] : [kind, formatSize(item.size)]),
+    ...(item.type === 'video' && item.duration !== null ? [formatDuration(item.duration)] : []),
+    ...(item.width && item.height ? [`${item.width} × ${item.height}`] : []),
+  ];
 
   return (
     <div
@@ -227,10 +240,20 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
           </h2>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-white/80">
             <span aria-label="Position" className="font-semibold tabular-nums text-white">{`${at + 1} of ${count}`}</span>
+            {premium ? (
+              <>
+                <span aria-label="Creator" className="chip bg-white/15 text-white">{creatorOf(item)}</span>
+                <span className="chip bg-[#8a5a00] text-white">Premium</span>
+                <span className="inline-flex items-center gap-1" aria-label={`${kind}, ${formatSize(item.size)}`}>
+                  {item.type === 'video' ? <PlayIcon size={12} /> : <ImagesIcon size={14} />}
+                  <span aria-hidden="true">{formatSize(item.size)}</span>
+                </span>
+              </>
+            ) : null}
             {facts.map((fact) => (
               <span key={fact}>{fact}</span>
             ))}
-            {item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
+            {!premium && item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -245,13 +268,26 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
               <TrashIcon size={20} />
             </button>
           ) : null}
+          {premium && menuFor ? <CardMenu label="More Options" actions={menuFor(item)} /> : null}
           <button type="button" className={ROUND} aria-label="Close viewer" aria-keyshortcuts="Escape" onClick={close}>
             <CloseIcon />
           </button>
         </div>
       </header>
 
-      <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16">
+      <div
+        className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-2 sm:px-16"
+        onDoubleClick={
+          premium
+            ? (event) => {
+                // Double click anywhere on the stage toggles fullscreen (not on the arrows).
+                if ((event.target as HTMLElement).closest('button')) return;
+                event.preventDefault();
+                void toggleFullscreen();
+              }
+            : undefined
+        }
+      >
         {item.status === 'failed' ? (
           <p className="max-w-md text-center text-sm text-white/85">{`This file could not be processed${item.failure ? `: ${item.failure}` : '.'}`}</p>
         ) : broken === item._id ? (
@@ -275,7 +311,7 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
             src={item.display}
             alt={item.title || 'Untitled'}
             className="max-h-full max-w-full select-none object-contain"
-            onDoubleClick={() => void toggleFullscreen()}
+            onDoubleClick={premium ? undefined : () => void toggleFullscreen()}
             onError={() => setBroken(item._id)}
           />
         )}

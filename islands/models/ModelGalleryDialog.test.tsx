@@ -6,6 +6,7 @@ import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '.
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
 import ModelsBoard from '../ModelsBoard.tsx';
 import { uploadFile } from '../lib/upload.ts';
+import { PREMIUM_UPLOAD_PATH, uploadAll } from '../premium/upload-all.ts';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
@@ -67,7 +68,7 @@ describe("a model card's upload content", () => {
     await renderBoard();
     await settle(() => within(card('Mia Rose')).getByRole('button', { name: 'Upload content for Mia Rose' }).click());
     const upload = dialog('Upload Content for Mia Rose');
-    expect(within(upload).getByText('Destination').nextElementSibling?.textContent).toBe('Gallery');
+    expect((within(upload).getByRole('radio', { name: 'Gallery (free)' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(within(upload).getByLabelText('Choose Files'), { target: { files: [fileOf('jpeg'), fileOf('mp4')] } });
     await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
     const sent = hub.requests.filter((r) => r.path === '/api/gallery/upload').map((r) => (r.body as SentForm).fields.modelId);
@@ -84,7 +85,46 @@ describe("a model card's upload content", () => {
   });
 });
 
+describe("a model's upload into Premium", () => {
+  test('Premium as the destination sends every file in one call to /api/premium/upload with the model, and names Premium', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await renderBoard();
+    await settle(() => within(card('Mia Rose')).getByRole('button', { name: 'Upload content for Mia Rose' }).click());
+    const upload = dialog('Upload Content for Mia Rose');
+    await settle(() => within(upload).getByRole('radio', { name: 'Premium' }).click());
+    fireEvent.change(within(upload).getByLabelText('Choose Files'), { target: { files: [fileOf('jpeg'), fileOf('mp4')] } });
+    await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
+    const sent = hub.requests.filter((r) => r.path.endsWith('/upload'));
+    expect(sent.map((r) => r.path)).toEqual(['/api/premium/upload']);
+    const form = sent[0]!.body as SentForm;
+    expect(form.fields.modelId).toBe(mia._id);
+    expect(form.files.map((f) => f.name)).toEqual(['photo.jpg', 'clip.mp4']);
+    expect(toastIn(upload)).toBe('2 file(s) uploaded successfully to Premium!');
+    expect((await json<MediaPage>('GET', `/api/premium?modelId=${mia._id}`)).totalItems).toBe(2);
+    expect((await json<MediaPage>('GET', `/api/gallery?modelId=${mia._id}`)).totalItems).toBe(0);
+  });
+});
+
 describe("a model's gallery dialog", () => {
+  test('shows the media of both galleries, each with its Gallery or Premium chip; a premium item favourites on its own path', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    expect(stored.ok).toBe(true);
+    await renderBoard();
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const gallery = dialog("Mia Rose's Gallery");
+    expect(hub.requests.some((r) => r.path.startsWith('/api/premium?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
+    const chipOf = (title: string) => within(gallery).getByRole('button', { name: new RegExp(`^Open ${title} `) }).querySelector('.chip')?.textContent;
+    expect(chipOf('Free one')).toBe('Gallery');
+    expect(chipOf('reserve')).toBe('Premium');
+    expect(within(gallery).getByText('2 of 2 items')).toBeTruthy();
+    await settle(() => within(gallery).getByRole('button', { name: /^Open reserve / }).click());
+    await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));
+    expect(hub.requests.some((r) => r.method === 'POST' && r.path.startsWith('/api/premium/') && r.path.endsWith('/favorite'))).toBe(true);
+    expect((await json<MediaPage>('GET', '/api/premium?filter=favorites')).totalItems).toBe(1);
+  });
+
   test("lists only the model's media with the Gallery chip; search and the chips narrow it; an item opens the viewer", async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     const other = await json<Model>('POST', '/api/models', { name: 'Soo-ah Park' });

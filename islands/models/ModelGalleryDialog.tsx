@@ -1,6 +1,7 @@
-// A model's gallery (a click on the model's card): the media uploaded for the model, found by
-// GET /api/gallery?modelId=…&limit=1000, with a search over title and tags and the chips All,
-// Images, Videos and Favorites; each item carries its source chip (Gallery) and opens the viewer.
+// A model's gallery (a click on the model's card): the media uploaded for the model in both
+// galleries, found by GET /api/gallery?modelId=…&limit=1000 and GET /api/premium?modelId=…&limit=1000,
+// newest first, with a search over title and tags and the chips All, Images, Videos and Favorites;
+// each item carries its source chip (Gallery or Premium) and opens the viewer.
 
 import { useEffect, useMemo, useState } from 'react';
 import { formatDuration, formatSize, MAX_PAGE_SIZE, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
@@ -31,6 +32,11 @@ const TEXT = {
 } as const;
 
 const SOURCE_LABEL = { gallery: 'Gallery', premium: 'Premium' } as const;
+const SOURCES = ['gallery', 'premium'] as const;
+
+/** An item's calls in its own gallery (the free gallery's spec paths, premium's plain ones). */
+const favoritePath = (item: MediaItem) => `/api/${item.source}/${encodeURIComponent(item._id)}/favorite`;
+const deletePath = (item: MediaItem) => (item.source === 'premium' ? `/api/premium/${encodeURIComponent(item._id)}` : `/api/gallery/${encodeURIComponent(item._id)}/delete`);
 
 function matches(item: MediaItem, filter: Filter, search: string): boolean {
   if (filter === 'images' && item.type !== 'image') return false;
@@ -60,14 +66,15 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
     setSearch('');
     setViewing(null);
     const query = new URLSearchParams({ modelId: model._id, limit: String(MAX_PAGE_SIZE) });
-    void api<unknown>(`/api/gallery?${query}`, { fallback: TEXT.loadFailed }).then((outcome) => {
+    void Promise.all(SOURCES.map((source) => api<unknown>(`/api/${source}?${query}`, { fallback: TEXT.loadFailed }))).then((outcomes) => {
       if (!current) return;
-      if (!outcome.ok || !isMediaPage(outcome.value)) {
-        setItems([]);
-        toast.show(outcome.ok ? TEXT.loadFailed : outcome.message, 'error', MODEL_GALLERY_PLACE);
-        return;
+      const found: MediaItem[] = [];
+      for (const outcome of outcomes) {
+        if (outcome.ok && isMediaPage(outcome.value)) found.push(...outcome.value.media);
+        else toast.show(outcome.ok ? TEXT.loadFailed : outcome.message, 'error', MODEL_GALLERY_PLACE);
       }
-      setItems(outcome.value.media);
+      // One list, newest first, whichever gallery an item is in.
+      setItems(found.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
     });
     return () => {
       current = false;
@@ -78,14 +85,14 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
   const shown = useMemo(() => (items ?? []).filter((item) => matches(item, filter, search.trim().toLowerCase())), [items, filter, search]);
 
   async function favorite(item: MediaItem) {
-    const outcome = await api<MediaItem>(`/api/gallery/${encodeURIComponent(item._id)}/favorite`, { method: 'POST', fallback: TEXT.favoriteFailed });
+    const outcome = await api<MediaItem>(favoritePath(item), { method: 'POST', fallback: TEXT.favoriteFailed });
     if (!outcome.ok) return toast.show(outcome.message, 'error', MODEL_GALLERY_PLACE);
     setItems((list) => (list ?? []).map((m) => (m._id === item._id ? outcome.value : m)));
     toast.show(outcome.value.isFavorite ? MODEL_TEXT.favoriteOn : MODEL_TEXT.favoriteOff, 'success', MODEL_GALLERY_PLACE);
   }
 
   async function remove(item: MediaItem) {
-    const outcome = await api<unknown>(`/api/gallery/${encodeURIComponent(item._id)}/delete`, { method: 'DELETE', fallback: TEXT.deleteFailed });
+    const outcome = await api<unknown>(deletePath(item), { method: 'DELETE', fallback: TEXT.deleteFailed });
     if (!outcome.ok) return toast.show(outcome.message, 'error', MODEL_GALLERY_PLACE);
     setItems((list) => (list ?? []).filter((m) => m._id !== item._id));
     toast.show(TEXT.deleted, 'success', MODEL_GALLERY_PLACE);
@@ -152,7 +159,7 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
                       </span>
                       <span className="block">{formatSize(item.size)}</span>
                     </span>
-                    <span className="chip absolute left-1.5 top-1.5 z-10 bg-black/70 text-white">{SOURCE_LABEL[item.source]}</span>
+                    <span className={`chip absolute left-1.5 top-1.5 z-10 text-white ${item.source === 'premium' ? 'bg-[#8a5a00]' : 'bg-black/70'}`}>{SOURCE_LABEL[item.source]}</span>
                     {item.type === 'video' ? (
                       <span className="chip absolute right-1.5 top-1.5 z-10 bg-black/70 text-white">
                         <PlayIcon size={10} />

@@ -1,0 +1,179 @@
+// The premium gallery's view (filter, search, sort, order, page, page size) as it lives in the
+// address, its texts (the spec's verbatim, and the few it leaves open), its layout constants, the
+// rotating taglines and the viewer's creator-chip rule. Shared by the page route and the island.
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type MediaItem, type PremiumFilter, type SortOrder } from './media.ts';
+
+/** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
+export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: string }[] = [
+  { filter: 'all', label: 'All' },
+  { filter: 'images', label: 'Images' },
+  { filter: 'videos', label: 'Videos' },
+  { filter: 'favorites', label: 'Favorites' },
+  { filter: 'albums', label: 'Albums' },
+];
+const VIEW_FILTERS: readonly PremiumFilter[] = ['all', 'images', 'videos', 'favorites', 'albums', 'recycling-bin'];
+
+/** Sort By, by the API's names (`createdAt` is the spec's Date). */
+export const PREMIUM_SORT_CHIPS = [
+  { sortBy: 'createdAt', label: 'Date' },
+  { sortBy: 'title', label: 'Title' },
+  { sortBy: 'size', label: 'Size' },
+  { sortBy: 'type', label: 'Type' },
+] as const;
+export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
+
+export interface PremiumView {
+  filter: PremiumFilter;
+  search: string;
+  sortBy: PremiumChipSort;
+  sortOrder: SortOrder;
+  page: number;
+  limit: number;
+}
+
+export const DEFAULT_PREMIUM_VIEW: PremiumView = { filter: 'all', search: '', sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: DEFAULT_PAGE_SIZE };
+export const MAX_PREMIUM_SEARCH = 200;
+
+const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback);
+
+function positive(value: string | null, fallback: number, max: number): number {
+  if (value === null || !/^\d{1,7}$/.test(value)) return fallback;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : fallback;
+}
+
+/** The view an address asks for; what cannot be read falls back to its default (never a 400). */
+export function readPremiumView(query: URLSearchParams | Record<string, string | undefined>): PremiumView {
+  const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
+  const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
+  return {
+    filter: pick(VIEW_FILTERS, get('filter'), DEFAULT_PREMIUM_VIEW.filter),
+    search: (get('search') ?? '').trim().slice(0, MAX_PREMIUM_SEARCH),
+    sortBy: pick(
+      PREMIUM_SORT_CHIPS.map((c) => c.sortBy),
+      sortBy,
+      DEFAULT_PREMIUM_VIEW.sortBy,
+    ),
+    sortOrder: pick(SORT_ORDERS, get('sortOrder'), DEFAULT_PREMIUM_VIEW.sortOrder),
+    page: positive(get('page'), 1, 1_000_000),
+    limit: positive(get('limit'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+}
+
+/** The page's address for a view, defaults left out (so the plain page is just /premium). */
+export function premiumHref(view: PremiumView): string {
+  const params = new URLSearchParams();
+  if (view.filter !== DEFAULT_PREMIUM_VIEW.filter) params.set('filter', view.filter);
+  if (view.search) params.set('search', view.search);
+  if (view.sortBy !== DEFAULT_PREMIUM_VIEW.sortBy) params.set('sortBy', view.sortBy);
+  if (view.sortOrder !== DEFAULT_PREMIUM_VIEW.sortOrder) params.set('sortOrder', view.sortOrder);
+  if (view.page !== 1) params.set('page', String(view.page));
+  if (view.limit !== DEFAULT_PREMIUM_VIEW.limit) params.set('limit', String(view.limit));
+  const query = params.toString();
+  return query ? `/premium?${query}` : '/premium';
+}
+
+/** GET /api/premium's query for a view, every parameter spelled out. */
+export function premiumApiQuery(view: PremiumView): string {
+  const params = new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder });
+  if (view.search) params.set('search', view.search);
+  return params.toString();
+}
+
+/** A change of view: anything but the page goes back to page 1 (spec section 4). */
+export function changePremiumView(view: PremiumView, change: Partial<PremiumView>): PremiumView {
+  const next = { ...view, ...change };
+  if (change.page === undefined) next.page = 1;
+  return next;
+}
+
+/** The spec's layout constants (section 9). */
+export const PREMIUM_LAYOUT = {
+  /** Columns of the compact grid, phone to widest (base, sm, md, lg, xl). */
+  compactColumns: [4, 6, 8, 10, 10],
+  /** The large grid's card widths in px at the same breakpoints. */
+  cardWidths: [260, 280, 300, 320, 340],
+  rowHeight: { compact: 150, titles: 280, large: 350 },
+} as const;
+
+/** The compact and titles-view switches, remembered in local storage. */
+export const PREMIUM_COMPACT_KEY = 'premiumCompactGrid';
+export const PREMIUM_TITLES_KEY = 'premiumTitlesView';
+
+/** The tagline changes every 10 s, fading over 1 s (spec section 9). */
+export const TAGLINE_MS = 10_000;
+export const TAGLINE_FADE_MS = 1_000;
+
+/** The rotating taglines (the spec does not reproduce its marketing text; these are the hub's own). */
+export const PREMIUM_TAGLINES = [
+  'Your finest moments, kept apart from the rest.',
+  'Curated by you, for your eyes only.',
+  'The collection you return to.',
+  'Private, polished and always within reach.',
+] as const;
+
+export const PREMIUM_BLURB =
+  'Premium is the private reserve of this hub: the pictures and clips you value most, away from the everyday gallery. Tag them, gather them in albums and move favourites over from The Red Room whenever you like.';
+
+/** Tags too general to name who made an item (the viewer's creator chip skips them). */
+const GENERIC_TAGS = new Set(['premium', 'gallery', 'video', 'image', 'photo']);
+
+/**
+ * The viewer's creator chip: the model's name; else the first tag of 3 to 29 characters that is
+ * not Premium, Gallery, Video, Image or Photo (ignoring case); else 'Creator'.
+ */
+export function creatorOf(item: Pick<MediaItem, 'modelName' | 'tags'>): string {
+  if (item.modelName && item.modelName.trim()) return item.modelName.trim();
+  const tag = item.tags.find((t) => t.length >= 3 && t.length <= 29 && !GENERIC_TAGS.has(t.toLowerCase()));
+  return tag ?? 'Creator';
+}
+
+/** The page's texts: the spec's verbatim where it has them. */
+export const PREMIUM_TEXT = {
+  title: 'Premium Gallery',
+  search: 'Search Premium Gallery',
+  empty: 'No premium content found',
+  emptyAll: 'Upload your first premium content to get started!',
+  emptyFavorites: 'No favorite content yet.',
+  emptyBin: 'Recycling bin is empty.',
+  emptyOther: 'No content matches the current filter.',
+  loading: 'Loading premium content...',
+  uploadTitle: 'Upload Premium Content',
+  addFromGallery: 'Add from Gallery to Premium',
+  loadFailed: 'Error loading media',
+  moveFailed: 'Failed to move items to premium',
+  deleteSomeFailed: 'Failed to delete some items',
+  tagsFailed: 'Failed to update tags',
+  titleFailed: 'Failed to update title',
+  albumFailed: 'Failed to move to album',
+  thumbnailFailed: 'Failed to update album thumbnail',
+  thumbnailSet: 'Album thumbnail updated successfully',
+  favoriteFailed: 'Failed to update favorite',
+  favoriteOn: 'Added to favorites',
+  favoriteOff: 'Removed from favorites',
+  tagsUpdated: 'Tags updated',
+  titleUpdated: 'Title updated',
+  deleted: 'Media moved to recycling bin',
+  deleteFailed: 'Failed to delete media',
+  restored: 'Media restored successfully',
+  restoreFailed: 'Failed to restore media',
+  purged: 'Media permanently deleted',
+  purgeConfirm: 'Permanently delete this media? This cannot be undone.',
+  itemMovedToAlbum: 'Item moved to album',
+} as const;
+
+export const premiumMovedText = (n: number) => `${n} items moved to premium`;
+export const premiumDeletedText = (n: number) => `${n} items deleted successfully`;
+export const premiumPurgedText = (n: number) => `${n} items permanently deleted successfully`;
+export const premiumTagsText = (n: number) => `Tags updated for ${n} items`;
+export const premiumAlbumText = (n: number) => `${n} items moved to album`;
+export const premiumDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected items?` : `Delete ${n} selected items?`);
+
+/** The empty state's heading and hint for a view. */
+export function premiumEmptyText(view: PremiumView): [string, string] {
+  if (view.filter === 'recycling-bin') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyBin];
+  if (view.filter === 'favorites') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyFavorites];
+  if (view.filter === 'all' && !view.search) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
+  return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyOther];
+}
