@@ -9,6 +9,7 @@ export const islandLoaders = {
   LinksBoard: () => import('./LinksBoard.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
   ModelsBoard: () => import('./ModelsBoard.tsx'),
+  Premium: () => import('./Premium.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
   WatchSites: () => import('./WatchSites.tsx'),

@@ -1,5 +1,6 @@
 // The Red Room's page routes: GET /gallery, and POST /gallery/mature-content, the warning's form
-// for browsers without JavaScript (the island records the acceptance itself otherwise).
+// for browsers without JavaScript (the island records the acceptance itself otherwise); GET
+// /premium, the premium gallery.
 
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -8,6 +9,8 @@ import { isHttps } from '../../http/credentials.ts';
 import { GALLERY_TEXT, MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, readGalleryView } from '../../shared/gallery-view.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/middleware.ts';
 import { GalleryPage } from './pages/gallery.tsx';
+import { PremiumPage } from './pages/premium.tsx';
+import { PREMIUM_TEXT, readPremiumView } from '../../shared/premium-view.ts';
 
 export const galleryPages = new Hono<SignedInEnv>()
   .get('/gallery', requireSignIn(), async (c) => {
@@ -34,4 +37,20 @@ export const galleryPages = new Hono<SignedInEnv>()
     setCookie(c, MATURE_COOKIE, 'true', { path: '/', sameSite: 'Lax', secure: isHttps(c), maxAge: MATURE_COOKIE_MAX_AGE });
     const back = safeNextPath(form.returnTo, '/gallery');
     return c.redirect(back.startsWith('/gallery') ? back : '/gallery', 303);
+  })
+
+  .get('/premium', requireSignIn(), async (c) => {
+    const view = readPremiumView(c.req.query());
+    const viewer = c.var.viewer;
+    // The albums view loads its albums in the browser; every other view is rendered with its first page.
+    let page = null;
+    if (view.filter !== 'albums') {
+      const query = { ...view, offset: (view.page - 1) * view.limit, tags: [] };
+      page = await c.var.services.media.forGallery('premium').list(viewer.id, query);
+      if (page.media.length === 0 && view.page > 1 && page.totalPages > 0) {
+        view.page = page.totalPages;
+        page = await c.var.services.media.forGallery('premium').list(viewer.id, { ...query, page: view.page, offset: (view.page - 1) * view.limit });
+      }
+    }
+    return c.render(<PremiumPage view={view} page={page} isAdmin={viewer.role === 'admin'} />, { title: PREMIUM_TEXT.title });
   });

@@ -1,0 +1,289 @@
+import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { MediaItem, MediaPage } from '../src/shared/media.ts';
+import { creatorOf, premiumApiQuery, readPremiumView, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
+import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
+import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
+import Premium, { gridClass } from './Premium.tsx';
+import { PREMIUM_SEARCH_DEBOUNCE_MS } from './premium/PremiumToolbar.tsx';
+
+// The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
+// rows are written straight into its database. Time is bun:test's fake clock (toasts close after 4 s).
+
+const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
+
+let hub: IslandApp;
+let logged: Mock<typeof console.error>;
+
+async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const ann = () => hub.ids.ann!;
+const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), { gallery: 'premium', ...fields });
+
+async function settle(action?: () => void): Promise<void> {
+  await act(async () => {
+    action?.();
+  });
+  for (let i = 0; i < 6; i++) await act(() => hub.idle());
+}
+
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    jest.advanceTimersByTime(ms);
+  });
+  await settle();
+}
+
+async function renderPremium(address = '/premium') {
+  history.replaceState(null, '', address);
+  const view = readPremiumView(new URLSearchParams(location.search));
+  const page = view.filter === 'albums' ? null : await browserCall<MediaPage>('GET', `/api/premium?${premiumApiQuery(view)}`);
+  hub.requests.length = 0;
+  const result = render(<Premium view={view} page={page} isAdmin />);
+  await settle();
+  return result;
+}
+
+const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector('[id$="-title"]')?.textContent);
+const card = (title: string) => screen.getByRole('article', { name: title });
+const toastText = () => document.querySelector('[data-premium-toast] span')?.textContent ?? null;
+const chip = (label: string) => within(screen.getByRole('navigation', { name: 'Show' })).getByRole('link', { name: label });
+
+async function actions(item: string) {
+  await settle(() => screen.getByRole('button', { name: item }).click());
+}
+
+beforeEach(async () => {
+  logged = spyOn(console, 'error').mockImplementation(() => {});
+  jest.useFakeTimers();
+  hub = await createIslandApp(SCENARIO);
+  localStorage.clear();
+});
+
+afterEach(async () => {
+  cleanup();
+  jest.useRealTimers();
+  await hub.close();
+  logged.mockRestore();
+  history.replaceState(null, '', '/');
+});
+
+describe('the creator chip rule', () => {
+  const of = (modelName: string | null, tags: string[]) => creatorOf({ modelName, tags });
+  test('the model name first, then the first tag of 3 to 29 characters that is not a generic word, else Creator', () => {
+    expect(of('Mia Rose', ['Solo'])).toBe('Mia Rose');
+    expect(of(null, ['Premium', 'VIDEO', 'photo', 'Gallery', 'image', 'Lena'])).toBe('Lena');
+    expect(of(null, ['ab', 'x'.repeat(30), 'abc'])).toBe('abc');
+    expect(of(null, ['x'.repeat(29)])).toBe('x'.repeat(29));
+    expect(of('', ['Photo', 'ok'])).toBe('Creator');
+    expect(of(null, [])).toBe('Creator');
+  });
+});
+
+describe('the page', () => {
+  test('chips, sort, the count, the view in the address; the empty texts of each view', async () => {
+    await renderPremium();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Premium Gallery');
+    expect(screen.getByRole('link', { name: /Back to The Red Room/ }).getAttribute('href')).toBe('/gallery');
+    expect(screen.getByPlaceholderText('Search Premium Gallery')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Show' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['All', 'Images', 'Videos', 'Favorites', 'Albums']);
+    expect(within(screen.getByRole('navigation', { name: 'Sort by' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Date', 'Title', 'Size', 'Type', 'Desc']);
+    expect(screen.getByText('No premium content found')).toBeTruthy();
+    expect(screen.getByText('Upload your first premium content to get started!')).toBeTruthy();
+
+    await settle(() => chip('Favorites').click());
+    expect(location.search).toBe('?filter=favorites');
+    expect(screen.getByText('No favorite content yet.')).toBeTruthy();
+    await settle(() => chip('Videos').click());
+    expect(screen.getByText('No content matches the current filter.')).toBeTruthy();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Recycling Bin' }).click());
+    expect(location.search).toBe('?filter=recycling-bin');
+    expect(screen.getByText('Recycling bin is empty.')).toBeTruthy();
+  });
+
+  test('lists premium items only, sorts by type, and searches; the count follows', async () => {
+    seed({ title: 'Night clip', type: 'video', mimeType: 'video/mp4', duration: 12, createdAt: 3000 });
+    seed({ title: 'Sunset', tags: ['beach'], createdAt: 2000 });
+    seed({ title: '', createdAt: 1000 });
+    newMedia(hub.hub.database, ann(), { gallery: 'gallery', title: 'Free one' });
+    await renderPremium();
+    expect(titles()).toEqual(['Night clip', 'Sunset', 'Untitled']);
+    expect(screen.getByText('3 items')).toBeTruthy();
+    await settle(() => within(screen.getByRole('navigation', { name: 'Sort by' })).getByRole('link', { name: 'Type' }).click());
+    expect(location.search).toBe('?sortBy=type');
+    expect(hub.requests.at(-1)!.path).toContain('sortBy=type');
+    fireEvent.change(screen.getByPlaceholderText('Search Premium Gallery'), { target: { value: 'beach' } });
+    await advance(PREMIUM_SEARCH_DEBOUNCE_MS);
+    expect(titles()).toEqual(['Sunset']);
+    expect(screen.getByText('1 item')).toBeTruthy();
+    await settle(() => screen.getByRole('button', { name: 'Clear search' }).click());
+    expect(titles()).toHaveLength(3);
+  });
+
+  test('the grid uses the spec constants: compact 4-10 columns and 150 px rows, 280 px in titles view, 350 px otherwise', () => {
+    expect(gridClass(true, false)).toContain('grid-cols-4');
+    expect(gridClass(true, false)).toContain('lg:grid-cols-10');
+    expect(gridClass(true, true)).toContain('auto-rows-[150px]');
+    expect(gridClass(false, true)).toContain('auto-rows-[280px]');
+    expect(gridClass(false, false)).toContain('auto-rows-[350px]');
+    expect(gridClass(false, false)).toContain('minmax(340px,1fr)');
+  });
+
+  test('titles view shows the model chip and the size', async () => {
+    const model = await browserCall<{ _id: string }>('POST', '/api/models', { name: 'Mia Rose' });
+    seed({ title: 'With model', modelId: model._id, size: 2048 });
+    await renderPremium();
+    expect(within(card('With model')).queryByText('Mia Rose')).toBeNull();
+    await settle(() => screen.getByRole('switch', { name: 'Titles' }).click());
+    expect(within(card('With model')).getByText('Mia Rose')).toBeTruthy();
+    expect(within(card('With model')).getByText('2 KB')).toBeTruthy();
+    expect(localStorage.getItem('premiumTitlesView')).toBe('true');
+  });
+
+  test('the tagline changes after 10 s with a 1 s fade', async () => {
+    await renderPremium();
+    const line = () => document.querySelector('[data-tagline]')!;
+    expect(line().textContent).toBe(PREMIUM_TAGLINES[0]);
+    await advance(TAGLINE_MS);
+    expect(line().className).toContain('opacity-0');
+    await advance(TAGLINE_FADE_MS);
+    expect(line().textContent).toBe(PREMIUM_TAGLINES[1]);
+    expect(line().className).toContain('opacity-100');
+  });
+});
+
+describe('cards, menu and viewer', () => {
+  test('the menu offers the spec actions; favourites and edits go to /api/premium with the premium toasts', async () => {
+    const item = seed({ title: 'Sunset', tags: ['Lena', 'beach'] });
+    await renderPremium();
+    await actions('Actions for Sunset');
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Select', 'Add to Favorites', 'View Details', 'Edit Title', 'Edit Tags', 'Move to Album', 'Delete']);
+    await settle(() => screen.getByRole('menuitem', { name: 'Add to Favorites' }).click());
+    expect(hub.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/premium/${item.id}/favorite`]);
+    expect(toastText()).toBe('Added to favorites');
+    await advance(4000);
+    expect(toastText()).toBeNull();
+
+    await actions('Actions for Sunset');
+    await settle(() => screen.getByRole('menuitem', { name: 'Edit Title' }).click());
+    const dialog = screen.getByRole('dialog', { name: 'Edit Title' });
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Golden hour' } });
+    await settle(() => within(dialog).getByRole('button', { name: 'Save' }).click());
+    expect(hub.writes().at(-1)!.path).toBe(`/api/premium/${item.id}`);
+    expect(toastText()).toBe('Title updated');
+    expect(titles()).toEqual(['Golden hour']);
+  });
+
+  test('the viewer shows the creator and Premium chips, type and size, X of Y and More Options', async () => {
+    seed({ title: 'First', tags: ['Premium', 'Lena'], size: 1024, createdAt: 2000 });
+    seed({ title: 'Second', createdAt: 1000 });
+    await renderPremium();
+    await settle(() => screen.getByRole('button', { name: 'Open First' }).click());
+    const viewer = screen.getByRole('dialog', { name: 'First' });
+    expect(within(viewer).getByLabelText('Creator').textContent).toBe('Lena');
+    expect(within(viewer).getAllByText('Premium').map((e) => e.tagName)).toEqual(['SPAN', 'LI']);
+    expect(within(viewer).getByLabelText('Image, 1 KB')).toBeTruthy();
+    expect(within(viewer).getByLabelText('Position').textContent).toBe('1 of 2');
+    await settle(() => within(viewer).getByRole('button', { name: 'Next' }).click());
+    expect(within(screen.getByRole('dialog', { name: 'Second' })).getByLabelText('Creator').textContent).toBe('Creator');
+    await settle(() => screen.getByRole('button', { name: 'More Options' }).click());
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toContain('View Details');
+  });
+});
+
+describe('select mode', () => {
+  test('the floating buttons: Select All, Edit Tags and Delete Selected each make one bulk call', async () => {
+    const items = [seed({ title: 'One', createdAt: 3000 }), seed({ title: 'Two', createdAt: 2000 }), seed({ title: 'Three', tags: ['old'], createdAt: 1000 })];
+    await renderPremium();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
+    const bar = () => screen.getByRole('toolbar', { name: 'Selection' });
+    expect(within(bar()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit Tags', 'Move to Album', 'Select All', 'Delete Selected']);
+    expect((within(bar()).getByRole('button', { name: 'Delete Selected' }) as HTMLButtonElement).disabled).toBe(true);
+    await settle(() => within(bar()).getByRole('button', { name: 'Select All' }).click());
+    expect(within(bar()).getByRole('button', { name: 'Deselect All' })).toBeTruthy();
+    expect(within(bar()).getByText('3 selected')).toBeTruthy();
+
+    await settle(() => within(bar()).getByRole('button', { name: 'Edit Tags' }).click());
+    const tags = screen.getByRole('dialog', { name: 'Edit Tags of 3 items' });
+    fireEvent.change(within(tags).getByLabelText('Custom tags'), { target: { value: 'night' } });
+    await settle(() => within(tags).getByRole('button', { name: 'Save Tags' }).click());
+    const writes = hub.writes();
+    expect(writes.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/premium/bulk']);
+    expect(writes[0]!.body).toEqual({ action: 'add-tags', ids: items.map((i) => i.id), tags: ['night'] });
+    expect(toastText()).toBe('Tags updated for 3 items');
+    const three = await browserCall<MediaItem>('GET', `/api/premium/${items[2]!.id}`);
+    expect(three.tags).toEqual(['old', 'night']);
+
+    // Deselect one with its checkbox, then delete the other two in one call.
+    await settle(() => within(card('Two')).getByRole('checkbox', { name: 'Select Two' }).click());
+    await settle(() => within(bar()).getByRole('button', { name: 'Delete Selected' }).click());
+    const confirm = screen.getByRole('dialog', { name: 'Delete Selected' });
+    expect(within(confirm).getByText('Delete 2 selected items?')).toBeTruthy();
+    await settle(() => within(confirm).getByRole('button', { name: 'Delete' }).click());
+    expect(hub.writes().slice(1).map((r) => [r.path, r.body])).toEqual([['/api/premium/bulk', { action: 'delete', ids: [items[0]!.id, items[2]!.id] }]]);
+    expect(toastText()).toBe('2 items deleted successfully');
+    expect(titles()).toEqual(['Two']);
+  });
+
+  test('in the recycling bin Delete Selected deletes permanently', async () => {
+    const gone = seed({ title: 'Gone', deletedAt: Date.now() });
+    await renderPremium('/premium?filter=recycling-bin');
+    expect(titles()).toEqual(['Gone']);
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
+    const bar = screen.getByRole('toolbar', { name: 'Selection' });
+    await settle(() => within(bar).getByRole('button', { name: 'Select All' }).click());
+    await settle(() => within(bar).getByRole('button', { name: 'Delete Selected' }).click());
+    const confirm = screen.getByRole('dialog', { name: 'Delete Forever' });
+    expect(within(confirm).getByText('Permanently delete 1 selected items?')).toBeTruthy();
+    await settle(() => within(confirm).getByRole('button', { name: 'Delete Forever' }).click());
+    expect(hub.writes().map((r) => r.body)).toEqual([{ action: 'permanent-delete', ids: [gone.id] }]);
+    expect(toastText()).toBe('1 items permanently deleted successfully');
+    expect(screen.getByText('Recycling bin is empty.')).toBeTruthy();
+  });
+});
+
+describe('Add from Gallery to Premium', () => {
+  test('picks free items and moves them in one call; they leave the gallery and show here', async () => {
+    const free = [
+      newMedia(hub.hub.database, ann(), { gallery: 'gallery', title: 'Beach', createdAt: 2000 }),
+      newMedia(hub.hub.database, ann(), { gallery: 'gallery', title: 'Forest', createdAt: 1000 }),
+    ];
+    await renderPremium();
+    await settle(() => screen.getByRole('button', { name: 'Add from Gallery to Premium' }).click());
+    const dialog = screen.getByRole('dialog', { name: 'Add from Gallery to Premium' });
+    const move = () => within(dialog).getByRole('button', { name: /^Move \d+ to Premium$/ }) as HTMLButtonElement;
+    expect(move().textContent).toBe('Move 0 to Premium');
+    expect(move().disabled).toBe(true);
+    await settle(() => within(dialog).getByRole('button', { name: 'Beach' }).click());
+    expect(move().textContent).toBe('Move 1 to Premium');
+    await settle(() => move().click());
+    expect(hub.writes().map((r) => [r.path, r.body])).toEqual([['/api/gallery/move-to-premium', { mediaIds: [free[0]!.id] }]]);
+    expect(toastText()).toBe('1 items moved to premium');
+    expect(titles()).toEqual(['Beach']);
+    const left = await browserCall<MediaPage>('GET', '/api/gallery');
+    expect(left.media.map((m) => m.title)).toEqual(['Forest']);
+  });
+
+  test('a refused move says so', async () => {
+    newMedia(hub.hub.database, ann(), { gallery: 'gallery', title: 'Beach' });
+    await renderPremium();
+    await settle(() => screen.getByRole('button', { name: 'Add from Gallery to Premium' }).click());
+    const dialog = screen.getByRole('dialog', { name: 'Add from Gallery to Premium' });
+    await settle(() => within(dialog).getByRole('button', { name: 'Beach' }).click());
+    hub.network.interrupt('POST /api/gallery/move-to-premium', { proxyStatus: 502 });
+    await settle(() => within(dialog).getByRole('button', { name: 'Move 1 to Premium' }).click());
+    expect(toastText()).toBe('Failed to move items to premium');
+  });
+});

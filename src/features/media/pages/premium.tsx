@@ -1,0 +1,14 @@
+// The premium gallery page: the Premium island, server-rendered with the first page of the view
+// in the address (the albums view loads its albums in the browser).
+
+import { Island } from '../../../http/island.tsx';
+import type { PremiumView } from '../../../shared/premium-view.ts';
+import type { MediaPage } from '../../../shared/media.ts';
+
+export function PremiumPage({ view, page, isAdmin }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean }) {
+  return (
+    <div className="mx-auto w-full">
+      <Island name="Premium" props={{ view, page, isAdmin }} />
+    </div>
+  );
+}
