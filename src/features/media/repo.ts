@@ -4,9 +4,10 @@
 // 100,000 items costs what 50 rows cost. A search, a tag or a model is counted from its own index
 // (full-text keys carrying owner, gallery, bin, favourite and type; tag counts; the model index)
 // without reading items, and its page either walks the sort's index testing each row against the
-// matches (many matches) or sorts the matches (few, or bunched up far along the order). A search
-// narrowed by tags or a model keeps to the index: its matches are tested by key (media_tags' key
-// copy, migration 0016) and walked or sorted the same way, in one statement.
+// matches (many matches) or sorts the matches (few, or bunched up far along the order). Several
+// tags, or a search narrowed by tags, merge the sources' keys in key order (full-text matches,
+// media_tags' key copies, migration 0016); a walked row is tested on its own search text (or its
+// title in the title's index). Text other than plain is looked up in the index and checked on rows.
 
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -45,11 +46,24 @@ const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
   deleted: ['deleted_at', 'created_at', 'id'],
 };
 
-/** The ORDER BY of each sort on `table`; ties go by id in the same direction, so one index serves both orders. */
+/**
+ * The sort's columns of a walked row, the title with the collation it sorts by, so a walk's page
+ * is taken in the order the index gives (SQLite sorts the walked rows again otherwise).
+ */
+const walkedColumns = (sort: MediaSortColumn) =>
+  sql.join(SORT_COLUMNS[sort].map((column) => (column === 'title' ? sql`media.title collate nocase as title` : sql.ref(`media.${column}`))));
+
+/**
+ * The ORDER BY of each sort on `table`; ties go by id in the same direction, so one index serves
+ * both orders. (A walked row's title already carries its collation: naming it again would make
+ * SQLite sort the walk instead of following it.)
+ */
 function orderOf(sort: MediaSortColumn, order: 'asc' | 'desc', table = 'media'): RawBuilder<unknown> {
   const dir = sql.raw(order);
   return sql.join(
-    SORT_COLUMNS[sort].map((column) => (column === 'title' ? sql`${sql.ref(`${table}.title`)} collate nocase ${dir}` : sql`${sql.ref(`${table}.${column}`)} ${dir}`)),
+    SORT_COLUMNS[sort].map((column) =>
+      column === 'title' && table !== 'walked' ? sql`${sql.ref(`${table}.title`)} collate nocase ${dir}` : sql`${sql.ref(`${table}.${column}`)} ${dir}`,
+    ),
   );
 }
 
@@ -68,6 +82,13 @@ const MIN_PHRASE = 3;
 const MAX_SHORT_SEARCH_TERMS = 64;
 /** How many times the expected rows a walk of the sort's index may read before the matches lead. */
 const WALK_BOUND = 4;
+/**
+ * A searched page walks at most this many rows per match before sorting the matches instead (a
+ * sorted match is read through its key copy; a walked row's search text is read from its row, or
+ * its title from the title's index).
+ */
+const WALK_OVER_SORT = 1.5;
+const WALK_OVER_SORT_BY_TITLE = 5;
 
 /** An FTS5 phrase: the text as one literal string, quotes doubled. */
 const phraseOf = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -79,26 +100,72 @@ const KEY_BINNED = 1n << 42n;
 const KEY_FAVORITE = 1n << 41n;
 const KEY_VIDEO = 1n << 40n;
 
-/** The ranges of keys a list's items have: one, or two when the type is chosen but not the favourite. */
-function keyRanges(owner: number, gallery: GalleryName, filter: MediaListFilter): [bigint, bigint][] {
-  const base = (BigInt(owner) << KEY_OWNER) | (gallery === 'premium' ? KEY_PREMIUM : 0n) | (filter.inBin ? KEY_BINNED : 0n);
-  const video = filter.type === 'video' ? KEY_VIDEO : 0n;
-  // Below the bin bit: the favourite, then the type, then the sequence.
-  const width = filter.type ? KEY_VIDEO : filter.favoritesOnly ? KEY_FAVORITE : KEY_BINNED;
-  const starts = filter.favoritesOnly ? [base | KEY_FAVORITE | video] : filter.type ? [base | video, base | KEY_FAVORITE | video] : [base];
-  return starts.map((start) => [start, start + width - 1n]);
+/**
+ * The keys a list's items have: one range of keys (owner, gallery, bin), and when the type or the
+ * favourite is chosen, the bits those must have. One range, so every source of keys (the full-text
+ * index, a tag's keys) reads it in key order and several of them merge.
+ */
+function keySpanOf(owner: number, gallery: GalleryName, filter: MediaListFilter): (column: string) => RawBuilder<unknown> {
+  const lo = (BigInt(owner) << KEY_OWNER) | (gallery === 'premium' ? KEY_PREMIUM : 0n) | (filter.inBin ? KEY_BINNED : 0n);
+  const hi = lo + KEY_BINNED - 1n;
+  const mask = (filter.type ? KEY_VIDEO : 0n) | (filter.favoritesOnly ? KEY_FAVORITE : 0n);
+  const bits = (filter.type === 'video' ? KEY_VIDEO : 0n) | (filter.favoritesOnly ? KEY_FAVORITE : 0n);
+  return (column) => {
+    const ref = sql.ref(column);
+    return mask === 0n ? sql`${ref} between ${lo} and ${hi}` : sql`${ref} between ${lo} and ${hi} and (${ref} & ${mask}) = ${bits}`;
+  };
 }
 
-/** The FTS5 query of a plain search: its phrase, or the trigrams a short one begins (null: too many). */
-async function searchQueryOf(db: Db, search: string): Promise<string | null> {
-  if (search.length >= MIN_PHRASE) return phraseOf(search);
-  // The terms are lower case, as the search is; the range ends at the next character.
-  const end = search.slice(0, -1) + String.fromCharCode(search.charCodeAt(search.length - 1) + 1);
-  const terms = await sql<{ term: string }>`select term from media_search_terms where term >= ${search} and term < ${end} limit ${MAX_SHORT_SEARCH_TERMS + 1}`.execute(db);
-  if (terms.rows.length > MAX_SHORT_SEARCH_TERMS) return null;
+/** The owner's number in the keys; undefined while they have no item. */
+async function ownerNumberOf(db: Db, ownerId: string): Promise<number | undefined> {
+  const owner = await sql<{ n: number }>`select n from media_search_owners where owner_id = ${ownerId}`.execute(db);
+  return owner.rows[0]?.n;
+}
+
+/**
+ * The characters the full-text index (trigram, case folded by SQLite's Unicode tables) folds onto
+ * another lower-case character; every other lower-case character is indexed as itself. A short
+ * search reads the index's terms by their first characters, so it looks for them folded.
+ */
+export const INDEX_FOLDS: Record<string, string> = {
+  '\u017f': 's', '\u03d0': '\u03b2', '\u03f5': '\u03b5', '\u03d1': '\u03b8', '\u0345': '\u03b9', '\u1fbe': '\u03b9', '\u03f0': '\u03ba',
+  '\u00b5': '\u03bc', '\u03d6': '\u03c0', '\u03f1': '\u03c1', '\u03c2': '\u03c3', '\u03d5': '\u03c6', '\u1e9b': '\u1e61', '\ufffe': '\ufffd', '\uffff': '\ufffd',
+};
+const foldedForIndex = (text: string) => [...text].map((ch) => INDEX_FOLDS[ch] ?? ch).join('');
+
+/** The next code point after the last one of `text` (the end of the terms that begin with it), skipping surrogates. */
+function afterPrefix(text: string): string {
+  const points = [...text];
+  const last = points.pop()!.codePointAt(0)! + 1;
+  return points.join('') + String.fromCodePoint(last === 0xd800 ? 0xe000 : last);
+}
+
+/**
+ * The FTS query of a search: its phrase, or for one or two characters the trigrams they begin
+ * (null: more than `maxTerms` of them). Plain text only is answered exactly by the query; other
+ * text is checked on the rows it finds.
+ */
+async function searchQueryOf(db: Db, search: string, maxTerms = MAX_SHORT_SEARCH_TERMS): Promise<string | null> {
+  if ([...search].length >= MIN_PHRASE) return phraseOf(search);
+  // The terms are lower case, as the search is, and folded as the index folds them.
+  const start = foldedForIndex(search);
+  const terms = await sql<{ term: string }>`select term from media_search_terms where term >= ${start} and term < ${afterPrefix(start)} limit ${maxTerms + 1}`.execute(db);
+  if (terms.rows.length > maxTerms) return null;
   // No term: nothing contains it; a phrase no trigram can make says so.
   return terms.rows.length === 0 ? phraseOf('\x01\x01\x01') : terms.rows.map((r) => phraseOf(r.term)).join(' OR ');
 }
+
+/**
+ * Keys every source has, merged in key order (SQLite merges the sorted sources of an INTERSECT
+ * with ORDER BY instead of probing one index per key): the full-text matches, each tag's keys.
+ */
+function mergedKeys(sources: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sources.length === 1 ? sources[0]! : sql`${sql.join(sources, sql` intersect `)} order by 1`;
+}
+
+/** A tag's keys within a list's span, in key order (media_tags' (tag, key) index, migration 0016). */
+const tagKeys = (tag: string, span: (column: string) => RawBuilder<unknown>) =>
+  sql`select key from media_tags indexed by media_tags_key where tag = ${tag} and ${span('key')}`;
 
 /**
  * One way into a list's matches that answers them exactly without reading item rows: how many
@@ -110,37 +177,59 @@ interface Matches {
   hits?: RawBuilder<unknown>;
   /** Whether the row `row` (with its rowid and its sort's columns, the id among them) matches. */
   isMatch: (row: string) => RawBuilder<unknown>;
+  /** The same decided by the title alone, which the title's index holds (a search no tag of the owner contains). */
+  isMatchByTitle?: (row: string) => RawBuilder<unknown>;
   ids: RawBuilder<unknown>;
 }
 
-async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, filter: MediaListFilter): Promise<Matches | null> {
+/** Nothing matches (the owner has no item at all). */
+const NO_MATCHES: Matches = { count: sql`select 0 as n`, isMatch: () => sql`0`, ids: sql`select null as id where 0` };
+
+/**
+ * Several tags are counted by merging their keys unless the rarest is this many times rarer than
+ * all of them together: then each of its items is probed for the others (a probe costs about ten
+ * steps of a merge).
+ */
+const PROBES_OVER_MERGE = 10;
+
+async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, filter: MediaListFilter, sort: MediaSortColumn): Promise<Matches | null> {
   if (filter.search !== '') {
     if (!PLAIN_SEARCH.test(filter.search)) return null;
-    const owner = await sql<{ n: number }>`select n from media_search_owners where owner_id = ${ownerId}`.execute(db);
-    const n = owner.rows[0]?.n;
-    if (n === undefined) return { count: sql`select 0 as n`, isMatch: () => sql`0`, ids: sql`select null as id where 0` };
+    const n = await ownerNumberOf(db, ownerId);
+    if (n === undefined) return NO_MATCHES;
     const query = await searchQueryOf(db, filter.search);
     if (query === null) return null;
-    const found = sql.join(
-      keyRanges(n, gallery, filter).map(([lo, hi]) => sql`select rowid as key from media_search where media_search match ${query} and rowid between ${lo} and ${hi}`),
-      sql` union all `,
-    );
-    // Tags and a model narrow the search's matches by key: each tag one probe of media_tags'
-    // (tag, key) index per match, the model's items (usually few) a set of keys read once.
-    const narrowed = [
-      ...filter.tags.map((tag) => sql`exists (select 1 from media_tags as tagged where tagged.tag = ${tag} and tagged.key = hit.key)`),
-      ...(filter.modelId === undefined
-        ? []
-        : [
-            sql`+hit.key in (select ids.key from media as own indexed by media_model_list join media_search_ids as ids on ids.media_id = own.id
-              where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`,
-          ]),
-    ];
-    const hits = narrowed.length === 0 ? found : sql`select hit.key as key from (${found}) as hit where ${sql.join(narrowed, sql` and `)}`;
+    const span = keySpanOf(n, gallery, filter);
+    // Tags narrow the search's matches by merging each tag's keys with them, all in key order (one
+    // pass over each, whichever is rarer); a model's items (usually few) are a set of keys read once.
+    const found = mergedKeys([sql`select rowid as key from media_search where media_search match ${query} and ${span('rowid')}`, ...filter.tags.map((tag) => tagKeys(tag, span))]);
+    const hits =
+      filter.modelId === undefined
+        ? found
+        : sql`select hit.key as key from (${found}) as hit where +hit.key in (select ids.key from media as own indexed by media_model_list
+            join media_search_ids as ids on ids.media_id = own.id where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`;
+    // A walked row is tested as the rule says: its search text (plain text: LIKE is exact), its tags and model.
+    const tagged = (row: string) => sql.join(filter.tags.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${tag})`), sql``);
+    const isMatch = (row: string) =>
+      sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${containsText('own.search_text', filter.search)}
+        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`})${tagged(row)}`;
+    // Sorted by title, when no tag of the owner contains the search, the title in the index decides:
+    // it contains the search (LIKE) exactly when its lower case does, but for the two capitals whose
+    // lower case is ASCII (U+0130 and the Kelvin sign), which send their row to the full test.
+    let isMatchByTitle: Matches['isMatchByTitle'];
+    if (sort === 'title' && filter.modelId === undefined) {
+      const inTags = await sql`select 1 from media_tag_counts where owner_id = ${ownerId} and n > 0 and instr(tag, ${filter.search}) > 0 limit 1`.execute(db);
+      if (inTags.rows.length === 0) {
+        const odd = /[ik]/.test(filter.search);
+        isMatchByTitle = (row) =>
+          sql`(${containsText(`${row}.title`, filter.search)}${odd ? sql` or ((instr(${sql.ref(`${row}.title`)}, ${'\u0130'}) > 0 or instr(${sql.ref(`${row}.title`)}, ${'\u212a'}) > 0) and ${isMatch(row)})` : sql``})${tagged(row)}`;
+      }
+    }
     return {
       hits,
       count: sql`select count(*) as n from (${hits})`,
-      isMatch: (row) => sql`(select key from media_search_ids where media_id = ${sql.ref(`${row}.id`)}) in (${hits})`,
+      isMatch,
+      ...(isMatchByTitle ? { isMatchByTitle } : {}),
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
@@ -155,19 +244,30 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     sql` and `,
   );
   if (filter.tags.length > 0) {
-    // How many items carry each tag (media_tag_counts): one tag's total is that; of several, the
-    // rarest leads and each of its items is looked up for the others.
+    // How many items carry each tag (media_tag_counts): one tag's total is that; several are
+    // counted by merging their keys, or from the rarest when it is much rarer, its items looked up
+    // for the others. A page tests each walked row for the tags.
     const counts = await sql<{ tag: string; n: number }>`select tag, sum(n) as n from media_tag_counts
       where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) and ${listed} group by tag`.execute(db);
-    const countOf = new Map(counts.rows.map((r) => [r.tag, Number(r.n)]));
-    const [first, ...others] = [...filter.tags].sort((a, b) => (countOf.get(a) ?? 0) - (countOf.get(b) ?? 0));
+    const countOf = (tag: string) => Number(counts.rows.find((r) => r.tag === tag)?.n ?? 0);
+    const [first, ...others] = [...filter.tags].sort((a, b) => countOf(a) - countOf(b));
     const alsoTagged = (id: RawBuilder<unknown>) => others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
+    const isMatch = (row: string) =>
+      sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`;
     const tagged = sql`from media_tags as tagged where tagged.owner_id = ${ownerId} and tagged.tag = ${first} and ${listed}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
+    const rarest = countOf(first!);
+    if (others.length === 0 || rarest === 0) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
+    const n = await ownerNumberOf(db, ownerId);
+    const all = filter.tags.reduce((sum, tag) => sum + countOf(tag), 0);
+    if (n === undefined || rarest * others.length * PROBES_OVER_MERGE < all) {
+      return { count: sql`select count(*) as n ${tagged}`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
+    }
+    const span = keySpanOf(n, gallery, filter);
+    const merged = mergedKeys(filter.tags.map((tag) => tagKeys(tag, span)));
     return {
-      count: others.length === 0 ? sql`select ${countOf.get(first!) ?? 0} as n` : sql`select count(*) as n ${tagged}`,
-      isMatch: (row) =>
-        sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`,
-      ids: sql`select tagged.media_id as id ${tagged}`,
+      count: sql`select count(*) as n from (${merged})`,
+      isMatch,
+      ids: sql`select ids.media_id as id from (${merged}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
   const modelId = filter.modelId!;
@@ -187,19 +287,39 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
   };
 }
 
+/** The ids a selective filter matches (read from its own index), and which filter they answer. */
+interface Driver {
+  ids: RawBuilder<unknown>;
+  uses: 'tags' | 'search' | 'model' | 'album';
+}
+
+/**
+ * A search the index does not answer exactly on its own (text other than plain) is looked up in it
+ * for candidates, checked on their rows; one or two characters become up to this many trigrams
+ * (the alternative is reading every row).
+ */
+const MAX_CHECKED_SEARCH_TERMS = 512;
+
 /**
  * The ids a selective filter matches, read from its own index: the items with all the tags, the
- * items whose search text contains the words, or the model's items. Null when none applies.
- * (Lists that combine them, or search for other than plain text, go this way and check the rows.)
+ * items whose search text may contain the words (the index's candidates), or the model's items.
+ * Null when none applies. (Lists that combine them, or search for other than plain text, go this
+ * way and check the rows.)
  */
-function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<unknown>; uses: 'tags' | 'search' | 'model' | 'album' } | null {
+async function driverOf(db: Db, ownerId: string, gallery: GalleryName, filter: MediaListFilter): Promise<Driver | null> {
   if (filter.tags.length > 0) {
     const ids = sql`select media_id as id from media_tags where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) group by media_id having count(*) = ${filter.tags.length}`;
     return { ids, uses: 'tags' };
   }
-  if ([...filter.search].length >= MIN_PHRASE) {
-    const ids = sql`select media_id as id from media_search_ids where key in (select rowid from media_search where media_search match ${phraseOf(filter.search)})`;
-    return { ids, uses: 'search' };
+  if (filter.search !== '') {
+    const n = await ownerNumberOf(db, ownerId);
+    if (n === undefined) return { ids: sql`select null as id where 0`, uses: 'search' };
+    const query = await searchQueryOf(db, filter.search, PLAIN_SEARCH.test(filter.search) ? MAX_SHORT_SEARCH_TERMS : MAX_CHECKED_SEARCH_TERMS);
+    if (query !== null) {
+      const span = keySpanOf(n, gallery, filter);
+      const ids = sql`select ids.media_id as id from media_search_ids as ids where ids.key in (select rowid from media_search where media_search match ${query} and ${span('rowid')})`;
+      return { ids, uses: 'search' };
+    }
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
   if (filter.inAlbum) return { ids: sql`select distinct media_id as id from album_media where owner_id = ${ownerId}`, uses: 'album' };
@@ -209,7 +329,7 @@ function driverOf(ownerId: string, filter: MediaListFilter): { ids: RawBuilder<u
 /** Up to this many matches, a page of a combined filter is read from the matches and sorted. */
 const SORT_MATCHES_UP_TO = 4000;
 
-function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFilter, driver: ReturnType<typeof driverOf>): RawBuilder<unknown> {
+function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFilter, driver: Driver | null): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`media.owner_id = ${ownerId}`, sql`media.gallery = ${gallery}`];
   where.push(filter.inBin ? sql`media.deleted_at is not null` : sql`media.deleted_at is null`);
   if (filter.type) where.push(sql`media.type = ${filter.type}`);
@@ -254,7 +374,7 @@ export async function listMedia(
   const walk = (isMatch: Matches['isMatch'], bound: number) =>
     sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
       where media.rowid in (select walked.rowid from (
-          select media.rowid as rowid, ${sql.join(SORT_COLUMNS[sort].map((c) => sql.ref(`media.${c}`)))} from media where ${listed} ${tail.bounded(bound)}
+          select media.rowid as rowid, ${walkedColumns(sort)} from media where ${listed} ${tail.bounded(bound)}
         ) as walked where ${isMatch('walked')} order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
 
@@ -265,37 +385,32 @@ export async function listMedia(
   }
 
   // (Items in albums are found through album_media, the general way below.)
-  const matches = filter.inAlbum ? null : await indexedMatches(db, ownerId, gallery, filter);
+  const matches = filter.inAlbum ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
   if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
-    // Counted, and the page picked by the same bounded walk as below, over one pass of the index.
-    const listedTotal = await countedTotal(db, ownerId, gallery, filter);
-    const reach = listedTotal * (page.offset + page.limit);
-    // When the walk comes up short (the matches bunch up later in the order) or is not worth it
-    // (few matches), the matches lead, sorted by the copies of their sort columns beside their
-    // keys, in the same statement: the matches are found once.
-    const walkBound = sql`case when n > 0 and (${reach} + n - 1) / n < 3 * n then min(${listedTotal}, ${WALK_BOUND} * ((${reach} + n - 1) / n)) else 0 end`;
-    const found = await sql<{ n: number; page: string; sorted: string | null }>`with hits(key) as materialized (${matches.hits}),
-      total(n) as materialized (select count(*) from hits),
-      walk(page) as materialized (select json_group_array(walked.rowid) from (
-        select walked.rowid from (
-          select media.rowid as rowid, ${sql.join(SORT_COLUMNS[sort].map((c) => sql.ref(`media.${c}`)))} from media where ${listed} order by ${orderOf(sort, order)}
-          limit (select ${walkBound} from total)
-        ) as walked where (select key from media_search_ids where media_id = walked.id) in (select key from hits)
-        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset}) as walked)
-      select total.n as n, walk.page as page,
-        case when total.n <= ${page.offset} or json_array_length(walk.page) = min(${page.limit}, total.n - ${page.offset}) then null
-        else (select json_group_array(id) from (select keyed.id from hits
-          join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hits.key
-          order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})) end as sorted
-      from total, walk`.execute(db);
-    const total = Number(found.rows[0]?.n ?? 0);
+    // Counted from the index; the page walked along the sort's index testing each row while that
+    // costs less than sorting every match would (a row tested by its title costs about a fifth of
+    // a sorted match, a row read about two thirds), else, or when the walk comes up short (the
+    // matches bunch up later in the order), the matches sorted by the copies of their sort columns
+    // beside their keys.
+    const counted = await sql<{ n: number }>`${matches.count}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
     if (total === 0 || page.offset >= total) return { items: [], total };
-    const sorted = found.rows[0]!.sorted;
-    const rows = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
-      where ${sorted === null ? sql`media.rowid in (select value from json_each(${found.rows[0]!.page}))` : sql`media.id in (select value from json_each(${sorted}))`}
+    const listedTotal = await countedTotal(db, ownerId, gallery, filter);
+    const expected = Math.ceil((listedTotal * (page.offset + page.limit)) / total);
+    const needed = Math.min(page.limit, total - page.offset);
+    const byTitle = sort === 'title' ? matches.isMatchByTitle : undefined;
+    const bound = Math.min(listedTotal, Math.ceil(total * (byTitle ? WALK_OVER_SORT_BY_TITLE : WALK_OVER_SORT)));
+    if (expected <= bound) {
+      const walked = await walk(byTitle ?? matches.isMatch, bound);
+      if (walked.rows.length === needed) return { items: walked.rows, total };
+    }
+    const sorted = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.id in (select keyed.id from (${matches.hits}) as hit
+        join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hit.key
+        order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
-    return { items: rows.rows, total };
+    return { items: sorted.rows, total };
   }
   if (matches) {
     const counted = await sql<{ n: number }>`${matches.count}`.execute(db);
@@ -318,7 +433,7 @@ export async function listMedia(
   }
 
   // Combined filters, or a search the index cannot answer alone: candidates checked on the rows.
-  const driver = driverOf(ownerId, filter);
+  const driver = await driverOf(db, ownerId, gallery, filter);
   const where = conditionsOf(ownerId, gallery, filter, driver);
   let total: number;
   if (driver) {
