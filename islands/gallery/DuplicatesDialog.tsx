@@ -30,7 +30,7 @@ const MODES: { mode: DuplicatesMode; label: string }[] = [
 const EXPLAIN: Record<DuplicatesMode, string> = {
   exact: 'Files with identical content. Delete Duplicates keeps the newest copy in each group and moves the older copies to the recycling bin.',
   similar:
-    'Photos and videos that look alike: resized, recompressed or re-encoded copies. Choose the one to keep in each group: the tags, favourite and albums of the others are merged into it, and the others go to the recycling bin, where they can be restored.',
+    'Photos and videos that look alike: resized, recompressed or re-encoded copies. Keep one per group: the tags, favourite and albums of the others are merged into it, and the others go to the recycling bin (they can be restored).',
 };
 
 const EMPTY: Record<DuplicatesMode, [string, string]> = {
