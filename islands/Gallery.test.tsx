@@ -286,3 +286,100 @@ describe('Gallery: the card menu', () => {
   });
 });
 
+
+describe('Gallery: albums, the bulk bar and duplicates', () => {
+  test('select mode deletes with ONE bulk call; in Recently Deleted the question and the toast say permanently', async () => {
+    manyMedia(hub.hub.database, ann(), 3);
+    await renderGallery();
+    await settle(() => screen.getByRole('button', { name: 'Select' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('button', { name: 'All' }).click());
+    hub.requests.length = 0;
+    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
+    expect(hub.writes()[0]?.body).toMatchObject({ action: 'delete' });
+    expect(snackbar()).toBe('3 items moved to recycling bin');
+    expect(titles()).toEqual([]);
+
+    await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
+    const bar = screen.getByRole('region', { name: 'Selection' });
+    expect(within(bar).queryByRole('button', { name: 'Album' })).toBeNull();
+    hub.requests.length = 0;
+    await settle(() => within(bar).getByRole('button', { name: 'Delete Forever' }).click());
+    expect(within(screen.getByRole('dialog', { name: 'Delete Forever' })).getByText('Permanently delete 2 selected items?')).toBeTruthy();
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Forever' })).getByRole('button', { name: 'Delete Forever' }).click());
+    expect(hub.writes().map((w) => `${w.method} ${w.path} ${(w.body as { action: string }).action}`)).toEqual(['POST /api/gallery/bulk permanent-delete']);
+    expect(snackbar()).toBe('2 items permanently deleted successfully');
+    expect(titles()).toEqual(['Item 000000']);
+  });
+
+  test('a refused bulk call changes nothing and says so', async () => {
+    manyMedia(hub.hub.database, ann(), 2);
+    await renderGallery();
+    await settle(() => screen.getByRole('button', { name: 'Select' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('button', { name: 'All' }).click());
+    hub.network.interrupt('POST /api/gallery/bulk', { proxyStatus: 502 });
+    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    expect(snackbar()).toBe('Failed to delete some items');
+    expect(titles()).toHaveLength(2);
+  });
+
+  test("the bulk bar's Album and the card menu's Add to Album open Move to Album; the Albums chip shows the albums and keeps the address", async () => {
+    manyMedia(hub.hub.database, ann(), 3);
+    await browserCall('POST', '/api/albums', { name: 'Trips', description: '', isPublic: true });
+    await renderGallery();
+
+    await menu('Item 000001', 'Add to Album');
+    let move = screen.getByRole('dialog', { name: 'Move to Album' });
+    await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
+    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    expect(snackbar()).toBe('Added 1 item(s) to album: Trips');
+
+    await settle(() => screen.getByRole('button', { name: 'Select' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
+    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
+    move = screen.getByRole('dialog', { name: 'Move to Album' });
+    expect(within(move).getByText('Choose an album for 2 items.')).toBeTruthy();
+    await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
+    hub.requests.length = 0;
+    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
+    expect(snackbar()).toBe('Added 2 item(s) to album: Trips');
+    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+
+    await settle(() => screen.getByRole('link', { name: 'Albums' }).click());
+    expect(params()).toEqual({ filter: 'albums' });
+    expect(screen.getByRole('button', { name: 'Select' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('list', { name: 'Media' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Trips' })).getByText('3 items')).toBeTruthy();
+    await settle(() => screen.getByRole('button', { name: 'Open album Trips' }).click());
+    expect(screen.getByText('3 of 3 items')).toBeTruthy();
+
+    await settle(() => {
+      history.back();
+    });
+    await settle();
+    expect(params()).toEqual({});
+    expect(titles()).toHaveLength(3);
+    await settle(() => {
+      history.forward();
+    });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Albums' })).toBeTruthy();
+  });
+
+  test('Find Duplicates sits between Recently Deleted and Select and opens the duplicates dialog', async () => {
+    seed({ title: 'Only one' });
+    await renderGallery();
+    const chips = within(screen.getByRole('navigation', { name: 'Show' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(chips).toEqual(['All Media', 'Images', 'Videos', 'Favorites', 'Recently Deleted', 'Albums', 'Find Duplicates', 'Select']);
+    await settle(() => screen.getByRole('button', { name: 'Find Duplicates' }).click());
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 // The Red Room (/gallery): the mature-content warning, the toolbar, the grid of cards, the pager,
-// select mode and its bulk bar, the card menu's dialogs, the viewer and the upload dialog, with the
-// spec's toasts (closing after 6 s). The server renders the first page of the view in the address;
+// select mode and its bulk bar (one bulk call per action), the card menu's dialogs (Add to Album
+// among them), the viewer, the upload dialog, Find Duplicates and the albums view (the Albums
+// panel), with the spec's toasts (closing after 6 s). The server renders the first page of the view in the address;
 // after that the island keeps the address and the list in step (history.pushState, popstate).
 
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -17,11 +18,14 @@ import {
   readGalleryView,
   type GalleryView,
 } from '../src/shared/gallery-view.ts';
-import { GALLERY_TOAST_MS, type MediaItem, type MediaPage } from '../src/shared/media.ts';
+import { GALLERY_TOAST_MS, type BulkResult, type MediaItem, type MediaPage } from '../src/shared/media.ts';
+import { AlbumsPanel } from './albums/AlbumsPanel.tsx';
+import { MoveToAlbumDialog } from './albums/MoveToAlbumDialog.tsx';
 import { useDialog } from './components/Dialog.tsx';
 import { useToast } from './components/useToast.tsx';
 import { BulkBar } from './gallery/BulkBar.tsx';
 import { ConfirmDialog, type Confirmation } from './gallery/ConfirmDialog.tsx';
+import { DuplicatesDialog } from './gallery/DuplicatesDialog.tsx';
 import { EditTagsDialog } from './gallery/EditTagsDialog.tsx';
 import { EditTitleDialog } from './gallery/EditTitleDialog.tsx';
 import * as calls from './gallery/gallery-api.ts';
@@ -88,6 +92,9 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
   const [target, setTarget] = useState<MediaItem | null>(null);
   const [opened, setOpened] = useState(0);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  /** The items Move to Album is open for (one from a card menu, or the selection). */
+  const [moveIds, setMoveIds] = useState<string[] | null>(null);
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const toast = useToast(GALLERY_TOAST_MS);
   const titleDialog = useDialog();
   const tagsDialog = useDialog();
@@ -96,12 +103,19 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
   const request = useRef(0);
 
   const inBin = view.filter === 'recycling-bin';
+  const inAlbums = view.filter === 'albums';
   const items = data?.media ?? [];
 
   /** Asks the hub for a view's page; an older answer arriving late is dropped. */
   const fetchPage = useCallback(
     async (next: GalleryView, quiet = false): Promise<void> => {
       const n = ++request.current;
+      // The albums view shows the Albums panel, which asks for its albums itself.
+      if (next.filter === 'albums') {
+        setLoading(false);
+        setData(EMPTY_PAGE);
+        return;
+      }
       if (!quiet) setLoading(true);
       const outcome = await calls.loadPage(next, TEXT.loadFailed);
       if (n !== request.current) return;
@@ -130,12 +144,14 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
       history.pushState(null, '', galleryHref(next));
       setView(next);
       setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
       void fetchPage(next);
     },
     [fetchPage],
   );
 
-  const onSearch = useCallback((search: string) => show({ ...view, search, page: 1 }), [show, view]);
+  // A search from the albums view searches all media.
+  const onSearch = useCallback((search: string) => show({ ...view, search, page: 1, ...(view.filter === 'albums' ? { filter: 'all' as const } : {}) }), [show, view]);
 
   // Going live: the stored choices, and the acceptance kept in step between storage and cookie.
   useEffect(() => {
@@ -159,6 +175,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
       const next = readGalleryView(new URLSearchParams(location.search));
       setView(next);
       setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
       setViewer(null);
       void fetchPage(next);
     };
@@ -168,7 +185,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
 
   // With the viewer closed, Left and Right change page within bounds.
   useEffect(() => {
-    if (!accepted || viewer || uploadOpen) return;
+    if (!accepted || viewer || uploadOpen || inAlbums) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || typingIn(event.target)) return;
@@ -180,7 +197,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [accepted, viewer, uploadOpen, view, data, show]);
+  }, [accepted, viewer, uploadOpen, inAlbums, view, data, show]);
 
   // Items still processing are asked for again until they are ready (or failed).
   useEffect(() => {
@@ -258,17 +275,18 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
 
   async function deleteSelected() {
     const ids = items.filter((m) => selected.has(m._id)).map((m) => m._id);
-    let failed = 0;
-    // One after another, so the hub is not asked for many store deletions at once.
-    for (const id of ids) {
-      const outcome = inBin ? await calls.deleteForever(id, TEXT.purgeFailed) : await calls.moveToBin(id, TEXT.deleteFailed);
-      if (!outcome.ok) failed++;
-    }
+    // One call, one transaction: every item goes, or none does.
+    const outcome = await calls.galleryCall<BulkResult>('/api/gallery/bulk', { method: 'POST', body: { action: inBin ? 'permanent-delete' : 'delete', ids }, fallback: TEXT.someFailed });
     confirmDialog.close();
     setSelected(new Set());
-    if (failed > 0) toast.show(TEXT.someFailed, 'error');
+    if (!outcome.ok) toast.show(TEXT.someFailed, 'error');
     else toast.show(inBin ? bulkPurgedText(ids.length) : bulkDeletedText(ids.length), 'success');
     await reload();
+  }
+
+  function openMoveToAlbum(ids: string[]) {
+    toast.close();
+    setMoveIds(ids);
   }
 
   async function saveTitle(item: MediaItem, title: string) {
@@ -310,6 +328,8 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
         return openDialog(item, titleDialog);
       case 'editTags':
         return openDialog(item, tagsDialog);
+      case 'addToAlbum':
+        return openMoveToAlbum([item._id]);
       case 'profilePicture':
         openDialog(item, pictureDialog);
         return void ensureModels();
@@ -381,21 +401,25 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
   return (
     <>
       {header}
-      <Toolbar view={view} live={live} selecting={selecting} compact={compact} onView={show} onSearch={onSearch} onSelecting={setSelectMode} onCompact={setCompactCards} />
-      {selecting && selected.size > 0 ? (
+      <Toolbar view={view} live={live} selecting={selecting} compact={compact} onView={show} onSearch={onSearch} onSelecting={setSelectMode} onCompact={setCompactCards} onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))} />
+      {selecting && selected.size > 0 && !inAlbums ? (
         <BulkBar
           count={selected.size}
           inBin={inBin}
           onAll={() => setSelected(new Set(items.map((m) => m._id)))}
+          onAlbum={() => openMoveToAlbum(items.filter((m) => selected.has(m._id)).map((m) => m._id))}
           onClear={() => setSelected(new Set())}
           onDelete={() => ask({ title: inBin ? 'Delete Forever' : 'Delete Media', message: bulkDeleteConfirm(selected.size, inBin), action: inBin ? 'Delete Forever' : 'Delete', run: deleteSelected })}
         />
       ) : null}
 
-      <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
-        {loading || data === null ? TEXT.loading : ''}
+      {inAlbums ? (
+        <AlbumsPanel mode="gallery" isAdmin={isAdmin} />
+      ) : null}
+      <p role="status" className={!inAlbums && (loading || data === null) ? 'mb-3 text-sm text-muted' : 'sr-only'}>
+        {!inAlbums && (loading || data === null) ? TEXT.loading : ''}
       </p>
-      {data === null ? null : items.length === 0 && !loading ? (
+      {data === null || inAlbums ? null : items.length === 0 && !loading ? (
         <div className="card px-6 py-14 text-center">
           <p className="font-semibold">{emptyText[0]}</p>
           <p className="mt-1 text-sm text-muted">{emptyText[1]}</p>
@@ -421,7 +445,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
           ))}
         </ul>
       )}
-      {data && data.totalItems > 0 ? <GalleryPager view={view} totalPages={data.totalPages} totalItems={data.totalItems} live={live} onView={show} /> : null}
+      {data && data.totalItems > 0 && !inAlbums ? <GalleryPager view={view} totalPages={data.totalPages} totalItems={data.totalItems} live={live} onView={show} /> : null}
 
       <button
         type="button"
@@ -446,6 +470,20 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
       <ConfirmDialog control={confirmDialog} confirmation={confirmation}>
         {toast.render('confirm')}
       </ConfirmDialog>
+      {moveIds ? (
+        <MoveToAlbumDialog
+          open
+          gallery="gallery"
+          mediaIds={moveIds}
+          toastMs={GALLERY_TOAST_MS}
+          onClose={() => setMoveIds(null)}
+          onMoved={(message) => {
+            toast.show(message, 'success');
+            if (moveIds.length > 1) setSelected(new Set());
+          }}
+        />
+      ) : null}
+      {duplicatesOpen ? <DuplicatesDialog gallery="gallery" open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
       {uploadOpen ? (
         <UploadDialog
           open

@@ -1,6 +1,7 @@
 // The Red Room's controls: the search (a GET form, debounced as you type once the island is live),
-// the filter chips and Select, the sort chips with the order toggle, and the Thumbnails switch.
-// Chips are links to the view they show, so every control works without JavaScript too.
+// the filter chips (the last, Albums, shows the Albums panel), Find Duplicates and Select, the sort
+// chips with the order toggle, and the Thumbnails switch. Chips are links to the view they show, so
+// every control works without JavaScript too.
 
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { GALLERY_FILTER_CHIPS, GALLERY_SORT_CHIPS, GALLERY_TEXT, MAX_GALLERY_SEARCH, changeView, galleryHref, type GalleryView } from '../../src/shared/gallery-view.ts';
@@ -20,6 +21,7 @@ export function Toolbar({
   onSearch,
   onSelecting,
   onCompact,
+  onFindDuplicates,
 }: {
   view: GalleryView;
   live: boolean;
@@ -31,7 +33,10 @@ export function Toolbar({
   onSearch: (search: string) => void;
   onSelecting: (on: boolean) => void;
   onCompact: (on: boolean) => void;
+  /** Opens the duplicates dialog; the chip is left out without it. */
+  onFindDuplicates?: () => void;
 }) {
+  const albums = view.filter === 'albums';
   const [text, setText] = useState(view.search);
   const searchId = useId();
   const typed = useRef(false);
@@ -71,7 +76,8 @@ export function Toolbar({
         }}
         className="relative"
       >
-        {view.filter !== 'all' ? <input type="hidden" name="filter" value={view.filter} /> : null}
+        {/* A search from the albums view searches the media. */}
+        {view.filter !== 'all' && !albums ? <input type="hidden" name="filter" value={view.filter} /> : null}
         {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
         {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
         {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
@@ -103,15 +109,22 @@ export function Toolbar({
               </a>
             </li>
           ))}
+          {onFindDuplicates ? (
+            <li>
+              <button type="button" aria-haspopup="dialog" disabled={!live} onClick={onFindDuplicates} className={`${chipClass(false)} disabled:opacity-50`}>
+                {GALLERY_TEXT.findDuplicates}
+              </button>
+            </li>
+          ) : null}
           <li>
-            <button type="button" aria-pressed={selecting} disabled={!live} onClick={() => onSelecting(!selecting)} className={`${chipClass(selecting)} disabled:opacity-50`}>
+            <button type="button" aria-pressed={selecting} disabled={!live || albums} onClick={() => onSelecting(!selecting)} className={`${chipClass(selecting)} disabled:opacity-50`}>
               {selecting ? 'Exit Select' : 'Select'}
             </button>
           </li>
         </ul>
       </nav>
 
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className={albums ? 'hidden' : 'flex flex-wrap items-center gap-x-4 gap-y-2'}>
         <nav aria-label="Sort by" className="flex flex-wrap items-center gap-2">
           <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-muted">
             Sort

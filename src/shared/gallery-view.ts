@@ -1,5 +1,6 @@
 // The Red Room's view (filter, search, sort, order, page, page size) as it lives in the address:
 // read leniently from a query string, written back as the page's address and the API's query.
+// The filter `albums` is the albums view (the Albums panel instead of the media grid).
 
 import {
   DEFAULT_PAGE_SIZE,
@@ -7,9 +8,12 @@ import {
   MAX_PAGE_SIZE,
   PAGE_SIZES,
   SORT_ORDERS,
-  type GalleryFilter,
   type SortOrder,
 } from './media.ts';
+
+/** The views of the page: the API's filters, and `albums` (the Albums panel). */
+export const GALLERY_VIEW_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
+export type GalleryViewFilter = (typeof GALLERY_VIEW_FILTERS)[number];
 
 /** The sort chips the page offers, by the API's names (`createdAt` is the spec's Date). */
 export const GALLERY_SORT_CHIPS = [
@@ -21,16 +25,17 @@ export const GALLERY_SORT_CHIPS = [
 export type GalleryChipSort = (typeof GALLERY_SORT_CHIPS)[number]['sortBy'];
 
 /** The filter chips, in the spec's order. */
-export const GALLERY_FILTER_CHIPS: readonly { filter: GalleryFilter; label: string }[] = [
+export const GALLERY_FILTER_CHIPS: readonly { filter: GalleryViewFilter; label: string }[] = [
   { filter: 'all', label: 'All Media' },
   { filter: 'images', label: 'Images' },
   { filter: 'videos', label: 'Videos' },
   { filter: 'favorites', label: 'Favorites' },
   { filter: 'recycling-bin', label: 'Recently Deleted' },
+  { filter: 'albums', label: 'Albums' },
 ];
 
 export interface GalleryView {
-  filter: GalleryFilter;
+  filter: GalleryViewFilter;
   search: string;
   sortBy: GalleryChipSort;
   sortOrder: SortOrder;
@@ -60,7 +65,7 @@ export function readGalleryView(query: URLSearchParams | Record<string, string |
   // The spec's older name for the date sort.
   const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
   return {
-    filter: pick(GALLERY_FILTERS, get('filter'), DEFAULT_GALLERY_VIEW.filter),
+    filter: pick(GALLERY_VIEW_FILTERS, get('filter'), DEFAULT_GALLERY_VIEW.filter),
     search: (get('search') ?? '').trim().slice(0, MAX_GALLERY_SEARCH),
     sortBy: pick(
       GALLERY_SORT_CHIPS.map((c) => c.sortBy),
@@ -159,6 +164,7 @@ export const GALLERY_TEXT = {
   profileFailed: 'Failed to set profile picture',
   purgeConfirm: 'Permanently delete this media? This cannot be undone.',
   modelsFailed: 'Failed to load models',
+  findDuplicates: 'Find Duplicates',
 } as const;
 
 export const bulkDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected items?` : `Delete ${n} selected items?`);
