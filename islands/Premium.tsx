@@ -347,7 +347,7 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
 
   const [emptyTitle, emptyHint] = premiumEmptyText(view);
   const allChosen = items.length > 0 && chosen.length === items.length;
-  const floating = 'inline-flex items-center gap-2 rounded-full px-4 py-2.5 text-sm font-semibold shadow-xl disabled:opacity-50';
+  const floating = 'inline-flex items-center gap-2 rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-50 sm:px-4';
 
   return (
     <>
@@ -363,6 +363,7 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
               <span className="chip bg-warn/15 text-warn">Premium</span>
             </h1>
             <Tagline />
+            <p className="mt-2 max-w-3xl text-sm text-muted">{PREMIUM_BLURB}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-outline" onClick={openAddFromGallery} disabled={!live} aria-haspopup="dialog">
@@ -375,7 +376,6 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
             </button>
           </div>
         </div>
-        <p className="mt-2 max-w-3xl text-sm text-muted">{PREMIUM_BLURB}</p>
       </div>
 
       <PremiumToolbar
@@ -451,8 +451,12 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
       )}
 
       {selecting && !inAlbums ? (
-        <div role="toolbar" aria-label="Selection" className="fixed inset-x-0 bottom-16 z-40 flex flex-wrap items-center justify-center gap-2 px-3 sm:bottom-10">
-          <span className="rounded-full bg-fg px-3 py-2.5 text-sm font-semibold text-bg shadow-xl">{`${chosen.length} selected`}</span>
+        <div
+          role="toolbar"
+          aria-label="Selection"
+          className="fixed inset-x-2 bottom-16 z-40 mx-auto flex max-w-3xl flex-wrap items-center justify-center gap-2 rounded-2xl border border-line bg-surface/95 p-2 shadow-2xl backdrop-blur sm:bottom-10"
+        >
+          <span className="w-full text-center text-sm font-semibold sm:w-auto sm:px-2">{`${chosen.length} selected`}</span>
           {inBin ? null : (
             <>
               <button type="button" className={`${floating} bg-surface text-fg ring-1 ring-line`} disabled={chosen.length === 0} onClick={() => openDialog(null, bulkTagsDialog)}>

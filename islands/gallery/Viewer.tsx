@@ -244,9 +244,10 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
               <>
                 <span aria-label="Creator" className="chip bg-white/15 text-white">{creatorOf(item)}</span>
                 <span className="chip bg-[#8a5a00] text-white">Premium</span>
-                <span className="inline-flex items-center gap-1" aria-label={`${kind}, ${formatSize(item.size)}`}>
+                <span data-type-size className="inline-flex items-center gap-1" title={kind}>
                   {item.type === 'video' ? <PlayIcon size={12} /> : <ImagesIcon size={14} />}
-                  <span aria-hidden="true">{formatSize(item.size)}</span>
+                  <span className="sr-only">{`${kind} `}</span>
+                  {formatSize(item.size)}
                 </span>
               </>
             ) : null}

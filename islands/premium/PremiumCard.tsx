@@ -44,7 +44,9 @@ function Still({ item }: { item: MediaItem }) {
   return <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />;
 }
 
-export function PremiumCard({ item, compact, titles, live, selecting, selected, busy, actions, onOpen, onToggleSelect }: PremiumCardProps) {
+export function PremiumCard({ item, compact, titles: titlesView, live, selecting, selected, busy, actions, onOpen, onToggleSelect }: PremiumCardProps) {
+  // Compact tiles are pictures only (150 px rows leave no room for a text strip).
+  const titles = titlesView && !compact;
   const video = useRef<HTMLVideoElement>(null);
   const title = titleOf(item);
   const titleId = `premium-${item._id}-title`;
@@ -124,7 +126,7 @@ export function PremiumCard({ item, compact, titles, live, selecting, selected, 
             {title}
           </h2>
           <p className="mt-1 flex min-w-0 items-center gap-2 text-xs text-muted">
-            {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/15 text-accent">{item.modelName}</span> : null}
+            {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
             <span className="whitespace-nowrap">{formatSize(item.size)}</span>
           </p>
         </div>

@@ -5,7 +5,7 @@
 
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { MAX_PREMIUM_SEARCH, PREMIUM_FILTER_CHIPS, PREMIUM_SORT_CHIPS, PREMIUM_TEXT, changePremiumView, premiumHref, type PremiumView } from '../../src/shared/premium-view.ts';
-import { CloseIcon, SearchIcon, SortIcon } from '../gallery/icons.tsx';
+import { ChevronIcon, CloseIcon, SearchIcon, SortIcon } from '../gallery/icons.tsx';
 import { MenuButton } from './MenuButton.tsx';
 
 export const PREMIUM_SEARCH_DEBOUNCE_MS = 350;
@@ -138,8 +138,8 @@ export function PremiumToolbar({
       </form>
 
       <div className="flex flex-wrap items-center gap-2">
-        <nav aria-label="Show" className="-mx-1 max-w-full overflow-x-auto">
-          <ul className="flex gap-2 px-1 py-0.5">
+        <nav aria-label="Show">
+          <ul className="flex flex-wrap gap-2">
             {PREMIUM_FILTER_CHIPS.map((chip) => (
               <li key={chip.filter}>
                 <a {...link(changePremiumView(view, { filter: chip.filter }))} aria-current={view.filter === chip.filter ? 'page' : undefined} className={premiumChip(view.filter === chip.filter)}>
@@ -151,6 +151,7 @@ export function PremiumToolbar({
         </nav>
         <MenuButton
           label="Actions"
+          icon={<ChevronIcon direction="right" size={14} className="order-last rotate-90" />}
           disabled={!live}
           className={`${premiumChip(view.filter === 'recycling-bin' || selecting)} disabled:opacity-50`}
           actions={[
@@ -160,7 +161,7 @@ export function PremiumToolbar({
           ]}
         />
         {view.filter === 'recycling-bin' ? <span className="chip bg-danger/10 text-danger">Recycling Bin</span> : null}
-        {selecting ? <span className="chip bg-accent/15 text-accent">Select mode</span> : null}
+        {selecting ? <span className="chip bg-accent/10 text-accent">Select mode</span> : null}
       </div>
 
       {inAlbums ? null : (
@@ -181,7 +182,7 @@ export function PremiumToolbar({
               className={`${CHIP} border-line text-fg hover:bg-raised`}
             >
               <SortIcon size={16} ascending={view.sortOrder === 'asc'} />
-              {view.sortOrder === 'asc' ? 'Asc' : 'Desc'}
+              {view.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
             </a>
           </nav>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:ml-auto">
