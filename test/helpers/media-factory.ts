@@ -87,6 +87,8 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     updated_at: null,
     deleted_at: fields.deletedAt ?? null,
     phash: fields.phash ?? null,
+    // Kept by triggers as albums take the item in (the insert leaves it to its default).
+    album_count: 0,
   };
 }
 

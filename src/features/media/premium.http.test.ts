@@ -143,6 +143,22 @@ describe('the premium list', () => {
     expect(titles(await premiumList(ann, '?filter=albums'))).toEqual(['A 000003', 'A 000001']);
     expect((await premiumList(ann, '?filter=albums')).totalItems).toBe(2);
     expect(titles(await premiumList(ann, '?filter=albums&search=000001'))).toEqual(['A 000001']);
+    // Out of one album it is still in the other; out of both, or the album deleted, it leaves the filter.
+    await ok(call(`/api/albums/${second._id}/media`, ann, 'DELETE', { mediaIds: [rows[3]!.id] }));
+    expect(titles(await premiumList(ann, '?filter=albums'))).toEqual(['A 000003', 'A 000001']);
+    await ok(call(`/api/albums/${first._id}/media`, ann, 'DELETE', { mediaIds: [rows[3]!.id] }));
+    expect(titles(await premiumList(ann, '?filter=albums'))).toEqual(['A 000001']);
+    await ok(call(`/api/albums/${second._id}/media`, ann, 'POST', { mediaIds: [rows[0]!.id, rows[1]!.id] }));
+    await ok(call(`/api/albums/${first._id}`, ann, 'DELETE'));
+    expect(titles(await premiumList(ann, '?filter=albums&sortBy=title&sortOrder=asc'))).toEqual(['A 000000', 'A 000001']);
+    // Binned items are in no list but the bin; restored, they are back in the filter.
+    await ok(call(`/api/premium/${rows[0]!.id}`, ann, 'DELETE'));
+    expect(titles(await premiumList(ann, '?filter=albums'))).toEqual(['A 000001']);
+    await ok(call(`/api/premium/${rows[0]!.id}/restore`, ann, 'POST'));
+    expect((await premiumList(ann, '?filter=albums')).totalItems).toBe(2);
+    // The count each item keeps is the number of albums holding it.
+    const counts = await t.database.db.selectFrom('media').select(['title', 'album_count']).where('owner_id', '=', ann.user._id).orderBy('title').execute();
+    expect(counts.map((r) => r.album_count)).toEqual([1, 1, 0, 0, 0]);
     // The free gallery has no such filter.
     const res = await call('/api/gallery?filter=albums', ann);
     expect(res.status).toBe(400);

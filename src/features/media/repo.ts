@@ -290,7 +290,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
 /** The ids a selective filter matches (read from its own index), and which filter they answer. */
 interface Driver {
   ids: RawBuilder<unknown>;
-  uses: 'tags' | 'search' | 'model' | 'album';
+  uses: 'tags' | 'search' | 'model';
 }
 
 /**
@@ -322,7 +322,6 @@ async function driverOf(db: Db, ownerId: string, gallery: GalleryName, filter: M
     }
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
-  if (filter.inAlbum) return { ids: sql`select distinct media_id as id from album_media where owner_id = ${ownerId}`, uses: 'album' };
   return null;
 }
 
@@ -337,7 +336,8 @@ function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFi
   if (filter.modelId !== undefined && driver?.uses !== 'model') where.push(sql`media.model_id = ${filter.modelId}`);
   // Always checked on the row too: the trigram index finds candidates, this is the exact rule.
   if (filter.search !== '') where.push(sql`${containsText('media.search_text', filter.search)}`);
-  if (filter.inAlbum && driver?.uses !== 'album') where.push(sql`exists (select 1 from album_media where album_media.media_id = media.id)`);
+  // Items in any album (media.album_count, migration 0019): its partial index counts and pages them.
+  if (filter.inAlbum) where.push(sql`media.album_count > 0`);
   return sql.join(where, sql` and `);
 }
 

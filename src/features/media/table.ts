@@ -51,6 +51,8 @@ export interface MediaTable {
    * digits (migration 0017); null until processed or when none could be made.
    */
   phash: Generated<string | null>;
+  /** How many albums hold the item, kept by triggers on album_media (migration 0019). */
+  album_count: Generated<number>;
 }
 
 export interface MediaTagsTable {
