@@ -357,7 +357,7 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
           Back to The Red Room
         </a>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1 basis-[28rem]">
             <h1 className="flex items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
               {TEXT.title}
               <span className="chip bg-warn/15 text-warn">Premium</span>
@@ -365,7 +365,7 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
             <Tagline />
             <p className="mt-2 max-w-3xl text-sm text-muted">{PREMIUM_BLURB}</p>
           </div>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <button type="button" className="btn-outline" onClick={openAddFromGallery} disabled={!live} aria-haspopup="dialog">
               <ImagesIcon size={16} />
               {TEXT.addFromGallery}
