@@ -162,6 +162,20 @@ describe('the page', () => {
   });
 });
 
+describe('albums and duplicates', () => {
+  test('the Albums chip shows the albums panel; Find Duplicates opens the duplicates dialog on premium', async () => {
+    await renderPremium();
+    await settle(() => chip('Albums').click());
+    expect(location.search).toBe('?filter=albums');
+    expect(screen.queryByRole('list', { name: 'Media' })).toBeNull();
+    expect(screen.getByText('No Albums Yet')).toBeTruthy();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Find Duplicates' }).click());
+    expect(screen.getByRole('dialog', { name: 'Duplicates' })).toBeTruthy();
+    expect(hub.requests.some((r) => r.path.startsWith('/api/premium/duplicates'))).toBe(true);
+  });
+});
+
 describe('cards, menu and viewer', () => {
   test('the menu offers the spec actions; favourites and edits go to /api/premium with the premium toasts', async () => {
     const item = seed({ title: 'Sunset', tags: ['Lena', 'beach'] });
