@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { homeRoutes } from './features/home/routes.tsx';
 import { faviconRoutes } from './features/favicons/routes.ts';
 import { linksRoutes } from './features/links/routes.tsx';
+import { duplicatesApi } from './features/media/duplicates/routes.ts';
 import { INGEST_UPLOAD_ROUTES, ingestRoutes } from './features/media/ingest/routes.ts';
 import { mediaBytesRoutes } from './features/media/serve.ts';
 import { mediaApi } from './features/media/routes.ts';
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
+  // Before the galleries' /:id routes, which would take /duplicates for an id.
+  app.route('/', duplicatesApi);
   app.route('/', mediaApi);
   app.route('/', albumsApi);
   app.route('/', galleryPages);

@@ -29,13 +29,16 @@ describe('loadConfig', () => {
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
       fetchAllowHosts: [],
-      media: { maxUploadBytes: 20 * 1024 ** 3, processingConcurrency: Math.max(1, availableParallelism() - 1), recycleBinDays: 30 },
+      media: { maxUploadBytes: 20 * 1024 ** 3, processingConcurrency: Math.max(1, availableParallelism() - 1), recycleBinDays: 30, similarMaxDistance: 8 },
     });
   });
 
-  test('media settings: upload limit, processing workers, recycling bin days', () => {
-    const config = load({ MAX_UPLOAD_BYTES: '1048576', PROCESSING_CONCURRENCY: '3', RECYCLE_BIN_DAYS: '0' });
-    expect(config.media).toEqual({ maxUploadBytes: 1048576, processingConcurrency: 3, recycleBinDays: 0 });
+  test('media settings: upload limit, processing workers, recycling bin days, similar-duplicates distance', () => {
+    const config = load({ MAX_UPLOAD_BYTES: '1048576', PROCESSING_CONCURRENCY: '3', RECYCLE_BIN_DAYS: '0', SIMILAR_MAX_DISTANCE: '12' });
+    expect(config.media).toEqual({ maxUploadBytes: 1048576, processingConcurrency: 3, recycleBinDays: 0, similarMaxDistance: 12 });
+    expect(load({ SIMILAR_MAX_DISTANCE: '0' }).media.similarMaxDistance).toBe(0);
+    expect(load({ SIMILAR_MAX_DISTANCE: '32' }).media.similarMaxDistance).toBe(32);
+    for (const bad of ['33', '-1', '4.5', 'eight']) expect(failure({ SIMILAR_MAX_DISTANCE: bad })).toContain('SIMILAR_MAX_DISTANCE must be a whole number of bits from 0 to 32');
     expect(failure({ MAX_UPLOAD_BYTES: '20GB' })).toContain('MAX_UPLOAD_BYTES must be a whole number of bytes');
     expect(failure({ MAX_UPLOAD_BYTES: String(65 * 1024 ** 3) })).toContain('MAX_UPLOAD_BYTES must be at most');
     expect(failure({ PROCESSING_CONCURRENCY: '0' })).toContain('PROCESSING_CONCURRENCY must be at least 1');

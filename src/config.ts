@@ -113,6 +113,12 @@ export const settingsSchema = z.object({
     .min(0, 'must be 0 or more (0 keeps deleted media until emptied by hand)')
     .max(36_500, 'must be at most 36500')
     .default(30),
+  SIMILAR_MAX_DISTANCE: z.coerce
+    .number({ message: 'must be a whole number of bits from 0 to 32' })
+    .int('must be a whole number of bits from 0 to 32')
+    .min(0, 'must be a whole number of bits from 0 to 32')
+    .max(32, 'must be a whole number of bits from 0 to 32')
+    .default(8),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -161,6 +167,8 @@ export interface Config {
     processingConcurrency: number;
     /** Days an item stays in the recycling bin before it is purged; 0 keeps it until deleted by hand. */
     recycleBinDays: number;
+    /** Bits two perceptual hashes (of 64) may differ in for the items to be similar duplicates. */
+    similarMaxDistance: number;
   };
 }
 
@@ -237,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUploadBytes: s.MAX_UPLOAD_BYTES,
       processingConcurrency: s.PROCESSING_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
       recycleBinDays: s.RECYCLE_BIN_DAYS,
+      similarMaxDistance: s.SIMILAR_MAX_DISTANCE,
     }),
   });
 }

@@ -5,6 +5,7 @@ import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
 import { scheduleBinPurge } from './features/media/purge.ts';
 import { createServices } from './features/services.ts';
 import { applyLockoutSetting } from './features/site/service.ts';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   await app.services.jobs.start();
   // The recycling bin's purge runs now, then every hour (one job, merged by its key).
   await scheduleBinPurge(app.services.jobs);
+  // Items processed before perceptual hashes existed get theirs, a batch at a time.
+  await scheduleHashBackfill(app.services.jobs);
   logger.info('listening', {
     url: running.url.href,
     data: config.dataDir,

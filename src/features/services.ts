@@ -16,6 +16,8 @@ import { createAuthService } from './auth/service.ts';
 import { createFaviconsService } from './favicons/service.ts';
 import { createHomeService } from './home/service.ts';
 import { createLinksService } from './links/service.ts';
+import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.ts';
+import { createDuplicatesService } from './media/duplicates/service.ts';
 import { createIngestService } from './media/ingest/upload.ts';
 import { MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
 import { registerMediaProcessing } from './media/processing/process-media.ts';
@@ -38,11 +40,13 @@ export interface ServiceDeps {
 
 export function createServices({ db, config, clock, store, logger }: ServiceDeps) {
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
-  const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: MEDIA_JOB_KINDS, ...(logger ? { logger } : {}) });
+  const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS], ...(logger ? { logger } : {}) });
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
   if (store) registerMediaProcessing(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir: path.join(config.dataDir, 'tmp', 'processing') });
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
+  // Perceptual hashes for items processed before the hub made them (main.ts starts it).
+  if (store) registerHashBackfill(jobs, { db, store, logger: logger ?? silentLogger });
   // Both galleries' lists, edits and recycling bin; an account's deletion hands it the account's bytes.
   const media = createMediaService({ db, store, clock, jobs, addToAlbum: addMediaToAlbum });
   // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
@@ -65,6 +69,8 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
     media,
     // Albums of both galleries.
     albums: createAlbumsService({ db, clock }),
+    // Exact copies and similar-looking items of either gallery, and resolving them.
+    duplicates: createDuplicatesService({ db, clock, similarMaxDistance: config.media.similarMaxDistance }),
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,

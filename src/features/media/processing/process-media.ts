@@ -11,6 +11,7 @@ import { PermanentJobError, type JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
 import { newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
+import { phashOf } from '../duplicates/phash.ts';
 import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../table.ts';
 import { UnreadableMediaError } from './errors.ts';
@@ -50,6 +51,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     try {
       const original = await originalFile(row, scratch);
       const result = await renditionsOf(row, original, scratch, signal);
+      // The similar-duplicates hash, of the thumbnail (the picture or poster frame, oriented, shrunk);
+      // an item without one is only left out of that search. Worked out while the renditions are stored.
+      const hashing = phashOf(result.thumbnail).catch(() => null);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
       const displayKey = result.display ? newMediaKey('display', 'webp', clock()) : null;
       // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
@@ -59,6 +63,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
       ]);
       const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
       if (failed) throw failed.reason;
+      const phash = await hashing;
       // The row may have been deleted for good while we worked: then nothing is updated, and
       // the renditions just written would belong to no one.
       const updated = await db
@@ -69,6 +74,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
           duration: result.duration,
           taken_at: result.takenAt,
           placeholder: result.placeholder,
+          phash,
           thumbnail_key: thumbnailKey,
           display_key: displayKey,
           status: 'ready',
