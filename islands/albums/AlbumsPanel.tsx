@@ -175,7 +175,7 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
           <p className="mt-1 text-sm text-muted">{ALBUM_TEXT.emptyHint}</p>
         </div>
       ) : (
-        <ul aria-label="Albums" className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4">
+        <ul aria-label="Albums" className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
           {albums.map((album) => (
             <li key={album._id}>
               <article aria-labelledby={`album-${album._id}-name`} className="card relative flex h-full flex-col">
@@ -185,12 +185,12 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
                 <div className="absolute right-2 top-2">
                   <CardMenu label={`Actions for album ${album.name}`} actions={menuFor(album)} />
                 </div>
-                <div className="flex min-w-0 flex-1 flex-col px-4 pb-4 pt-3">
+                <div className="flex min-w-0 flex-1 flex-col px-3 pb-3 pt-2.5 sm:px-4 sm:pb-4 sm:pt-3">
                   <h3 id={`album-${album._id}-name`} className="truncate font-semibold" title={album.name}>
                     {album.name}
                   </h3>
                   {album.description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{album.description}</p> : null}
-                  <p className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs text-muted">
+                  <p className="mt-auto flex flex-wrap items-center justify-between gap-x-2 pt-3 text-xs text-muted">
                     <span>{itemCount(album.mediaCount)}</span>
                     <time dateTime={album.created}>{createdText(album.created)}</time>
                   </p>

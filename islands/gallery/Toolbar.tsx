@@ -116,11 +116,14 @@ export function Toolbar({
               </button>
             </li>
           ) : null}
-          <li>
-            <button type="button" aria-pressed={selecting} disabled={!live || albums} onClick={() => onSelecting(!selecting)} className={`${chipClass(selecting)} disabled:opacity-50`}>
-              {selecting ? 'Exit Select' : 'Select'}
-            </button>
-          </li>
+          {/* Albums are not selected in bulk: the albums view has no Select. */}
+          {albums ? null : (
+            <li>
+              <button type="button" aria-pressed={selecting} disabled={!live} onClick={() => onSelecting(!selecting)} className={`${chipClass(selecting)} disabled:opacity-50`}>
+                {selecting ? 'Exit Select' : 'Select'}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
 

@@ -304,6 +304,65 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     expect(await axeEverywhere(page, 'a11y-signout-confirm')).toEqual([]);
     await context.close();
   });
+
+  test('Albums in The Red Room: the bulk bar, Move to Album with Create New Album, the panel, Create Album, an album, Add Media and Select Thumbnail', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
+    const ids: string[] = [];
+    for (const [i, colour] of [[1, '#6a1b9a'], [2, '#ef6c00']] as const) {
+      const form = new FormData();
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Album shot ${i}.jpg`, { type: 'image/jpeg' }));
+      const answer = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+      expect(answer.status).toBe(201);
+      ids.push(((await answer.json()) as { media: { _id: string }[] }).media[0]!._id);
+    }
+    const album = await callApi<{ _id: string }>(hub, admin, 'POST', '/api/albums', { name: 'Weekend', description: 'Two days away from everything, with a description that runs to two lines.', isPublic: true });
+    await callApi(hub, admin, 'POST', `/api/albums/${album._id}/media`, { mediaIds: ids });
+    const found: string[] = [];
+    await page.goto(`${hub.url}/gallery?search=${encodeURIComponent('Album shot')}`);
+    await islandsReady(page);
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    await page.getByRole('button', { name: 'Select Album shot 1' }).click();
+    await page.getByRole('region', { name: 'Selection' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-bulk-bar')));
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Album' }).click();
+    const move = page.getByRole('dialog', { name: 'Move to Album' });
+    await move.getByRole('button', { name: /Weekend/ }).click();
+    await move.getByRole('button', { name: 'Create New Album' }).click();
+    await move.getByLabel('Album Name').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-move-to-album')));
+    await move.getByRole('button', { name: 'Cancel' }).last().click();
+    await move.waitFor({ state: 'hidden' });
+
+    await page.goto(`${hub.url}/gallery?filter=albums`);
+    await islandsReady(page);
+    await page.getByRole('article', { name: 'Weekend' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-albums-panel')));
+    await page.getByRole('button', { name: 'Create Album' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Album' });
+    await create.getByRole('button', { name: 'Create Album' }).click();
+    await create.getByText('Album name is required').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-albums-create-dialog')));
+    await create.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Open album Weekend' }).click();
+    await page.getByText('2 of 2 items', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-album-detail')));
+    await page.getByRole('button', { name: 'Add Media' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Media to Weekend' });
+    await add.getByRole('button', { name: 'Album shot 2' }).click();
+    found.push(...(await axeEverywhere(page, 'a11y-album-add-media')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Select Thumbnail' }).click();
+    const thumbnail = page.getByRole('dialog', { name: 'Select Thumbnail' });
+    await thumbnail.getByRole('button', { name: 'Album shot 1' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-album-select-thumbnail')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
 });
 
 describe.skipIf(Boolean(unavailable))('accessibility of first-run setup and of the locked site', () => {
