@@ -233,7 +233,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
-  test('The Red Room: the 18+ warning, the grid with processed media, a card menu, the Edit Tags dialog and the empty bin', async () => {
+  test('The Red Room: the 18+ warning, the grid with processed media, a card menu, the Edit Tags and Duplicates dialogs and the empty bin', async () => {
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
     // Three real pictures through the upload API; the hub's own processing makes their thumbnails.
@@ -267,6 +267,14 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await tags.getByRole('button', { name: 'Outdoor', exact: true }).waitFor();
     found.push(...(await axeEverywhere(page, 'a11y-gallery-tags-dialog')));
     await tags.getByRole('button', { name: 'Cancel' }).click();
+
+    // Find Duplicates: plain pictures of different colours are neither copies nor alike.
+    await page.getByRole('button', { name: 'Find Duplicates' }).click();
+    const duplicates = page.getByRole('dialog', { name: 'Duplicates' });
+    await duplicates.getByText('No duplicates found').first().waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-gallery-duplicates-dialog')));
+    await duplicates.getByText('Close', { exact: true }).click();
+    await duplicates.waitFor({ state: 'hidden' });
 
     await page.getByRole('link', { name: 'Recently Deleted' }).click();
     await page.getByText('The recycling bin is empty', { exact: true }).waitFor();
