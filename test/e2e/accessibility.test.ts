@@ -283,36 +283,6 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
-  test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
-    const { context, page } = await freshPage(browser);
-    await admitContext(context, hub, MEMBER);
-    const found: string[] = [];
-    for (const [path, name] of [
-      ['/admin', 'a11y-forbidden-admin'],
-      [`/user/${adminId}`, 'a11y-forbidden-profile'],
-      [`/user/edit/${adminId}`, 'a11y-forbidden-edit'],
-    ] as const) {
-      const response = await page.goto(`${hub.url}${path}`);
-      expect(response?.status()).toBe(403);
-      await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
-      await islandsReady(page);
-      found.push(...(await axeEverywhere(page, name)));
-    }
-    expect(found).toEqual([]);
-    await context.close();
-  });
-
-  test('the sign-out page shown when another site asks to sign out', async () => {
-    const { context, page } = await freshPage(browser);
-    await admitContext(context, hub, ADMIN);
-    // A link on a page of no origin of ours: the navigation is cross-site.
-    await page.setContent(`<a href="${hub.url}/auth/signout/">sign out</a>`);
-    await Promise.all([page.waitForURL(`${hub.url}/auth/signout/`), page.getByRole('link', { name: 'sign out' }).click()]);
-    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
-    expect(await axeEverywhere(page, 'a11y-signout-confirm')).toEqual([]);
-    await context.close();
-  });
-
   test('Albums in The Red Room: the bulk bar, Move to Album with Create New Album, the panel, Create Album, an album, Add Media and Select Thumbnail', async () => {
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
@@ -369,6 +339,97 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await thumbnail.getByRole('button', { name: 'Album shot 1' }).waitFor();
     found.push(...(await axeEverywhere(page, 'a11y-album-select-thumbnail')));
     expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('The premium gallery: the grid, a card menu, the Actions menu, select mode, the viewer, the upload and Add from Gallery dialogs, the empty bin', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    const form = new FormData();
+    for (const [i, colour] of [[1, '#6a1b9a'], [2, '#ef6c00']] as const) {
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Reserve ${i}.jpg`, { type: 'image/jpeg' }));
+    }
+    form.append('tags', 'Glamour');
+    const answer = await fetch(`${hub.url}/api/premium/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+    expect(answer.status).toBe(201);
+    for (let tries = 0; tries < 300; tries++) {
+      const listed = await callApi<{ media: { status: string }[] }>(hub, admin, 'GET', '/api/premium');
+      if (listed.media.every((m) => m.status !== 'processing')) break;
+      await Bun.sleep(100);
+    }
+    const found: string[] = [];
+    await page.goto(`${hub.url}/premium`);
+    await islandsReady(page);
+    await page.getByRole('article', { name: 'Reserve 2' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium')));
+    await page.getByRole('button', { name: 'Actions for Reserve 2' }).click();
+    await page.getByRole('menu').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-card-menu')));
+    await page.keyboard.press('Escape');
+    await page.getByRole('switch', { name: 'Titles' }).click();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    await page.getByRole('menu', { name: 'Actions' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-actions-menu')));
+    await page.getByRole('menuitem', { name: 'Select' }).click();
+    await page.getByRole('checkbox', { name: 'Select Reserve 1' }).check();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-select')));
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Exit Select' }).click();
+
+    await page.getByRole('button', { name: 'Open Reserve 2' }).click();
+    await page.getByRole('dialog', { name: 'Reserve 2' }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-viewer')));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Upload Premium Content' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Premium Content' });
+    await upload.getByRole('button', { name: 'Glamour', exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-upload')));
+    await upload.getByRole('button', { name: 'Cancel' }).click();
+    await upload.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Add from Gallery to Premium' }).click();
+    const add = page.getByRole('dialog', { name: 'Add from Gallery to Premium' });
+    await add.getByText('0 selected').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-add-from-gallery')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${hub.url}/premium?filter=recycling-bin`);
+    await islandsReady(page);
+    await page.getByText('Recycling bin is empty.').waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-premium-bin-empty')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, MEMBER);
+    const found: string[] = [];
+    for (const [path, name] of [
+      ['/admin', 'a11y-forbidden-admin'],
+      [`/user/${adminId}`, 'a11y-forbidden-profile'],
+      [`/user/edit/${adminId}`, 'a11y-forbidden-edit'],
+    ] as const) {
+      const response = await page.goto(`${hub.url}${path}`);
+      expect(response?.status()).toBe(403);
+      await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
+      await islandsReady(page);
+      found.push(...(await axeEverywhere(page, name)));
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
+  test('the sign-out page shown when another site asks to sign out', async () => {
+    const { context, page } = await freshPage(browser);
+    await admitContext(context, hub, ADMIN);
+    // A link on a page of no origin of ours: the navigation is cross-site.
+    await page.setContent(`<a href="${hub.url}/auth/signout/">sign out</a>`);
+    await Promise.all([page.waitForURL(`${hub.url}/auth/signout/`), page.getByRole('link', { name: 'sign out' }).click()]);
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    expect(await axeEverywhere(page, 'a11y-signout-confirm')).toEqual([]);
     await context.close();
   });
 });
