@@ -4,7 +4,7 @@
 // tags, a late page, the bin) the median and p95 of GET /api/premium inside the hub beside the
 // bare SQLite statements it ran; then each bulk action on 1,000 items (POST /api/premium/bulk and
 // /api/gallery/bulk), timed call by call.
-// Run: npm run bench:premium [requests per case, default 200]
+// Run: npm run bench:premium [requests per case, default 200] [bulk: the bulk actions only]
 // Targets: at most 10 ms median per list and at most twice the bare queries (where they take 1 ms
 // or more); a bulk action on 1,000 items under 200 ms.
 
@@ -12,6 +12,8 @@ import { manyMedia } from '../test/helpers/media-factory.ts';
 import { listBench, median, ms, p95 } from './lib/list-bench.ts';
 
 const RUNS = Number(process.argv[2] ?? 200);
+/** `bulk` as the second argument: the bulk actions only. */
+const BULK_ONLY = process.argv[3] === 'bulk';
 const ITEMS = 100_000;
 const FREE = 20_000;
 const ALBUMS = 500;
@@ -56,21 +58,23 @@ for (let from = 0; from < members.length; from += 1000) {
 }
 console.log(`Seeded ${ITEMS.toLocaleString('en')} premium and ${FREE.toLocaleString('en')} free items in ${bench.seedSeconds.toFixed(1)} s, ${ALBUMS} albums with ${members.length.toLocaleString('en')} of them in ${((performance.now() - albumStart) / 1000).toFixed(1)} s`);
 
-console.log(`\nMedian and p95 of ${RUNS} requests each inside the hub, beside the same statements run bare:`);
-await bench.measure('premium: all, newest first (defaults)', '/api/premium');
-for (const filter of ['images', 'videos', 'favorites', 'albums', 'recycling-bin']) await bench.measure(`premium: filter ${filter}`, `/api/premium?filter=${filter}`);
-for (const sortBy of ['title', 'size', 'type']) {
-  for (const sortOrder of ['asc', 'desc']) await bench.measure(`premium: sort ${sortBy} ${sortOrder}`, `/api/premium?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+if (!BULK_ONLY) {
+  console.log(`\nMedian and p95 of ${RUNS} requests each inside the hub, beside the same statements run bare:`);
+  await bench.measure('premium: all, newest first (defaults)', '/api/premium');
+  for (const filter of ['images', 'videos', 'favorites', 'albums', 'recycling-bin']) await bench.measure(`premium: filter ${filter}`, `/api/premium?filter=${filter}`);
+  for (const sortBy of ['title', 'size', 'type']) {
+    for (const sortOrder of ['asc', 'desc']) await bench.measure(`premium: sort ${sortBy} ${sortOrder}`, `/api/premium?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+  }
+  await bench.measure('premium: albums, by type', '/api/premium?filter=albums&sortBy=type&sortOrder=desc');
+  await bench.measure('premium: albums page 20', '/api/premium?filter=albums&page=20');
+  await bench.measure('premium: search "beach"', '/api/premium?search=beach');
+  await bench.measure('premium: search "beach" by type', '/api/premium?search=beach&sortBy=type');
+  await bench.measure('premium: search "beach" in albums', '/api/premium?search=beach&filter=albums');
+  await bench.measure('premium: tags=solo', '/api/premium?tags=solo');
+  await bench.measure('premium: page 20 (offset 950)', '/api/premium?page=20');
+  await bench.measure('premium: recycling bin list', '/api/premium/recycling-bin');
+  await bench.measure('page: /premium', '/premium', { page: true, target: 30 });
 }
-await bench.measure('premium: albums, by type', '/api/premium?filter=albums&sortBy=type&sortOrder=desc');
-await bench.measure('premium: albums page 20', '/api/premium?filter=albums&page=20');
-await bench.measure('premium: search "beach"', '/api/premium?search=beach');
-await bench.measure('premium: search "beach" by type', '/api/premium?search=beach&sortBy=type');
-await bench.measure('premium: search "beach" in albums', '/api/premium?search=beach&filter=albums');
-await bench.measure('premium: tags=solo', '/api/premium?tags=solo');
-await bench.measure('premium: page 20 (offset 950)', '/api/premium?page=20');
-await bench.measure('premium: recycling bin list', '/api/premium/recycling-bin');
-await bench.measure('page: /premium', '/premium', { page: true, target: 30 });
 
 /** Times `rounds` calls of one bulk action, each on its own 1,000 ids. */
 async function timeBulk(label: string, gallery: 'gallery' | 'premium', rounds: number, body: (round: number) => Record<string, unknown>) {

@@ -28,14 +28,19 @@ type Listed = Pick<MediaRow, 'id' | 'title' | 'tags' | 'is_favorite' | 'deleted_
 
 /** `id` is one of `ids`, bound as one JSON array however many there are. */
 const idIn = (ids: readonly string[]) => sql<SqlBool>`id in (select value from json_each(${JSON.stringify(ids)}))`;
+/**
+ * The owner's rows only, checked on the rows the ids found: the unary + keeps SQLite from walking
+ * the owner's whole list index instead of looking the ids up (15 ms at 100,000 items, per statement).
+ */
+const ownersOnly = (ownerId: string) => sql<SqlBool>`+owner_id = ${ownerId}`;
 
 /** The owner's items of that gallery among `ids`; a 404 (message `notFound`) unless every id is one. */
 async function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: readonly string[], notFound: string): Promise<Listed[]> {
   const rows = await trx
     .selectFrom('media')
     .select(['id', 'title', 'tags', 'is_favorite', 'deleted_at', 'storage_key', 'thumbnail_key', 'display_key'])
-    .where('owner_id', '=', ownerId)
-    .where('gallery', '=', gallery)
+    .where(ownersOnly(ownerId))
+    .where(sql<SqlBool>`+gallery = ${gallery}`)
     .where(idIn(ids))
     .execute();
   if (rows.length !== ids.length) throw new NotFoundError(notFound);
@@ -47,7 +52,7 @@ async function setWhereDifferent(trx: Db, ownerId: string, ids: readonly string[
   const result = await trx
     .updateTable('media')
     .set(set)
-    .where('owner_id', '=', ownerId)
+    .where(ownersOnly(ownerId))
     .where(idIn(ids))
     .where(differs)
     .executeTakeFirst();
@@ -106,21 +111,19 @@ export function createBulkActions({ db, jobs, now, addToAlbum, notFound }: BulkD
               const keys = batch.flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null));
               await jobs.enqueue(deleteStoredObjects, { keys }, { key: `bulk:${batch[0]!.id}:${at}`, db: trx });
             }
-            const result = await trx.deleteFrom('media').where('owner_id', '=', ownerId).where(idIn(ids)).executeTakeFirst();
+            const result = await trx.deleteFrom('media').where(ownersOnly(ownerId)).where(idIn(ids)).executeTakeFirst();
             return { updated: Number(result.numDeletedRows) };
           }
           case 'add-tags':
           case 'remove-tags':
           case 'set-tags': {
-            let updated = 0;
-            for (const item of items) {
-              const tags = retagged(JSON.parse(item.tags) as string[], input);
-              if (tags === null) continue;
-              await repo.updateMedia(trx, ownerId, item.id, { tags: JSON.stringify(tags), search_text: searchTextOf(item.title, tags), updated_at: at });
-              await repo.replaceTags(trx, ownerId, item.id, tags);
-              updated++;
-            }
-            return { updated };
+            const changes = items.flatMap((item) => {
+              const before = JSON.parse(item.tags) as string[];
+              const tags = retagged(before, input);
+              return tags === null ? [] : [{ id: item.id, tags, searchText: searchTextOf(item.title, tags), before }];
+            });
+            await repo.retagMany(trx, ownerId, changes, at);
+            return { updated: changes.length };
           }
         }
       });

@@ -9,7 +9,7 @@
 // media_tags' key copies, migration 0016); a walked row is tested on its own search text (or its
 // title in the title's index). Text other than plain is looked up in the index and checked on rows.
 
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText, ownedBy } from '../../db/owned.ts';
 import type { GalleryName, MediaRow, MediaUpdate, NewMediaRow } from './table.ts';
@@ -478,9 +478,36 @@ export async function updateMedia(db: Db, ownerId: string, id: string, changes: 
 
 /** Replaces an item's lower-case tag copies (the tags filter and the custom vocabulary read them). */
 export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags: readonly string[]): Promise<void> {
-  await db.deleteFrom('media_tags').where('media_id', '=', mediaId).where(ownedBy('media_tags', ownerId)).execute();
+  // By the item's key (media_id, tag); the owner is checked on those rows (the unary + keeps SQLite
+  // from reading the owner's whole (owner_id, tag) index instead: 10 ms an item at 50,000 items).
+  await db.deleteFrom('media_tags').where('media_id', '=', mediaId).where(sql<SqlBool>`+media_tags.owner_id = ${ownerId}`).execute();
   const rows = [...new Set(tags.map((t) => t.toLowerCase()))].map((tag) => ({ media_id: mediaId, owner_id: ownerId, tag }));
   if (rows.length > 0) await db.insertInto('media_tags').values(rows).execute();
+}
+
+/** New tags of many of the owner's items at once (bulk actions): one statement each for the rows, the tag copies out, and in. */
+export async function retagMany(db: Db, ownerId: string, changes: readonly { id: string; tags: readonly string[]; searchText: string; before: readonly string[] }[], at: number): Promise<void> {
+  if (changes.length === 0) return;
+  const rows = changes.map((c) => ({ id: c.id, tags: JSON.stringify(c.tags), text: c.searchText }));
+  // Each item by its key (the unary + keeps the owner's list index out of it), the owner checked on the row.
+  await sql`update media set tags = c.tags, search_text = c.text, updated_at = ${at}
+    from (select value ->> 'id' as id, value ->> 'tags' as tags, value ->> 'text' as text from json_each(${JSON.stringify(rows)})) as c
+    where media.id = c.id and +media.owner_id = ${ownerId}`.execute(db);
+  // Only the lower-case copies that change go out and in (each costs its triggers: counts, keys).
+  const gone: [string, string][] = [];
+  const added: [string, string][] = [];
+  for (const c of changes) {
+    const before = new Set(c.before.map((t) => t.toLowerCase()));
+    const after = new Set(c.tags.map((t) => t.toLowerCase()));
+    for (const tag of before) if (!after.has(tag)) gone.push([c.id, tag]);
+    for (const tag of after) if (!before.has(tag)) added.push([c.id, tag]);
+  }
+  if (gone.length > 0) {
+    await sql`delete from media_tags where (media_id, tag) in (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(gone)})) and +owner_id = ${ownerId}`.execute(db);
+  }
+  if (added.length > 0) {
+    await sql`insert into media_tags (media_id, owner_id, tag) select value ->> 0, ${ownerId}, value ->> 1 from json_each(${JSON.stringify(added)})`.execute(db);
+  }
 }
 
 /** Deletes the owner's row (its media_tags go with it); whether it was there. */
