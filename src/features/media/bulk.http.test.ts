@@ -3,6 +3,7 @@
 // changed, all-or-nothing when an id is not the owner's item of that gallery, each 400, the bytes
 // of items deleted forever leaving the store, and a burst of identical calls.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { sql } from 'kysely';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
@@ -136,6 +137,33 @@ describe('each action', () => {
     expect((await list(ann, '?tags=gold&filter=favorites', 'premium')).totalItems).toBe(2);
     expect(await updated({ action: 'delete', ids }, ann, 'premium')).toBe(2);
     expect((await list(ann, '/recycling-bin', 'premium')).totalItems).toBe(2);
+  });
+
+  test('search keeps up with every key-changing action (the full-text index moves the items at once)', async () => {
+    const rows = manyMedia(t.database, ann.user._id, 6, (i) => ({ title: `Harbour ${i}`, tags: i % 2 === 0 ? ['Dusk'] : [] }), 'S');
+    const ids = rows.map((r) => r.id);
+    const found = async (query: string, gallery = 'gallery') => titles(await list(ann, `?sortBy=title&sortOrder=asc&${query}`, gallery));
+    expect(await updated({ action: 'favorite', ids: ids.slice(0, 3) })).toBe(3);
+    expect(await found('search=harbour&filter=favorites')).toEqual(['Harbour 0', 'Harbour 1', 'Harbour 2']);
+    expect(await found('search=arbo&tags=dusk&filter=favorites')).toEqual(['Harbour 0', 'Harbour 2']);
+    expect(await updated({ action: 'delete', ids: ids.slice(1, 4) })).toBe(3);
+    expect(await found('search=harbour')).toEqual(['Harbour 0', 'Harbour 4', 'Harbour 5']);
+    expect(await found('search=ha')).toEqual(['Harbour 0', 'Harbour 4', 'Harbour 5']);
+    expect(await updated({ action: 'restore', ids })).toBe(3);
+    expect(await updated({ action: 'unfavorite', ids })).toBe(3);
+    expect(await found('search=harbour&filter=favorites')).toEqual([]);
+    expect(await updated({ action: 'move-to-premium', ids: ids.slice(4) })).toBe(2);
+    expect(await found('search=harbour')).toEqual(['Harbour 0', 'Harbour 1', 'Harbour 2', 'Harbour 3']);
+    expect(await found('search=harbour', 'premium')).toEqual(['Harbour 4', 'Harbour 5']);
+    // One entry per item in the index, each under the item's current key; nothing left deferred.
+    const index = await sql<{ key: number }>`select key from media_search_ids where media_id in (select value from json_each(${JSON.stringify(ids)}))`.execute(t.database.db);
+    expect(index.rows).toHaveLength(6);
+    for (const { key } of index.rows) {
+      const hits = await sql<{ n: number }>`select count(*) as n from media_search where media_search match '"harbour"' and rowid = ${key}`.execute(t.database.db);
+      expect(hits.rows[0]!.n).toBe(1);
+    }
+    const leftover = await sql<{ n: number }>`select (select count(*) from media_search_deferred) + (select count(*) from media_search_rekeyed) as n`.execute(t.database.db);
+    expect(leftover.rows[0]!.n).toBe(0);
   });
 
   test('1,000 items in one call', async () => {

@@ -49,13 +49,8 @@ async function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: r
 
 /** Sets one column on the listed items whose value differs; how many changed. */
 async function setWhereDifferent(trx: Db, ownerId: string, ids: readonly string[], set: Partial<Pick<MediaRow, 'deleted_at' | 'is_favorite' | 'gallery'>>, differs: RawBuilder<SqlBool>) {
-  const result = await trx
-    .updateTable('media')
-    .set(set)
-    .where(ownersOnly(ownerId))
-    .where(idIn(ids))
-    .where(differs)
-    .executeTakeFirst();
+  // Each of these changes the items' full-text keys: the index moves them all at once afterwards.
+  const result = await repo.withSearchKeysDeferred(trx, () => trx.updateTable('media').set(set).where(ownersOnly(ownerId)).where(idIn(ids)).where(differs).executeTakeFirst());
   return Number(result.numUpdatedRows);
 }
 

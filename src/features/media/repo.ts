@@ -485,6 +485,24 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
   if (rows.length > 0) await db.insertInto('media_tags').values(rows).execute();
 }
 
+/**
+ * Runs `write` (an update of many media rows, inside the caller's transaction) with the full-text
+ * index's moves deferred, then moves every item whose key changed at once: the old entries out,
+ * then the new ones in key order (migration 0021: interleaved, each item cost FTS5 a flush).
+ */
+export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>): Promise<T> {
+  await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
+  const result = await write();
+  await sql`delete from media_search_deferred`.execute(trx);
+  await sql`delete from media_search where rowid in (select old_key from media_search_rekeyed order by old_key)`.execute(trx);
+  await sql`insert into media_search (rowid, text)
+    select ids.key, media.search_text || char(1, 1) from media_search_rekeyed as moved
+    join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id
+    order by ids.key`.execute(trx);
+  await sql`delete from media_search_rekeyed`.execute(trx);
+  return result;
+}
+
 /** New tags of many of the owner's items at once (bulk actions): one statement each for the rows, the tag copies out, and in. */
 export async function retagMany(db: Db, ownerId: string, changes: readonly { id: string; tags: readonly string[]; searchText: string; before: readonly string[] }[], at: number): Promise<void> {
   if (changes.length === 0) return;
