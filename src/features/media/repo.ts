@@ -486,9 +486,11 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
 }
 
 /**
- * Runs `write` (an update of many media rows, inside the caller's transaction) with the full-text
- * index's moves deferred, then moves every item whose key changed at once: the old entries out,
- * then the new ones in key order (migration 0021: interleaved, each item cost FTS5 a flush).
+ * Runs `write` (an update of many media rows, inside the caller's transaction) with the per-row
+ * upkeep of the full-text index and of the tag copies deferred (migrations 0021, 0022), then brings
+ * both up to date at once for every item whose key changed: the old index entries out, the new
+ * ones in key order (interleaved, each item cost FTS5 a flush); the tag counts of the old copies
+ * down, the copies and their keys from the items, the counts of the new copies up.
  */
 export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>): Promise<T> {
   await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
@@ -499,6 +501,18 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
     select ids.key, media.search_text || char(1, 1) from media_search_rekeyed as moved
     join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id
     order by ids.key`.execute(trx);
+  const moved = sql`(select media_id from media_search_rekeyed)`;
+  await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
+    from (select owner_id, tag, gallery, binned, type, is_favorite, count(*) as k from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6) as gone
+    where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
+      and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await sql`update media_tags set owner_id = media.owner_id, gallery = media.gallery, binned = media.deleted_at is not null, type = media.type,
+      is_favorite = media.is_favorite, key = ids.key
+    from media, media_search_ids as ids
+    where media.id = media_tags.media_id and ids.media_id = media_tags.media_id and media_tags.media_id in ${moved}`.execute(trx);
+  await sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
+    select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6
+    on conflict do update set n = n + excluded.n`.execute(trx);
   await sql`delete from media_search_rekeyed`.execute(trx);
   return result;
 }
