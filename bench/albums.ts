@@ -10,147 +10,77 @@
 // Targets: at most 10 ms median per read and at most twice the bare queries (where they take 1 ms
 // or more); adding 1,000 items under 200 ms.
 
-import { rmSync } from 'node:fs';
-import type { SQLQueryBindings } from 'bun:sqlite';
-import { createApp } from '../src/app.ts';
-import { ensureAssets } from '../src/build/assets.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { silentLogger } from '../src/logger.ts';
-import { LocalDiskStore } from '../src/storage/local-disk-store.ts';
-import { credentialsFor, newUser } from '../test/helpers/factories.ts';
+import type { MediaRow } from '../src/features/media/table.ts';
+import { newUser } from '../test/helpers/factories.ts';
 import { manyMedia } from '../test/helpers/media-factory.ts';
-import { tempDir } from '../test/helpers/test-app.ts';
+import { listBench, median, ms, p95 } from './lib/list-bench.ts';
 
 const RUNS = Number(process.argv[2] ?? 200);
 const ITEMS = 100_000;
 const ALBUMS = 500;
 const BIG = [20_000, 12_000, 10_000];
-const dataDir = tempDir('hub-bench-albums-');
-const config = loadConfig({ DATA_DIR: dataDir, SITE_PASSWORD: 'bench site password', SITE_LOCKOUT_HOURS: '0', LOG_LEVEL: 'silent' });
-
-let capturing = false;
-let captured: { sql: string; parameters: readonly unknown[] }[] = [];
-const database = openDatabase(config.databaseFile, {
-  log: (event) => {
-    if (capturing && event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-  },
-});
-await migrateToLatest(database.db);
-const db = database.db;
-
-const user = await newUser(db, { username: 'bench', name: 'Bench User' });
-const credentials = await credentialsFor(db, user);
 const WORDS = ['sunset', 'beach', 'studio', 'party', 'forest', 'city', 'night', 'pool', 'mirror', 'garden', 'hotel', 'shower'];
-const seedStart = performance.now();
-const rows = manyMedia(database, user.id, ITEMS, (i) => ({
-  type: i % 3 === 0 ? 'video' : 'image',
-  gallery: i % 4 === 0 ? 'premium' : 'gallery',
-  favorite: i % 25 === 0,
-  deletedAt: i % 100 === 99 ? 1_700_000_000_000 + i * 1000 : null,
-}));
-const mediaSeeded = performance.now();
+let rows: MediaRow[] = [];
 const albumIds: string[] = [];
-{
-  const { sqlite } = database;
-  const insertAlbum = sqlite.prepare('insert into albums (id, owner_id, name, name_key, description, is_public, media_count, created_at, updated_at) values (?, ?, ?, ?, ?, 1, 0, ?, ?)');
-  const insertMember = sqlite.prepare('insert into album_media (album_id, media_id, owner_id, added_at) values (?, ?, ?, ?)');
-  sqlite.transaction(() => {
-    for (let a = 0; a < ALBUMS; a++) {
-      const id = Bun.randomUUIDv7();
-      const name = `${WORDS[a % WORDS.length]} ${WORDS[(a * 5) % WORDS.length]} ${a}`;
-      insertAlbum.run(id, user.id, name, name.toLowerCase(), `Album number ${a}`, 1_700_000_000_000 + a * 60_000, 1_700_000_000_000 + a * 60_000);
-      albumIds.push(id);
-    }
-    for (const [i, row] of rows.entries()) {
-      const at = 1_750_000_000_000 + i * 1000;
-      // Every item sits in one of the small albums, and the big ones take a share besides.
-      insertMember.run(albumIds[BIG.length + (i % (ALBUMS - BIG.length))]!, row.id, user.id, at);
-      if (i % 5 === 0) insertMember.run(albumIds[0]!, row.id, user.id, at);
-      if (i % 8 === 1) insertMember.run(albumIds[1]!, row.id, user.id, at);
-      if (i % 10 === 2) insertMember.run(albumIds[2]!, row.id, user.id, at);
-    }
-  })();
-  insertAlbum.finalize();
-  insertMember.finalize();
-  const other = await newUser(db, { username: 'other' });
-  manyMedia(database, other.id, 5_000);
-}
-database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+let mediaSeconds = 0;
+
+const bench = await listBench('hub-bench-albums-', RUNS, async ({ database, userId }) => {
+  const seedStart = performance.now();
+  rows = manyMedia(database, userId, ITEMS, (i) => ({
+    type: i % 3 === 0 ? 'video' : 'image',
+    gallery: i % 4 === 0 ? 'premium' : 'gallery',
+    favorite: i % 25 === 0,
+    deletedAt: i % 100 === 99 ? 1_700_000_000_000 + i * 1000 : null,
+  }));
+  mediaSeconds = (performance.now() - seedStart) / 1000;
+  {
+    const { sqlite } = database;
+    const insertAlbum = sqlite.prepare('insert into albums (id, owner_id, name, name_key, description, is_public, media_count, created_at, updated_at) values (?, ?, ?, ?, ?, 1, 0, ?, ?)');
+    const insertMember = sqlite.prepare('insert into album_media (album_id, media_id, owner_id, added_at) values (?, ?, ?, ?)');
+    sqlite.transaction(() => {
+      for (let a = 0; a < ALBUMS; a++) {
+        const id = Bun.randomUUIDv7();
+        const name = `${WORDS[a % WORDS.length]} ${WORDS[(a * 5) % WORDS.length]} ${a}`;
+        insertAlbum.run(id, userId, name, name.toLowerCase(), `Album number ${a}`, 1_700_000_000_000 + a * 60_000, 1_700_000_000_000 + a * 60_000);
+        albumIds.push(id);
+      }
+      for (const [i, row] of rows.entries()) {
+        const at = 1_750_000_000_000 + i * 1000;
+        // Every item sits in one of the small albums, and the big ones take a share besides.
+        insertMember.run(albumIds[BIG.length + (i % (ALBUMS - BIG.length))]!, row.id, userId, at);
+        if (i % 5 === 0) insertMember.run(albumIds[0]!, row.id, userId, at);
+        if (i % 8 === 1) insertMember.run(albumIds[1]!, row.id, userId, at);
+        if (i % 10 === 2) insertMember.run(albumIds[2]!, row.id, userId, at);
+      }
+    })();
+    insertAlbum.finalize();
+    insertMember.finalize();
+    const other = await newUser(database.db, { username: 'other' });
+    manyMedia(database, other.id, 5_000);
+  }
+});
+const { app, headers, database } = bench;
 console.log(
-  `Seeded ${ITEMS.toLocaleString('en')} items, ${ALBUMS} albums (${BIG.map((n) => n.toLocaleString('en')).join(', ')} in the big ones) for one user in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (the items ${((mediaSeeded - seedStart) / 1000).toFixed(1)} s)`,
+  `Seeded ${ITEMS.toLocaleString('en')} items, ${ALBUMS} albums (${BIG.map((n) => n.toLocaleString('en')).join(', ')} in the big ones) for one user in ${bench.seedSeconds.toFixed(1)} s (the items ${mediaSeconds.toFixed(1)} s)`,
 );
 
-const app = createApp({ config, db, store: await new LocalDiskStore(config.mediaDir).init(), logger: silentLogger, clock: () => new Date(), assets: await ensureAssets() });
-const headers = { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.token}` };
-
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
-const ms = (n: number) => n.toFixed(2).padStart(6);
-
-/** The statements of a request that read albums or items (not the session's). */
-const isAlbumSql = (text: string) => /\balbums\b|album_media|\bmedia\b/.test(text) && !/\bsessions\b|\bsite_tokens\b/.test(text);
-
-function bareTimes(statements: typeof captured): number[] {
-  const prepared = statements.map((s) => ({ statement: database.sqlite.prepare(s.sql), parameters: s.parameters as SQLQueryBindings[] }));
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 10; i++) {
-    const t0 = performance.now();
-    for (const p of prepared) p.statement.all(...p.parameters);
-    if (i >= 10) times.push(performance.now() - t0);
-  }
-  for (const p of prepared) p.statement.finalize();
-  return times;
-}
-
-const results: { label: string; ok: boolean }[] = [];
-
-/** `target: false`: reported for scale, outside the targets (a page far larger than any list shows). */
-async function measure(label: string, path: string, options: { target?: boolean } = {}) {
-  captured = [];
-  capturing = true;
-  const first = await app.request(path, { headers });
-  capturing = false;
-  const text = await first.text();
-  if (first.status !== 200) throw new Error(`${path} answered ${first.status}: ${text}`);
-  const statements = captured.filter((s) => isAlbumSql(s.sql));
-  const body = JSON.parse(text) as { totalItems: number; albums?: unknown[]; media?: unknown[] };
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 10; i++) {
-    const t0 = performance.now();
-    const res = await app.request(path, { headers });
-    await res.text();
-    if (i >= 10) times.push(performance.now() - t0);
-  }
-  const bare = median(bareTimes(statements));
-  const m = median(times);
-  const ok = options.target === false || (m <= 10 && (bare < 1 || m <= 2 * bare));
-  results.push({ label, ok });
-  const rowsShown = body.albums?.length ?? body.media?.length ?? 0;
-  console.log(
-    `${label.padEnd(44)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   bare SQL ${ms(bare)} ms (${statements.length} stmt, ×${(m / bare).toFixed(1)})   ${String(rowsShown).padStart(4)} of ${String(body.totalItems).padStart(6)}  ${(text.length / 1024).toFixed(1)} KB  ${options.target === false ? '(no target)' : ok ? 'ok' : 'OVER TARGET'}`,
-  );
-}
-
 console.log(`\nMedian and p95 of ${RUNS} requests each inside the hub, beside the same statements run bare:`);
-await measure('albums, newest first (defaults)', '/api/albums');
+await bench.measure('albums, newest first (defaults)', '/api/albums');
 for (const sortBy of ['created', 'name', 'mediaCount']) {
-  for (const sortOrder of ['asc', 'desc']) await measure(`albums by ${sortBy} ${sortOrder}`, `/api/albums?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+  for (const sortOrder of ['asc', 'desc']) await bench.measure(`albums by ${sortBy} ${sortOrder}`, `/api/albums?sortBy=${sortBy}&sortOrder=${sortOrder}`);
 }
-await measure('albums search "beach"', '/api/albums?search=beach');
-await measure('albums search "BEACH pool" by name', '/api/albums?search=BEACH%20pool&sortBy=name&sortOrder=asc');
-await measure('albums search "nothing" (no match)', '/api/albums?search=nothing');
-await measure('albums, 100 a page (the dialogs)', '/api/albums?limit=100');
-await measure('albums page 25 (the last)', '/api/albums?page=25');
+await bench.measure('albums search "beach"', '/api/albums?search=beach');
+await bench.measure('albums search "BEACH pool" by name', '/api/albums?search=BEACH%20pool&sortBy=name&sortOrder=asc');
+await bench.measure('albums search "nothing" (no match)', '/api/albums?search=nothing');
+await bench.measure('albums, 100 a page (the dialogs)', '/api/albums?limit=100');
+await bench.measure('albums page 25 (the last)', '/api/albums?page=25');
 const big = albumIds[0]!;
-for (const filter of ['all', 'images', 'photos', 'videos', 'favorites']) await measure(`album of 20,000: ${filter}`, `/api/albums/${big}?filter=${filter}`);
-await measure('album of 20,000: page 300 (offset 14,950)', `/api/albums/${big}?page=300`);
-await measure('album of 20,000: videos page 60', `/api/albums/${big}?filter=videos&page=60`);
-await measure('album of 10,000: all', `/api/albums/${albumIds[2]}`);
-await measure('album of 200: all', `/api/albums/${albumIds[100]}`);
-await measure('album of 20,000: 1,000 at once', `/api/albums/${big}?limit=1000`, { target: false });
+for (const filter of ['all', 'images', 'photos', 'videos', 'favorites']) await bench.measure(`album of 20,000: ${filter}`, `/api/albums/${big}?filter=${filter}`);
+await bench.measure('album of 20,000: page 300 (offset 14,950)', `/api/albums/${big}?page=300`);
+await bench.measure('album of 20,000: videos page 60', `/api/albums/${big}?filter=videos&page=60`);
+await bench.measure('album of 10,000: all', `/api/albums/${albumIds[2]}`);
+await bench.measure('album of 200: all', `/api/albums/${albumIds[100]}`);
+await bench.measure('album of 20,000: 1,000 at once', `/api/albums/${big}?limit=1000`, { target: false });
 
 // Adding 1,000 items: to a fresh album (each run), and to the big album (items not yet in it).
 const ADD_RUNS = Math.max(5, Math.min(30, Math.floor(RUNS / 10)));
@@ -167,7 +97,7 @@ async function measureAdd(label: string, albumFor: (run: number) => Promise<stri
   }
   const m = median(times);
   const ok = m < 200;
-  results.push({ label, ok });
+  bench.results.push({ label, median: m, p95: p95(times), bare: Number.NaN, ok });
   console.log(`${label.padEnd(44)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   (${ADD_RUNS} runs)  ${ok ? 'ok' : 'OVER TARGET'}`);
 }
 const notBinned = rows.filter((r) => r.deleted_at === null);
@@ -197,8 +127,4 @@ const wrong = database.sqlite
   .get() as { n: number };
 console.log(`\nAlbums whose kept counts (items, images, favourites) differ from a fresh count: ${wrong.n}`);
 
-const over = results.filter((r) => !r.ok);
-console.log(over.length === 0 ? 'Every case within its target.' : `Over target: ${over.map((r) => r.label).join('; ')}`);
-
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -37,10 +37,11 @@ import { ProfilePictureDialog } from './gallery/ProfilePictureDialog.tsx';
 import { forgetVocabulary } from './gallery/TagPicker.tsx';
 import { Toolbar } from './gallery/Toolbar.tsx';
 import { UploadDialog } from './gallery/UploadDialog.tsx';
+import { useProcessingRefresh } from './gallery/useProcessingRefresh.ts';
 import { Viewer } from './gallery/Viewer.tsx';
+import { storeFlag, storedFlag } from './lib/stored-flag.ts';
 
-/** How often items still processing are asked for again. */
-export const PROCESSING_POLL_MS = 3000;
+export { PROCESSING_POLL_MS } from './gallery/useProcessingRefresh.ts';
 
 export type GalleryProps = {
   view: GalleryView;
@@ -56,21 +57,10 @@ const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
 
 /** Remembers the acceptance: the spec's local-storage flag, and the cookie the server reads. */
 function rememberAcceptance(): void {
-  try {
-    localStorage.setItem(MATURE_STORAGE_KEY, 'true');
-  } catch {
-    // Storage can be off (private windows); the cookie still carries it.
-  }
+  // Storage can be off (private windows); the cookie still carries it.
+  storeFlag(MATURE_STORAGE_KEY, true);
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${MATURE_COOKIE}=true; Path=/; Max-Age=${MATURE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
-}
-
-function storedFlag(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
 }
 
 /** Whether a key press belongs to a field (typing), not to the page. */
@@ -156,9 +146,9 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
   // Going live: the stored choices, and the acceptance kept in step between storage and cookie.
   useEffect(() => {
     setLive(true);
-    setCompact(storedFlag(COMPACT_STORAGE_KEY) === 'true');
+    setCompact(storedFlag(COMPACT_STORAGE_KEY));
     if (initiallyAccepted) rememberAcceptance();
-    else if (storedFlag(MATURE_STORAGE_KEY) === 'true') {
+    else if (storedFlag(MATURE_STORAGE_KEY)) {
       // Accepted before, but the cookie is gone: it comes back silently, and so does the gallery.
       rememberAcceptance();
       setAccepted(true);
@@ -200,16 +190,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
   }, [accepted, viewer, uploadOpen, inAlbums, view, data, show]);
 
   // Items still processing are asked for again until they are ready (or failed).
-  useEffect(() => {
-    const waiting = items.filter((i) => i.status === 'processing').map((i) => i._id);
-    if (waiting.length === 0) return;
-    const timer = setTimeout(async () => {
-      const answers = await Promise.all(waiting.map((id) => calls.loadItem(id)));
-      const fresh = new Map(answers.flatMap((a) => (a.ok ? [[a.value._id, a.value] as const] : [])));
-      setData((d) => (d ? { ...d, media: d.media.map((m) => fresh.get(m._id) ?? m) } : d));
-    }, PROCESSING_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [items]);
+  useProcessingRefresh(items, calls.loadItem, setData);
 
   function accept() {
     rememberAcceptance();
@@ -361,11 +342,7 @@ export default function Gallery({ view: initialView, page: initialPage, accepted
 
   function setCompactCards(on: boolean) {
     setCompact(on);
-    try {
-      localStorage.setItem(COMPACT_STORAGE_KEY, String(on));
-    } catch {
-      // Not remembered without storage; the switch still works for this visit.
-    }
+    storeFlag(COMPACT_STORAGE_KEY, on);
   }
 
   function openUpload() {

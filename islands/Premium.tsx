@@ -36,7 +36,9 @@ import { isMediaPage, loadModels, type ModelChoice } from './gallery/gallery-api
 import { ChevronIcon, ImagesIcon, UploadIcon } from './gallery/icons.tsx';
 import { forgetVocabulary } from './gallery/TagPicker.tsx';
 import { UploadDialog } from './gallery/UploadDialog.tsx';
+import { useProcessingRefresh } from './gallery/useProcessingRefresh.ts';
 import { Viewer } from './gallery/Viewer.tsx';
+import { storeFlag, storedFlag } from './lib/stored-flag.ts';
 import { ADD_FROM_GALLERY_PLACE, AddFromGalleryDialog } from './premium/AddFromGalleryDialog.tsx';
 import { BulkTagsDialog, type BulkTagMode } from './premium/BulkTagsDialog.tsx';
 import { DetailsDialog } from './premium/DetailsDialog.tsx';
@@ -45,9 +47,6 @@ import { PremiumToast } from './premium/PremiumToast.tsx';
 import { PremiumToolbar } from './premium/PremiumToolbar.tsx';
 import * as calls from './premium/premium-api.ts';
 import { Tagline } from './premium/Tagline.tsx';
-
-/** How often items still processing are asked for again. */
-export const PREMIUM_POLL_MS = 3000;
 
 export type PremiumProps = {
   view: PremiumView;
@@ -69,22 +68,6 @@ export function gridClass(compact: boolean, titles: boolean): string {
     ? 'grid-cols-4 gap-1.5 sm:grid-cols-6 md:grid-cols-8 lg:grid-cols-10 xl:grid-cols-10'
     : 'gap-4 grid-cols-[repeat(auto-fill,minmax(min(100%,260px),1fr))] sm:grid-cols-[repeat(auto-fill,minmax(280px,1fr))] md:grid-cols-[repeat(auto-fill,minmax(300px,1fr))] lg:grid-cols-[repeat(auto-fill,minmax(320px,1fr))] xl:grid-cols-[repeat(auto-fill,minmax(340px,1fr))]';
   return `grid ${columns} ${rows}`;
-}
-
-function storedFlag(key: string): boolean {
-  try {
-    return localStorage.getItem(key) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function storeFlag(key: string, on: boolean): void {
-  try {
-    localStorage.setItem(key, String(on));
-  } catch {
-    // Without storage the switch still works for this visit.
-  }
 }
 
 export default function Premium({ view: initialView, page: initialPage, isAdmin }: PremiumProps) {
@@ -183,16 +166,7 @@ export default function Premium({ view: initialView, page: initialPage, isAdmin 
   }, [fetchPage]);
 
   // Items still processing are asked for again until they are ready (or failed).
-  useEffect(() => {
-    const waiting = items.filter((i) => i.status === 'processing').map((i) => i._id);
-    if (waiting.length === 0) return;
-    const timer = setTimeout(async () => {
-      const answers = await Promise.all(waiting.map((id) => calls.loadPremiumItem(id)));
-      const fresh = new Map(answers.flatMap((a) => (a.ok ? [[a.value._id, a.value] as const] : [])));
-      setData((d) => (d ? { ...d, media: d.media.map((m) => fresh.get(m._id) ?? m) } : d));
-    }, PREMIUM_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [items]);
+  useProcessingRefresh(items, calls.loadPremiumItem, setData);
 
   const replaceItem = (item: MediaItem) => setData((d) => (d ? { ...d, media: d.media.map((m) => (m._id === item._id ? item : m)) } : d));
   const reload = () => fetchPage(view, true);
