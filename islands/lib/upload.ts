@@ -84,20 +84,23 @@ export function readUploadAnswer(status: number, text: string): UploadOutcome {
 }
 
 /**
- * Uploads one file as the spec's free gallery does (one request per file, the file in `media`).
- * The form's text fields go before the file, so the hub knows the title, tags and model before
- * the bytes arrive and can stream them straight to the store.
+ * The form of an upload: the text fields first, so the hub knows the title, tags and model before
+ * the bytes arrive and can stream them straight to the store; then the files under `field`.
  */
-export function uploadFile(file: File, fields: UploadFields, options: UploadOptions = {}): UploadHandle {
-  const xhr = new XMLHttpRequest();
+export function uploadForm(fields: UploadFields, files: readonly File[], field: 'media' | 'files'): FormData {
   const form = new FormData();
   if (fields.title !== undefined && fields.title.trim() !== '') form.append('title', fields.title.trim());
   if (fields.tags.length > 0) form.append('tags', fields.tags.join(','));
   if (fields.modelId) form.append('modelId', fields.modelId);
-  form.append('media', file, file.name);
+  for (const file of files) form.append(field, file, file.name);
+  return form;
+}
 
+/** Posts an upload's form with XMLHttpRequest (for its progress) and reads the hub's answer. */
+export function sendUpload(path: string, form: FormData, options: UploadOptions = {}): UploadHandle {
+  const xhr = new XMLHttpRequest();
   const done = new Promise<UploadOutcome>((resolve) => {
-    xhr.open('POST', UPLOAD_PATH);
+    xhr.open('POST', path);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.timeout = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
     xhr.upload.onprogress = (event) => {
@@ -110,6 +113,11 @@ export function uploadFile(file: File, fields: UploadFields, options: UploadOpti
     xhr.send(form);
   });
   return { done, abort: () => xhr.abort() };
+}
+
+/** Uploads one file as the spec's free gallery does (one request per file, the file in `media`). */
+export function uploadFile(file: File, fields: UploadFields, options: UploadOptions = {}): UploadHandle {
+  return sendUpload(UPLOAD_PATH, uploadForm(fields, [file], 'media'), options);
 }
 
 /** Overall progress of files sent one after another, in whole percent of all their bytes. */
