@@ -1,8 +1,9 @@
 // A card's menu: a button that opens a list of actions (a menu in the ARIA sense), moved through
 // with the arrow keys, closed with Escape, a click elsewhere or a choice; focus goes back to it.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { MoreIcon } from './icons.tsx';
+import { useMenu } from './useMenu.ts';
 
 /** The menu's width in pixels (w-48). */
 const MENU_WIDTH = 192;
@@ -14,44 +15,9 @@ export interface MenuAction {
 }
 
 export function CardMenu({ label, actions, disabled }: { label: string; actions: MenuAction[]; disabled?: boolean }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, button, list, menuId, close, onKeyDown } = useMenu();
   // A card near the left edge (a phone's first column) opens its menu to the right, on screen.
   const [toRight, setToRight] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    list.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
-    const away = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!list.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(list.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'Escape') close();
-    else if (event.key === 'ArrowDown') focus(at + 1);
-    else if (event.key === 'ArrowUp') focus(at - 1);
-    else if (event.key === 'Home') focus(0);
-    else if (event.key === 'End') focus(items.length - 1);
-    else if (event.key === 'Tab') setOpen(false);
-    else return;
-    // The page's own keys (Left/Right change page) stay out of a menu.
-    event.stopPropagation();
-    if (event.key !== 'Tab') event.preventDefault();
-  };
 
   return (
     <div className="relative">
