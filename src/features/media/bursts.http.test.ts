@@ -72,4 +72,45 @@ describe('bursts of 100 identical requests', () => {
     const page = (await (await t.request('/api/gallery?limit=100', { as: ann })).json()) as MediaPage;
     expect(page.media.filter((m) => ids.has(m._id)).every((m) => m.status === 'ready')).toBe(true);
   }, 60_000);
+
+  test('adding the same items to an album: each item joins once, the count stays true', async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => newMedia(t.database, ann.user._id, { title: `album burst ${i}` }));
+    const album = (await (await t.request('/api/albums', { method: 'POST', json: { name: 'Burst' }, as: ann })).json()) as { _id: string };
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => t.request(`/api/albums/${album._id}/media`, { method: 'POST', json: { mediaIds: rows.map((r) => r.id) }, as: ann })),
+    );
+    expect(tally(answers.map((r) => r.status))).toEqual({ 200: 100 });
+    const added = await Promise.all(answers.map(async (res) => ((await res.json()) as { added: number }).added));
+    expect(added.reduce((a, b) => a + b, 0)).toBe(5);
+    const detail = (await (await t.request(`/api/albums/${album._id}`, { as: ann })).json()) as { mediaCount: number; totalItems: number };
+    expect([detail.mediaCount, detail.totalItems]).toEqual([5, 5]);
+  });
+
+  test('moving the same items to premium: they move once, the counts of both galleries stay true', async () => {
+    const rows = Array.from({ length: 3 }, (_, i) => newMedia(t.database, ann.user._id, { title: `premium burst ${i}` }));
+    const before = await count('all');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => t.request('/api/gallery/move-to-premium', { method: 'POST', json: { mediaIds: rows.map((r) => r.id) }, as: ann })));
+    const statuses = tally(answers.map((r) => r.status));
+    // The first call moves them; the others find them in premium already (not the gallery's): 404.
+    expect(statuses).toEqual({ 200: 1, 404: 99 });
+    expect(await count('all')).toBe(before - 3);
+    const premium = (await (await t.request('/api/premium?limit=1000', { as: ann })).json()) as MediaPage;
+    expect(premium.media.filter((m) => m.title.startsWith('premium burst'))).toHaveLength(3);
+  });
+
+  test('deleting exact duplicates: the older copies are binned once, whatever the number of calls', async () => {
+    const sha256 = 'f'.repeat(64);
+    const copies = [1, 2, 3].map((i) => newMedia(t.database, ann.user._id, { title: `dup burst ${i}`, sha256, createdAt: 1_800_000_000_000 + i }));
+    const bin = await count('recycling-bin');
+    const answers = await Promise.all(Array.from({ length: 100 }, () => t.request('/api/gallery/duplicates', { method: 'DELETE', as: ann })));
+    expect(tally(answers.map((r) => r.status))).toEqual({ 200: 100 });
+    const deleted = await Promise.all(answers.map(async (res) => ((await res.json()) as { deletedCount: number }).deletedCount));
+    // One call bins every older copy (these two, and the earlier burst's 99 uploads of one photo); the rest find none.
+    expect(deleted.filter((n) => n > 0)).toHaveLength(1);
+    const total = deleted.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(await count('recycling-bin')).toBe(bin + total);
+    const states = await Promise.all(copies.map(async (row) => ((await (await t.request(`/api/gallery/${row.id}`, { as: ann })).json()) as MediaItem).deletedAt !== null));
+    expect(states).toEqual([true, true, false]);
+  });
 });
