@@ -155,6 +155,17 @@ describe('loadConfig', () => {
     }
   });
 
+  test('VAULT_KEY: unset by default (the key file is used); base64 of exactly 32 bytes; anything else stops start-up naming it, without echoing it', () => {
+    expect(load({}).vaultKey).toBeUndefined();
+    const key = Buffer.alloc(32, 7);
+    expect(load({ VAULT_KEY: key.toString('base64') }).vaultKey).toEqual(new Uint8Array(key));
+    expect(load({ VAULT_KEY: key.toString('base64url') }).vaultKey).toEqual(new Uint8Array(key));
+    for (const bad of ['not base64!', Buffer.alloc(31).toString('base64'), Buffer.alloc(33).toString('base64'), 'hunter2']) {
+      const text = failure({ VAULT_KEY: bad });
+      expect(text).toBe('Invalid configuration: VAULT_KEY must be the base64 of exactly 32 bytes, such as the output of: openssl rand -base64 32');
+    }
+  });
+
   test('never echoes a secret back in an error', () => {
     const text = failure({ STORAGE_DRIVER: 'nope', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
     expect(text).not.toContain('very-secret-value');

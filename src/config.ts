@@ -119,6 +119,13 @@ export const settingsSchema = z.object({
     .min(0, 'must be a whole number of bits from 0 to 32')
     .max(32, 'must be a whole number of bits from 0 to 32')
     .default(8),
+  VAULT_KEY: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) ? Buffer.from(v, 'base64') : null;
+    if (bytes?.length === 32) return new Uint8Array(bytes);
+    ctx.addIssue({ code: 'custom', message: 'must be the base64 of exactly 32 bytes, such as the output of: openssl rand -base64 32' });
+    return z.NEVER;
+  }),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -170,6 +177,8 @@ export interface Config {
     /** Bits two perceptual hashes (of 64) may differ in for the items to be similar duplicates. */
     similarMaxDistance: number;
   };
+  /** VAULT_KEY, decoded (32 bytes); without it the vault key is DATA_DIR/secret.key. */
+  vaultKey?: Uint8Array;
 }
 
 /** An invalid setting; its message is one line that names the variable. */
@@ -184,7 +193,7 @@ function describeValue(env: Record<string, string | undefined>, name: string): s
   const value = env[name];
   if (value === undefined) return '';
   // Never echo secrets back, even in an error message.
-  if (/SECRET|PASSWORD|KEY_ID/.test(name)) return '';
+  if (/SECRET|PASSWORD|KEY/.test(name)) return '';
   return ` (got ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)})`;
 }
 
@@ -247,5 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       recycleBinDays: s.RECYCLE_BIN_DAYS,
       similarMaxDistance: s.SIMILAR_MAX_DISTANCE,
     }),
+    ...(s.VAULT_KEY ? { vaultKey: s.VAULT_KEY } : {}),
   });
 }

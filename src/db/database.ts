@@ -12,6 +12,7 @@ import type { ModelPicturesTable } from '../features/models/pictures/table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
 import type { StreamingSitesTable } from '../features/sites/table.ts';
 import type { UsersTable } from '../features/users/table.ts';
+import type { VaultAccountsTable, VaultKeyStateTable } from '../features/vault/table.ts';
 import type { JobsTable } from '../jobs/table.ts';
 import type { LoginAttemptsTable } from '../security/attempts-table.ts';
 
@@ -31,6 +32,8 @@ export interface Database {
   albums: AlbumsTable;
   album_media: AlbumMediaTable;
   jobs: JobsTable;
+  vault_accounts: VaultAccountsTable;
+  vault_key_state: VaultKeyStateTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */
