@@ -1,6 +1,7 @@
 // `npm run cli -- <command>` (`bun run cli <command>` in the container): administration on the server itself, with or without the hub running.
 
 import type { ZodError } from 'zod';
+import { runBackup, runRestore, runVerify } from './backup/commands.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
@@ -221,6 +222,33 @@ const commands: Record<string, Command> = {
         (store as { destroy?: () => void }).destroy?.();
         await database.close();
       }
+    },
+  },
+
+  backup: {
+    usage: 'backup [--out DIR] [--include-key] | backup verify DIR',
+    summary: 'Back up the database (a snapshot, safe while the hub runs), the local media (unchanged files linked from the last backup in DIR) and, with --include-key, the vault key, into a dated folder in DIR (default DATA_DIR/backups); verify checks a backup (or the newest in DIR) without restoring it',
+    async run(args, ctx) {
+      if (args[0] === 'verify') {
+        if (args.length !== 2 || args[1]!.startsWith('--')) throw new UsageError('backup verify needs the backup folder');
+        return runVerify(ctx.io, args[1]!);
+      }
+      const includeKey = args.includes('--include-key');
+      const { values, rest } = flags(args.filter((a) => a !== '--include-key'));
+      const unknown = [...rest, ...Object.keys(values).filter((k) => k !== 'out').map((k) => `--${k}`)];
+      if (unknown.length > 0) throw new UsageError(`Unexpected argument: ${unknown[0]}`);
+      return runBackup(ctx.io, ctx.config, { out: values.out, includeKey, vaultKeyFromEnvironment: Boolean(ctx.io.env.VAULT_KEY) });
+    },
+  },
+
+  restore: {
+    usage: 'restore DIR [--force]',
+    summary: 'Restore a backup (or the newest in DIR) into DATA_DIR, after checking it; DATA_DIR must be empty unless --force (what it replaces is moved aside); never while the hub runs',
+    async run(args, ctx) {
+      const force = args.includes('--force');
+      const rest = args.filter((a) => a !== '--force');
+      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new UsageError(rest.length === 0 ? 'restore needs the backup folder' : `Unexpected argument: ${rest.find((a, i) => i > 0 || a.startsWith('--'))}`);
+      return runRestore(ctx.io, ctx.config, { from: rest[0]!, force, vaultKeyFromEnvironment: Boolean(ctx.io.env.VAULT_KEY) });
     },
   },
 
