@@ -35,16 +35,19 @@ export function viewerOf(c: Context): Viewer {
 /** What a guarded handler sees on its context. */
 export type SignedInEnv = { Variables: { viewer: SignedInViewer } };
 
-function signInFirst(c: Context): Response {
-  if (isApiPath(c.req.path)) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
+function signInFirst(c: Context, apiMessage: string = USER_MESSAGES.signInRequired): Response {
+  if (isApiPath(c.req.path)) throw new UnauthorizedError(apiMessage);
   return c.redirect(`/signin?next=${encodeURIComponent(currentPath(c))}`, 303);
 }
 
-/** Pages: signed-out visitors go to /signin and come back afterwards. API: 401. */
-export const requireSignIn = () =>
+/**
+ * Pages: signed-out visitors go to /signin and come back afterwards. API: 401, with `apiMessage`
+ * where a feature's own wording is the contract (the vault's 'You must be logged in ...').
+ */
+export const requireSignIn = (apiMessage?: string) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const viewer = viewerOf(c);
-    if (!viewer) return signInFirst(c);
+    if (!viewer) return signInFirst(c, apiMessage);
     c.set('viewer', viewer);
     await next();
   });

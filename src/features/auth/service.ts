@@ -71,6 +71,15 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
 
+    /**
+     * A signed-in user's own password entered again (before the vault's export). The check counts
+     * against the same guessing limit as signing in from that address: it is the same secret.
+     */
+    async confirmPassword(userId: string, password: string, clientKey: string): Promise<boolean> {
+      const row = password ? await users.findForPasswordCheck(userId) : undefined;
+      return limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password)));
+    },
+
     async signOut(token: string | undefined | null): Promise<void> {
       if (isWellFormedToken(token)) await repo.deleteSession(db, tokenId(token));
     },

@@ -194,6 +194,11 @@ export function createUsersService({
       return repo.findUserByUsername(db, username);
     },
 
+    /** For a password entered again by a signed-in user: the row with its hash. Only the auth service calls this. */
+    findForPasswordCheck(id: string) {
+      return repo.findUserById(db, id);
+    },
+
     /** CLI: sets a password by username and signs the account out everywhere. */
     async setPassword(username: string, password: string): Promise<void> {
       const row = await repo.findUserByUsername(db, username);
