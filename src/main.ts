@@ -3,6 +3,7 @@
 import { createApp } from './app.ts';
 import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
+  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
+    onFailure: (reason) => logger.warn('WAL checkpoints run inside requests again', { reason }),
+  });
 
   const lockoutChange = await applyLockoutSetting(database.db, config, Date.now());
   if (lockoutChange) logger.info(lockoutChange);
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     // Requests have drained; running jobs get a few seconds, the rest resume at the next start.
     onStopped: async () => {
       await app.services.jobs.stop();
+      await checkpointer.stop();
       await database.close();
     },
   });
