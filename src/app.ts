@@ -23,6 +23,7 @@ import { siteRoutes } from './features/site/routes.tsx';
 import { streamingSiteRoutes } from './features/sites/routes.tsx';
 import { usersPages } from './features/users/pages.tsx';
 import { usersApi } from './features/users/routes.ts';
+import { vaultRoutes } from './features/vault/routes.ts';
 import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
+  app.route('/', vaultRoutes);
   // Before the galleries' /:id routes, which would take /duplicates for an id.
   app.route('/', duplicatesApi);
   app.route('/', mediaApi);

@@ -3,13 +3,13 @@
 import { createApp } from './app.ts';
 import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
 import { scheduleBinPurge } from './features/media/purge.ts';
 import { createServices } from './features/services.ts';
 import { applyLockoutSetting } from './features/site/service.ts';
+import { openVaultKeys } from './features/vault/service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
@@ -31,9 +31,10 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
-  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
-    onFailure: (reason) => logger.warn('WAL checkpoints run inside requests again', { reason }),
-  });
+
+  // The vault key, before anything is served: a missing or wrong key stops the start here.
+  const vault = await openVaultKeys(database.db, config);
+  for (const note of vault.notes) logger.info(note);
 
   const lockoutChange = await applyLockoutSetting(database.db, config, Date.now());
   if (lockoutChange) logger.info(lockoutChange);
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   const swept = await sweepLeftovers(store);
   if (swept > 0) logger.info('aborted uploads a previous run left unfinished', { count: swept });
   if (assets.rebuilt) logger.info('assets built', { css: assets.css, islands: assets.islandEntry });
-  const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets });
+  const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets, vaultKeys: vault.keys });
 
   const running = startServer({
     fetch: app.fetch,
@@ -62,7 +63,6 @@ async function main(): Promise<void> {
     // Requests have drained; running jobs get a few seconds, the rest resume at the next start.
     onStopped: async () => {
       await app.services.jobs.stop();
-      await checkpointer.stop();
       await database.close();
     },
   });

@@ -28,6 +28,8 @@ import { createModelPicturesService } from './models/pictures/service.ts';
 import { createSiteService } from './site/service.ts';
 import { createStreamingSitesService } from './sites/service.ts';
 import { createUsersService } from './users/service.ts';
+import { createVaultService } from './vault/service.ts';
+import type { VaultKeyring } from '../security/vault-key.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -36,9 +38,11 @@ export interface ServiceDeps {
   /** The media store; without it (some CLI commands, tests of other features) no job handler is registered. */
   store?: MediaStore;
   logger?: Logger;
+  /** The vault's keys (openVaultKeys at start-up); without them the vault refuses to work. */
+  vaultKeys?: VaultKeyring;
 }
 
-export function createServices({ db, config, clock, store, logger }: ServiceDeps) {
+export function createServices({ db, config, clock, store, logger, vaultKeys }: ServiceDeps) {
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
   const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS], ...(logger ? { logger } : {}) });
   if (store) registerStoreJobs(jobs, store);
@@ -64,6 +68,7 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
   const streamingSites = createStreamingSitesService({ db, clock });
   const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
+  const favicons = createFaviconsService({ db, clock, fetcher });
   return {
     jobs,
     media,
@@ -77,7 +82,9 @@ export function createServices({ db, config, clock, store, logger }: ServiceDeps
     streamingSites,
     models,
     links,
-    favicons: createFaviconsService({ db, clock, fetcher }),
+    favicons,
+    // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
+    vault: createVaultService({ db, clock, keys: vaultKeys, favicons }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { VaultKeyring } from '../security/vault-key.ts';
 import type { ThemeMode } from '../shared/theme.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   assets: AssetManifest;
+  /** The vault's keys, from openVaultKeys at start-up (main.ts, test apps). */
+  vaultKeys?: VaultKeyring;
 }
 
 declare module 'hono' {

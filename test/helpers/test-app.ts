@@ -9,6 +9,7 @@ import { buildAssets, type AssetManifest } from '../../src/build/assets.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { openVaultKeys } from '../../src/features/vault/service.ts';
 import type { Clock } from '../../src/clock.ts';
 import { createLogger } from '../../src/logger.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';
@@ -77,6 +78,8 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', SITE_PASSWORD: TEST_SITE_PASSWORD, ...options.env });
   const database = openDatabase(config.databaseFile);
   await migrateToLatest(database.db);
+  // Every test app has a vault key (DATA_DIR/secret.key, or VAULT_KEY from the test's env).
+  let vaultKeys = (await openVaultKeys(database.db, config)).keys;
   const store = options.store ?? (await new LocalDiskStore(config.mediaDir).init());
   const logs: string[] = [];
   const jsonBodies: string[] = [];
@@ -89,6 +92,7 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
       logger: createLogger('debug', (line) => logs.push(line)),
       clock: options.clock ?? (() => new Date()),
       assets,
+      vaultKeys,
     });
   let app = build(database.db);
   let database_ = database;
@@ -148,6 +152,7 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
       await database_.close();
       database_ = openDatabase(config.databaseFile);
       await migrateToLatest(database_.db);
+      vaultKeys = (await openVaultKeys(database_.db, config)).keys;
       app = build(database_.db);
     },
     async close() {

@@ -1,10 +1,11 @@
 // GET /api/favicon?url=...: a site's icon, fetched and kept by the hub, for signed-in users.
 
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { parseWith } from '../../http/body.ts';
 import { SAFE_FETCH_LIMITS } from '../../security/safe-fetch.ts';
 import { requireSignIn } from '../auth/middleware.ts';
+import type { SiteIcon } from './service.ts';
 
 const faviconQuery = z.object({
   url: z
@@ -32,14 +33,18 @@ function etagOf(bytes: Uint8Array): string {
   return `"${digest.slice(0, 22)}"`;
 }
 
-export const faviconRoutes = new Hono().get('/api/favicon', requireSignIn(), async (c) => {
-  const { url } = parseWith(faviconQuery, { url: c.req.query('url') });
-  const icon = await c.var.services.favicons.iconFor(url);
+/** An icon's answer: its bytes with an ETag (304 when the browser has them), cached as `cacheControl` says. */
+export function iconResponse(c: Context, icon: SiteIcon, cacheControl = CACHE_CONTROL): Response {
   const etag = etagOf(icon.bytes);
-  c.header('Cache-Control', CACHE_CONTROL);
+  c.header('Cache-Control', cacheControl);
   c.header('ETag', etag);
   const match = c.req.header('if-none-match');
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
   c.header('Content-Type', icon.contentType);
   return c.body(icon.bytes as Uint8Array<ArrayBuffer>);
+}
+
+export const faviconRoutes = new Hono().get('/api/favicon', requireSignIn(), async (c) => {
+  const { url } = parseWith(faviconQuery, { url: c.req.query('url') });
+  return iconResponse(c, await c.var.services.favicons.iconFor(url));
 });

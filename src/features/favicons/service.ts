@@ -79,10 +79,11 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
     return null;
   }
 
-  async function refresh(origin: string): Promise<SiteIcon> {
+  /** Fetches what `key` names (an origin's icon, or an icon's own URL) and stores the answer under it. */
+  async function refresh(key: string, find: () => Promise<{ bytes: Uint8Array; contentType: string } | null>): Promise<SiteIcon> {
     let found: { bytes: Uint8Array; contentType: string } | null;
     try {
-      found = await lookUp(origin);
+      found = await find();
     } catch (error) {
       // A refused address is policy, not a site's failure: nothing is stored, so a change of
       // FETCH_ALLOW_HOSTS applies at once.
@@ -92,28 +93,41 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
     const now = clock().getTime();
     await deleteExpiredFavicons(db, now);
     if (!found) {
-      await saveFavicon(db, { origin, bytes: null, content_type: null, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFailedMs, failed: 1 });
+      await saveFavicon(db, { origin: key, bytes: null, content_type: null, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFailedMs, failed: 1 });
       return genericIcon(now);
     }
-    await saveFavicon(db, { origin, bytes: found.bytes, content_type: found.contentType, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFoundMs, failed: 0 });
+    await saveFavicon(db, { origin: key, bytes: found.bytes, content_type: found.contentType, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFoundMs, failed: 0 });
     return { ...found, generic: false, fetchedAt: now };
+  }
+
+  /** The stored answer for `key` while it is fresh, else `find` run once however many ask at the same time. */
+  async function remembered(key: string, find: () => Promise<{ bytes: Uint8Array; contentType: string } | null>): Promise<SiteIcon> {
+    const stored = await findFavicon(db, key);
+    if (stored && stored.expires_at > clock().getTime()) {
+      if (stored.failed || !stored.bytes || !stored.content_type) return genericIcon(stored.fetched_at);
+      return { bytes: new Uint8Array(stored.bytes), contentType: stored.content_type, generic: false, fetchedAt: stored.fetched_at };
+    }
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = refresh(key, find).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
   }
 
   return {
     /** The icon of the site `url` belongs to (its origin), from the store or fetched now. */
     async iconFor(url: URL): Promise<SiteIcon> {
       const origin = url.origin.toLowerCase();
-      const stored = await findFavicon(db, origin);
-      if (stored && stored.expires_at > clock().getTime()) {
-        if (stored.failed || !stored.bytes || !stored.content_type) return genericIcon(stored.fetched_at);
-        return { bytes: new Uint8Array(stored.bytes), contentType: stored.content_type, generic: false, fetchedAt: stored.fetched_at };
-      }
-      let pending = inFlight.get(origin);
-      if (!pending) {
-        pending = refresh(origin).finally(() => inFlight.delete(origin));
-        inFlight.set(origin, pending);
-      }
-      return pending;
+      return remembered(origin, () => lookUp(origin));
+    },
+
+    /**
+     * The icon at `url` itself (a custom icon address, such as a vault account's), kept like an
+     * origin's icon under the full URL (an origin has no path, so the two never share a row).
+     */
+    async iconAt(url: URL): Promise<SiteIcon> {
+      return remembered(url.href, () => fetchIcon(url.href, AbortSignal.timeout(FAVICON_LIMITS.lookupTimeoutMs)));
     },
   };
 }
