@@ -24,6 +24,7 @@ import { streamingSiteRoutes } from './features/sites/routes.tsx';
 import { usersPages } from './features/users/pages.tsx';
 import { usersApi } from './features/users/routes.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
+import { VAULT_IMPORT_ROUTE, vaultTransferRoutes } from './features/vault/transfer/routes.ts';
 import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
@@ -40,7 +41,7 @@ import { staticFiles } from './http/static-files.ts';
 import { smallBody } from './http/body.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
-const STREAMED_UPLOADS: string[] = ['POST /api/links/import', ...INGEST_UPLOAD_ROUTES];
+const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES];
 
 export function createApp(deps: AppDeps) {
   const app = new Hono();
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
+  // Before the vault's /api/accounts/:accountId routes, which would take 'import' for an id.
+  app.route('/', vaultTransferRoutes);
   app.route('/', vaultRoutes);
   // Before the galleries' /:id routes, which would take /duplicates for an id.
   app.route('/', duplicatesApi);

@@ -237,7 +237,7 @@ const commands: Record<string, Command> = {
       const { values, rest } = flags(args.filter((a) => a !== '--include-key'));
       const unknown = [...rest, ...Object.keys(values).filter((k) => k !== 'out').map((k) => `--${k}`)];
       if (unknown.length > 0) throw new UsageError(`Unexpected argument: ${unknown[0]}`);
-      return runBackup(ctx.io, ctx.config, { out: values.out, includeKey, vaultKeyFromEnvironment: Boolean(ctx.io.env.VAULT_KEY) });
+      return runBackup(ctx.io, ctx.config, { out: values.out, includeKey });
     },
   },
 
@@ -248,7 +248,7 @@ const commands: Record<string, Command> = {
       const force = args.includes('--force');
       const rest = args.filter((a) => a !== '--force');
       if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new UsageError(rest.length === 0 ? 'restore needs the backup folder' : `Unexpected argument: ${rest.find((a, i) => i > 0 || a.startsWith('--'))}`);
-      return runRestore(ctx.io, ctx.config, { from: rest[0]!, force, vaultKeyFromEnvironment: Boolean(ctx.io.env.VAULT_KEY) });
+      return runRestore(ctx.io, ctx.config, { from: rest[0]!, force });
     },
   },
 

@@ -14,7 +14,8 @@ import { LocalDiskStore } from '../storage/local-disk-store.ts';
 import { createBackup } from './backup.ts';
 import { sha256File } from './files.ts';
 import { databaseInUse } from './hub-in-use.ts';
-import { KEY_FILE_NAME, MANIFEST_FILE, readManifest } from './manifest.ts';
+import { VAULT_KEY_FILE } from '../security/vault-key.ts';
+import { MANIFEST_FILE, readManifest } from './manifest.ts';
 
 const dirs: string[] = [];
 const open: OpenDatabase[] = [];
@@ -69,7 +70,7 @@ function mediaIds(snapshot: string): string[] {
 describe('backup', () => {
   test('writes a dated folder: a snapshot of the open database, every media file and a manifest with their checksums, and says the key is not in it', async () => {
     const { dataDir, rows } = await hubData();
-    writeFileSync(path.join(dataDir, KEY_FILE_NAME), new Uint8Array(32).fill(7), { mode: 0o600 });
+    writeFileSync(path.join(dataDir, VAULT_KEY_FILE), new Uint8Array(32).fill(7), { mode: 0o600 });
     const r = await cli(['backup'], { DATA_DIR: dataDir });
     expect(r.code).toBe(0);
     const backups = readdirSync(path.join(dataDir, 'backups'));
@@ -80,11 +81,11 @@ describe('backup', () => {
     expect(r.out).toContain('1 user(s)');
     expect(r.out).toContain('3 media item(s)');
     expect(r.out).toContain('7 file(s) copied');
-    expect(r.err).toContain(`WARNING: the vault key (${path.join(dataDir, KEY_FILE_NAME)}) is NOT in this backup`);
+    expect(r.err).toContain(`WARNING: the vault key (${path.join(dataDir, VAULT_KEY_FILE)}) is NOT in this backup`);
 
     const manifest = await readManifest(folder);
     expect(manifest.keyIncluded).toBe(false);
-    expect(existsSync(path.join(folder, KEY_FILE_NAME))).toBe(false);
+    expect(existsSync(path.join(folder, VAULT_KEY_FILE))).toBe(false);
     expect(manifest.database.migration).toMatch(/^2026-11-21-\d{4}-/);
     expect(manifest.counts.media).toBe(3);
     const expected = rows.flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key]).filter(Boolean).map((k) => `media/${k}`);
@@ -195,16 +196,16 @@ describe('backup', () => {
 
   test('--include-key copies the key with mode 0600 and warns that the folder is now as secret as the key', async () => {
     const { dataDir } = await hubData(1);
-    writeFileSync(path.join(dataDir, KEY_FILE_NAME), new Uint8Array(32).fill(9), { mode: 0o600 });
+    writeFileSync(path.join(dataDir, VAULT_KEY_FILE), new Uint8Array(32).fill(9), { mode: 0o600 });
     const out = dir('hub-backups-');
     const r = await cli(['backup', '--out', out, '--include-key'], { DATA_DIR: dataDir });
     expect(r.code).toBe(0);
     expect(r.err).toContain('WARNING: the vault key is in this backup (secret.key). The backup folder is now as secret as the key');
     const folder = path.join(out, readdirSync(out)[0]!);
-    expect(statSync(path.join(folder, KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(folder, VAULT_KEY_FILE)).mode & 0o777).toBe(0o600);
     const manifest = await readManifest(folder);
     expect(manifest.keyIncluded).toBe(true);
-    expect(manifest.files.find((f) => f.path === KEY_FILE_NAME)?.size).toBe(32);
+    expect(manifest.files.find((f) => f.path === VAULT_KEY_FILE)?.size).toBe(32);
   });
 
   test('with VAULT_KEY the output says the key lives in that variable', async () => {
@@ -293,7 +294,7 @@ describe('backup verify', () => {
 describe('restore', () => {
   async function backup(includeKey = false) {
     const data = await hubData();
-    writeFileSync(path.join(data.dataDir, KEY_FILE_NAME), new Uint8Array(32).fill(5), { mode: 0o600 });
+    writeFileSync(path.join(data.dataDir, VAULT_KEY_FILE), new Uint8Array(32).fill(5), { mode: 0o600 });
     const result = await createBackup({ config: data.config, outDir: dir('hub-backups-'), includeKey });
     return { ...data, folder: result.folder, manifest: result.manifest };
   }
@@ -307,15 +308,15 @@ describe('restore', () => {
     expect(r.out).toContain('The vault key was restored (secret.key, mode 0600).');
     for (const file of manifest.files) expect(await sha256File(path.join(target, file.path))).toEqual({ size: file.size, sha256: file.sha256 });
     expect(statSync(path.join(target, 'hub.sqlite')).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(target, KEY_FILE_NAME)).mode & 0o777).toBe(0o600);
-    expect(readdirSync(target).sort()).toEqual(['hub.sqlite', 'media', KEY_FILE_NAME].sort());
+    expect(statSync(path.join(target, VAULT_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(target).sort()).toEqual(['hub.sqlite', 'media', VAULT_KEY_FILE].sort());
   });
 
   test('refuses a non-empty DATA_DIR without --force; with --force moves what it replaces aside and says so', async () => {
     const { folder } = await backup();
     const target = dir('hub-restore-');
     writeFileSync(path.join(target, 'hub.sqlite'), 'an old database');
-    writeFileSync(path.join(target, KEY_FILE_NAME), new Uint8Array(32).fill(5), { mode: 0o600 });
+    writeFileSync(path.join(target, VAULT_KEY_FILE), new Uint8Array(32).fill(5), { mode: 0o600 });
     await fs.mkdir(path.join(target, 'backups'));
     const refused = await cli(['restore', folder], { DATA_DIR: target });
     expect(refused.code).toBe(1);
@@ -329,7 +330,7 @@ describe('restore', () => {
     // The backup had no key: the one in place stays.
     expect(forced.out).toContain('the existing secret.key was kept');
     expect(await fs.readFile(path.join(target, aside, 'hub.sqlite'), 'utf8')).toBe('an old database');
-    expect(readdirSync(target).filter((e) => !e.startsWith('.')).sort()).toEqual(['backups', 'hub.sqlite', 'media', KEY_FILE_NAME].sort());
+    expect(readdirSync(target).filter((e) => !e.startsWith('.')).sort()).toEqual(['backups', 'hub.sqlite', 'media', VAULT_KEY_FILE].sort());
     expect(mediaIds(path.join(target, 'hub.sqlite'))).toHaveLength(3);
   });
 

@@ -10,12 +10,12 @@ import { markForReprocessing } from '../features/media/ingest/repo.ts';
 import { processMedia } from '../features/media/jobs.ts';
 import { deleteRowsById } from '../features/media/repo.ts';
 import { createServices } from '../features/services.ts';
+import { NEXT_VAULT_KEY_FILE, VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { assertValidKey } from '../storage/media-store.ts';
 import { copyHashed, linkFile, sha256File } from './files.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
-  KEY_FILE_NAME,
   MEDIA_FOLDER,
   SNAPSHOT_FILE,
   backupFolderName,
@@ -99,15 +99,15 @@ export async function createBackup({ config, outDir, includeKey, clock = () => n
     const snapshotHash = await sha256File(snapshot);
     files.unshift({ path: SNAPSHOT_FILE, ...snapshotHash });
 
-    const keyPath = path.join(config.dataDir, KEY_FILE_NAME);
+    const keyPath = path.join(config.dataDir, VAULT_KEY_FILE);
     const keyExists = await fs.stat(keyPath).then((s) => s.isFile(), () => false);
     let keyIncluded = false;
-    if (includeKey && keyExists) {
-      const copied = await copyHashed(keyPath, path.join(partial, KEY_FILE_NAME), 0o600);
-      if (copied) {
-        files.push({ path: KEY_FILE_NAME, size: copied.size, sha256: copied.sha256 });
-        keyIncluded = true;
-      }
+    // The next key too, if a rotation is half-way: values the snapshot sealed with it need it.
+    for (const name of includeKey ? [VAULT_KEY_FILE, NEXT_VAULT_KEY_FILE] : []) {
+      const copied = await copyHashed(path.join(config.dataDir, name), path.join(partial, name), 0o600);
+      if (!copied) continue;
+      files.push({ path: name, size: copied.size, sha256: copied.sha256 });
+      keyIncluded = true;
     }
 
     const manifest: Manifest = {

@@ -5,7 +5,8 @@ import type { Config } from '../config.ts';
 import { CLI } from '../shared/cli-commands.ts';
 import { formatSize } from '../shared/media.ts';
 import { createBackup } from './backup.ts';
-import { DEFAULT_BACKUPS_FOLDER, KEY_FILE_NAME, type Manifest } from './manifest.ts';
+import { VAULT_KEY_FILE } from '../security/vault-key.ts';
+import { DEFAULT_BACKUPS_FOLDER, type Manifest } from './manifest.ts';
 import { RestoreRefused, restoreBackup, type RestoreResult } from './restore.ts';
 import { verifyBackup } from './verify.ts';
 
@@ -41,7 +42,7 @@ export function describeCounts(manifest: Manifest): string {
     .join(', ');
 }
 
-export async function runBackup(io: Output, config: Readonly<Config>, options: { out?: string; includeKey: boolean; vaultKeyFromEnvironment: boolean }): Promise<number> {
+export async function runBackup(io: Output, config: Readonly<Config>, options: { out?: string; includeKey: boolean }): Promise<number> {
   const result = await createBackup({ config, outDir: options.out ?? defaultBackupsDir(config), includeKey: options.includeKey });
   const { manifest } = result;
   const snapshot = manifest.files[0]!;
@@ -56,13 +57,13 @@ export async function runBackup(io: Output, config: Readonly<Config>, options: {
   if (result.reprocessed.length > 0) io.out(`  ${result.reprocessed.length} item(s) whose thumbnail was remade while the backup ran get theirs made again by the restored hub.`);
   for (const m of manifest.missing) io.err(`  Note: the original of item ${m.mediaId} (${m.key}) is missing from the media folder itself; "${CLI.command('media check')}" tells more.`);
   io.out(`  Took ${seconds(result.ms)}.`);
-  warnAboutKey(io, result.keyFile, manifest.keyIncluded, options);
+  warnAboutKey(io, result.keyFile, manifest.keyIncluded, { includeKey: options.includeKey, vaultKeyFromEnvironment: Boolean(config.vaultKey) });
   return 0;
 }
 
 function warnAboutKey(io: Output, keyFile: { path: string; exists: boolean }, included: boolean, options: { includeKey: boolean; vaultKeyFromEnvironment: boolean }): void {
   if (included) {
-    io.err(`WARNING: the vault key is in this backup (${KEY_FILE_NAME}). The backup folder is now as secret as the key: anyone who can read it can read every vault password. Keep it where only you can.`);
+    io.err(`WARNING: the vault key is in this backup (${VAULT_KEY_FILE}). The backup folder is now as secret as the key: anyone who can read it can read every vault password. Keep it where only you can.`);
     return;
   }
   if (options.vaultKeyFromEnvironment) {
@@ -89,10 +90,10 @@ export async function runVerify(io: Output, dir: string): Promise<number> {
   return 0;
 }
 
-export async function runRestore(io: Output, config: Readonly<Config>, options: { from: string; force: boolean; vaultKeyFromEnvironment: boolean }): Promise<number> {
+export async function runRestore(io: Output, config: Readonly<Config>, options: { from: string; force: boolean }): Promise<number> {
   let result: RestoreResult;
   try {
-    result = await restoreBackup({ config, from: options.from, force: options.force, vaultKeyFromEnvironment: options.vaultKeyFromEnvironment });
+    result = await restoreBackup({ config, from: options.from, force: options.force });
   } catch (error) {
     if (!(error instanceof RestoreRefused)) throw error;
     for (const reason of error.reasons) io.err(reason);
@@ -103,10 +104,10 @@ export async function runRestore(io: Output, config: Readonly<Config>, options: 
   if (result.replaced) io.out(`Replaced ${result.replaced.entries.join(', ')}; they are in ${result.replaced.folder}: delete that folder once the restored hub runs as it should.`);
   if (manifest.storage === 's3') io.out(`The backup holds the database only: the media are in the S3 bucket (${config.storage.driver === 's3' ? config.storage.bucket : 'set STORAGE_DRIVER=s3 and the S3_ settings as before'}).`);
   const vaultRows = manifest.counts.vault_accounts ?? 0;
-  if (result.key === 'restored') io.out(`The vault key was restored (${KEY_FILE_NAME}, mode 0600).`);
-  else if (result.key === 'kept') io.out(`The backup holds no vault key; the existing ${KEY_FILE_NAME} was kept.`);
+  if (result.key === 'restored') io.out(`The vault key was restored (${VAULT_KEY_FILE}, mode 0600).`);
+  else if (result.key === 'kept') io.out(`The backup holds no vault key; the existing ${VAULT_KEY_FILE} was kept.`);
   else if (result.key === 'environment') io.out('The backup holds no vault key; the hub takes it from VAULT_KEY, which must be the key the backup was made with.');
-  else if (vaultRows > 0) io.err(`WARNING: the backup holds no vault key and there is none here. The hub will not start until ${KEY_FILE_NAME} is put back in ${config.dataDir} (mode 0600) or VAULT_KEY is set.`);
+  else if (vaultRows > 0) io.err(`WARNING: the backup holds no vault key and there is none here. The hub will not start until ${VAULT_KEY_FILE} is put back in ${config.dataDir} (mode 0600) or VAULT_KEY is set.`);
   for (const note of result.notes) io.out(`  Note: ${note}`);
   io.out('Start the hub on it.');
   return 0;

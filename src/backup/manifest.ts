@@ -12,8 +12,6 @@ export const MANIFEST_FILE = 'manifest.json';
 export const SNAPSHOT_FILE = 'hub.sqlite';
 /** The local media store's files, under the same keys (originals/, thumbnails/, display/). */
 export const MEDIA_FOLDER = 'media';
-/** The vault key's file in DATA_DIR, and in a backup made with --include-key. */
-export const KEY_FILE_NAME = 'secret.key';
 /** Where `backup` writes without --out: beside the data, never inside what it backs up. */
 export const DEFAULT_BACKUPS_FOLDER = 'backups';
 /** A backup being written; renamed to its dated name once complete, so a cut-off one is never taken for a backup. */

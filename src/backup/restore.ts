@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { copyHashed } from './files.ts';
 import { databaseInUse } from './hub-in-use.ts';
-import { DEFAULT_BACKUPS_FOLDER, KEY_FILE_NAME, MEDIA_FOLDER, fileInBackup, type Manifest } from './manifest.ts';
+import { NEXT_VAULT_KEY_FILE, VAULT_KEY_FILE } from '../security/vault-key.ts';
+import { DEFAULT_BACKUPS_FOLDER, MEDIA_FOLDER, fileInBackup, type Manifest } from './manifest.ts';
 import { knownMigrations } from './snapshot.ts';
 import { verifyBackup, type VerifyReport } from './verify.ts';
 
@@ -33,7 +34,7 @@ export interface RestoreResult {
   notes: string[];
 }
 
-export async function restoreBackup({ config, from, force, vaultKeyFromEnvironment }: { config: Readonly<Config>; from: string; force: boolean; vaultKeyFromEnvironment: boolean }): Promise<RestoreResult> {
+export async function restoreBackup({ config, from, force }: { config: Readonly<Config>; from: string; force: boolean }): Promise<RestoreResult> {
   const report: VerifyReport = await verifyBackup(from);
   if (report.problems.length > 0 || !report.manifest) throw new RestoreRefused([`The backup ${report.folder} is damaged; nothing was restored:`, ...report.problems.map((p) => `  ${p}`)]);
   const { folder, manifest } = report;
@@ -58,7 +59,6 @@ export async function restoreBackup({ config, from, force, vaultKeyFromEnvironme
   let bytes = 0;
   try {
     for (const file of manifest.files) {
-      if (file.path === KEY_FILE_NAME && !manifest.keyIncluded) continue;
       const copied = await copyHashed(fileInBackup(folder, file.path), fileInBackup(staging, file.path), 0o600);
       // Hashed again on the way: the bytes restored are the bytes verified, even if the backup changed meanwhile.
       if (!copied || copied.sha256 !== file.sha256) throw new RestoreRefused([`${file.path} changed while it was restored; nothing was restored.`]);
@@ -72,12 +72,13 @@ export async function restoreBackup({ config, from, force, vaultKeyFromEnvironme
   }
 
   // The existing key stays when the backup has none: it is most likely the key the backup's secrets need.
-  const keepExistingKey = !manifest.keyIncluded && occupied.includes(KEY_FILE_NAME);
-  const toReplace = occupied.filter((e) => !(keepExistingKey && e === KEY_FILE_NAME));
+  const keyFiles = [VAULT_KEY_FILE, NEXT_VAULT_KEY_FILE];
+  const keepExistingKey = !manifest.keyIncluded && occupied.includes(VAULT_KEY_FILE);
+  const toReplace = occupied.filter((e) => !(keepExistingKey && keyFiles.includes(e)));
   const replacedFolder = path.join(dataDir, `${REPLACED_PREFIX}${stamp}`);
   await swapIn(dataDir, staging, toReplace, replacedFolder);
 
-  const key: RestoreResult['key'] = manifest.keyIncluded ? 'restored' : keepExistingKey ? 'kept' : vaultKeyFromEnvironment ? 'environment' : 'absent';
+  const key: RestoreResult['key'] = manifest.keyIncluded ? 'restored' : keepExistingKey ? 'kept' : config.vaultKey ? 'environment' : 'absent';
   return {
     folder,
     manifest,

@@ -29,6 +29,7 @@ import { createSiteService } from './site/service.ts';
 import { createStreamingSitesService } from './sites/service.ts';
 import { createUsersService } from './users/service.ts';
 import { createVaultService } from './vault/service.ts';
+import { createVaultTransferService } from './vault/transfer/service.ts';
 import type { VaultKeyring } from '../security/vault-key.ts';
 
 export interface ServiceDeps {
@@ -69,6 +70,8 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
   const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
   const favicons = createFaviconsService({ db, clock, fetcher });
+  // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
+  const vault = createVaultService({ db, clock, keys: vaultKeys, favicons });
   return {
     jobs,
     media,
@@ -83,8 +86,9 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
     models,
     links,
     favicons,
-    // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
-    vault: createVaultService({ db, clock, keys: vaultKeys, favicons }),
+    vault,
+    // Import and export of the vault; the export asks for the user's password again (auth checks it).
+    vaultTransfer: createVaultTransferService({ vault, auth }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).

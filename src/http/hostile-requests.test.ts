@@ -20,7 +20,7 @@ let siteToken: string;
 let admin: { token: string; id: string };
 let memberId: string;
 /** A row of each collection, owned by the administrator. */
-const rows = { site: '', link: '', model: '' };
+const rows = { site: '', link: '', model: '', account: '' };
 /** Cookies of the signed-in administrator, as a browser would send them. */
 let cookie: string;
 
@@ -52,6 +52,7 @@ function snapshot(): string {
       sites: db.query('select * from streaming_sites order by id').all(),
       links: db.query('select * from links order by id').all(),
       models: db.query('select * from models order by id').all(),
+      vault: db.query('select * from vault_accounts order by id').all(),
     });
   } finally {
     db.close();
@@ -79,6 +80,7 @@ beforeAll(async () => {
   rows.site = await made('/api/streaming-sites', { name: 'Site', url: 'https://site.test/' });
   rows.link = await made('/api/links', { name: 'Link', url: 'https://link.test/' });
   rows.model = await made('/api/models', { name: 'Model', links: [{ name: 'Page', url: 'https://model.test/' }] });
+  rows.account = await made('/api/accounts', { name: 'Account', username: 'root', password: 'vault secret', website: 'https://account.test/' });
 });
 
 afterAll(async () => {
@@ -95,6 +97,17 @@ describe('guessing bursts', () => {
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(answers.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) > 0)).toBe(true);
     expect((await call('/api/site/verify-password', { ...json({ password: SITE_PASSWORD }), from })).status).toBe(429);
+  });
+
+  test(`60 wrong passwords for the vault's export at once get at most ${MAX_ATTEMPTS} checks (401), and no data`, async () => {
+    const from = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call('/api/accounts/export', { ...json({ password: 'guess' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }), from })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    for (const answer of answers) expect(answer.headers.get('content-type')).toContain('application/json');
   });
 
   test(`60 wrong sign-ins at once get at most ${MAX_ATTEMPTS} checks (401)`, async () => {
@@ -187,6 +200,9 @@ describe('oversized and malformed bodies', () => {
     ['POST', '/api/links/detect'],
     ['POST', '/api/models'],
     ['PUT', `/api/models/${rows.model}`],
+    ['POST', '/api/accounts'],
+    ['PUT', `/api/accounts/${rows.account}`],
+    ['POST', '/api/accounts/export'],
   ];
 
   test('every JSON endpoint answers 4xx and changes nothing', async () => {
@@ -285,6 +301,31 @@ describe('hostile uploads', () => {
     expect(readdirSync(path.join(hub.dataDir, 'media', '.incoming'))).toEqual([]);
   });
 
+  test('every malformed, oversized or abusive vault import gets a 4xx with an error and changes nothing', async () => {
+    const before = snapshot();
+    const vaultImport = (body: string, type: string) =>
+      call('/api/accounts/import', { method: 'POST', headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }, body });
+    const imports: [string, string, string][] = [
+      ...bodies,
+      ['a multipart import with no file field', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="other"', 'x')}--b--\r\n`],
+      ['a CSV with a quote never closed', 'text/csv', 'name,url,username,password\n"Planted,https://evil.test/,u,p\n'],
+      ['a CSV with text after a closing quote', 'text/csv', 'name,url,username,password\n"Planted"x,https://evil.test/,u,p\n'],
+      ['JSON cut short', 'application/json', '{"encrypted":false,"items":[{"type":1,"name":"Planted"'],
+      ['an encrypted Bitwarden export', 'application/json', '{"encrypted":true,"passwordProtected":true,"data":"2.x|y|z"}'],
+      ['deeply nested JSON', 'application/json', `{"items":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
+      ['an unknown CSV layout', 'text/csv', 'a,b,c\n1,2,3\n'],
+      ['NUL bytes', 'text/csv', 'name,url,username,password\nPlanted\u0000,https://evil.test/,u,p\n'],
+      ['6 MB', 'text/csv', `name,url,username,password\n${'x'.repeat(6 * 1024 * 1024)}`],
+      ['10,001 entries', 'text/csv', ['name,url,username,password', ...Array.from({ length: 10_001 }, (_, i) => `Planted ${i},https://evil.test/,u,p`)].join('\n')],
+    ];
+    for (const [name, type, body] of imports) {
+      const res = await vaultImport(body, type);
+      expect(`${name}: ${res.status >= 400 && res.status < 500}`).toBe(`${name}: true`);
+      expect(typeof ((await res.json()) as { error?: unknown }).error).toBe('string');
+    }
+    expect(snapshot()).toBe(before);
+  });
+
   test('byte URLs refuse strangers and odd ids with 4xx, never a page or a 5xx', async () => {
     for (const target of ['/media/x', '/media/%00', '/media/..%2f..%2fhub.sqlite', `/media/${'a'.repeat(5000)}`, '/media/x/thumbnail', '/media/x/display']) {
       const signedIn = await call(target, { headers: { cookie, range: 'bytes=0-10' } });
@@ -292,6 +333,19 @@ describe('hostile uploads', () => {
       const stranger = await call(target);
       expect(`${target} ${stranger.status}`).toMatch(/ 40[01]$/);
       expect(stranger.headers.get('content-type') ?? '').not.toContain('text/html');
+    }
+  });
+});
+
+describe('odd vault account ids', () => {
+  test('NUL, traversal, huge and unknown ids get a JSON 404 on every account call, never a page or a 5xx', async () => {
+    const as = { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` };
+    for (const id of ['x', '%00', '..%2f..%2fhub.sqlite', 'a'.repeat(5000), "1'%20or%20'1'='1"]) {
+      for (const [method, suffix] of [['GET', ''], ['PUT', ''], ['DELETE', ''], ['GET', '/favicon']] as const) {
+        const res = await call(`/api/accounts/${id}${suffix}`, { method, headers: { ...as, 'content-type': 'application/json' }, ...(method === 'PUT' ? { body: '{"name":"Planted"}' } : {}) });
+        expect(`${method} ${id.slice(0, 20)}${suffix} ${res.status}`).toBe(`${method} ${id.slice(0, 20)}${suffix} 404`);
+        expect(((await res.json()) as { error?: string }).error).toBe('Account not found');
+      }
     }
   });
 });
@@ -325,6 +379,11 @@ describe('cross-site state changes', () => {
     ['POST', '/api/links/sync-from-models', undefined, undefined],
     ['POST', '/api/links/import', '<DT><A HREF="https://evil.test/">x</A>', 'text/html'],
     ['POST', '/api/models', JSON.stringify({ name: 'Planted' }), 'application/json'],
+    ['POST', '/api/accounts', JSON.stringify({ name: 'Planted', password: 'x' }), 'application/json'],
+    ['PUT', `/api/accounts/${rows.account}`, JSON.stringify({ password: 'taken over' }), 'application/json'],
+    ['DELETE', `/api/accounts/${rows.account}`, undefined, undefined],
+    ['POST', '/api/accounts/import', 'name,url,username,password\nPlanted,https://evil.test/,u,p\n', 'text/csv'],
+    ['POST', '/api/accounts/export', JSON.stringify({ password: ADMIN.password }), 'application/json'],
     ['DELETE', `/api/models/${rows.model}`, undefined, undefined],
     ['POST', '/site/enter', `password=${encodeURIComponent(SITE_PASSWORD)}`, 'application/x-www-form-urlencoded'],
     ['POST', '/signin', `username=${ADMIN.username}&password=${encodeURIComponent(ADMIN.password)}`, 'application/x-www-form-urlencoded'],

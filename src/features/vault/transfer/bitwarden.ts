@@ -92,14 +92,11 @@ export function readBitwardenJson(doc: Record<string, unknown>): ImportPlan {
   }
   const items = doc.items as unknown[];
   const logins: RawLogin[] = [];
-  const errors: string[] = [];
   let notLogins = 0;
   items.forEach((item, index) => {
     const where = `Item ${index + 1}`;
-    if (!isObject(item)) {
-      errors.push(`${where}: not an entry`);
-      return;
-    }
+    // Bitwarden writes every item as an object: anything else is a damaged or foreign file.
+    if (!isObject(item)) throw new InvalidError(`The file is not a Bitwarden export: item ${index + 1} is not an entry`);
     if (item.type !== LOGIN) {
       notLogins++;
       return;
@@ -127,8 +124,7 @@ export function readBitwardenJson(doc: Record<string, unknown>): ImportPlan {
       extras: text(item.notes).trim() !== '' || text(login.totp).trim() !== '' || others > 0,
     });
   });
-  const plan = planImport(logins, { notLogins });
-  return { ...plan, skipped: plan.skipped + errors.length, errors: [...errors, ...plan.errors] };
+  return planImport(logins, { notLogins });
 }
 
 /**

@@ -3,8 +3,10 @@
 // email-shaped username) or refused with a reason that names the row but never a secret.
 
 import { z } from 'zod';
+import { firstIssue } from '../../../http/body.ts';
 import { isWebUrl } from '../../../shared/links.ts';
-import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, VAULT_LIMITS, type VaultAccountInput, type VaultCategory } from '../../../shared/vault.ts';
+import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, type VaultAccountInput, type VaultCategory } from '../../../shared/vault.ts';
+import { createVaultAccountSchema } from '../schema.ts';
 
 /** A login as an exporter wrote it, before any rule of the vault is applied. */
 export interface RawLogin {
@@ -153,17 +155,9 @@ function label(where: string, name: string): string {
   return `${where} (${flat.length > 60 ? `${flat.slice(0, 59)}…` : flat})`;
 }
 
-const TOO_LONG: [keyof typeof VAULT_LIMITS & keyof VaultAccountInput, string][] = [
-  ['name', 'name'],
-  ['username', 'username'],
-  ['email', 'email'],
-  ['password', 'password'],
-  ['website', 'website'],
-  ['favicon', 'favicon URL'],
-];
-
 /**
- * The account a login becomes, or the reason it cannot be one. `notes` collects what the user
+ * The account a login becomes, checked by the same schema as an account added by hand (trimmed,
+ * limits, email and URL rules), or the reason it cannot be one. `notes` collects what the user
  * should know about an entry that was imported all the same (an address dropped).
  */
 export function toAccount(login: RawLogin, notes: string[]): { account: Required<VaultAccountInput> } | { error: string } {
@@ -173,26 +167,21 @@ export function toAccount(login: RawLogin, notes: string[]): { account: Required
   const name = login.name.trim() || (addresses[0] ? nameFromAddress(addresses[0]) : '');
   const who = label(login.where, name);
   if (!name) return { error: `${login.where}: no name and no website` };
-  const email = login.email !== undefined ? login.email.trim() : isEmailShaped(login.username.trim()) ? login.username.trim() : '';
-  const favicon = (login.favicon ?? '').trim();
-  const account: Required<VaultAccountInput> = {
+  const username = login.username.trim();
+  const checked = createVaultAccountSchema.safeParse({
     name,
-    username: login.username,
-    email,
+    username,
+    email: login.email ?? (isEmailShaped(username) ? username : ''),
     password: login.password,
     website,
-    favicon,
+    favicon: login.favicon ?? '',
     category: categoryFor(login.folder, website),
-  };
-  for (const [field, words] of TOO_LONG) {
-    const limit = VAULT_LIMITS[field];
-    if (account[field].length > limit) return { error: `${who}: the ${words} is longer than ${limit.toLocaleString('en')} characters` };
-  }
-  if (email && !isEmailShaped(email)) return { error: `${who}: the email is not a valid email address` };
-  if (favicon && !isWebUrl(favicon)) return { error: `${who}: the favicon is not a web address` };
+  });
+  if (!checked.success) return { error: `${who}: ${firstIssue(checked.error)}` };
   if (addresses.length > 0 && webs.length === 0) notes.push(`${who}: imported without a website (its address is not a web address)`);
   else if (webs.length > 1) notes.push(`${who}: imported with the first of its ${webs.length} web addresses`);
-  return { account };
+  const a = checked.data;
+  return { account: { name: a.name, username: a.username ?? '', email: a.email ?? '', password: a.password ?? '', website: a.website ?? '', favicon: a.favicon ?? '', category: a.category ?? DEFAULT_VAULT_CATEGORY } };
 }
 
 /** How the messages about entries left out on purpose read. */

@@ -21,7 +21,7 @@ const account = (fields: Partial<VaultAccountInput> & { name: string }): Require
 });
 
 describe('Bitwarden CSV', () => {
-  test('every login as Bitwarden held it; notes skipped and counted; a row with no name and no address refused by its row', () => {
+  test('every login as Bitwarden held it (the username trimmed, as the form does); notes skipped and counted; a row with no name and no address refused by its row', () => {
     const plan = readImport(sample('bitwarden.csv'));
     expect(plan.entries.map((e) => e.where)).toEqual(['Row 2', 'Row 3', 'Row 4', 'Row 6', 'Row 7', 'Row 8', 'Row 9', 'Row 11', 'Row 12']);
     expect(plan.entries.map((e) => e.account)).toEqual([
@@ -31,7 +31,7 @@ describe('Bitwarden CSV', () => {
       account({ name: 'Google', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'g00gle!', website: 'https://accounts.google.com' }),
       account({ name: 'Café ☕ Ünïcödé', username: 'zoë', password: 'pässwörd🔑', website: 'https://café.example/' }),
       account({ name: 'No Password Site', username: 'nobody', website: 'https://nopass.example.com/login' }),
-      account({ name: 'Spaced', username: ' lead', password: ' spaced password ', website: 'https://spaced.example.com' }),
+      account({ name: 'Spaced', username: 'lead', password: ' spaced password ', website: 'https://spaced.example.com' }),
       account({ name: 'Android App', username: 'droid', password: 'droidpass' }),
       account({ name: 'GitHub', username: 'octocat', email: 'octo@work.example', password: '=HYPERLINK("http://evil.example")', website: 'https://github.com/login', category: 'development' }),
     ]);
@@ -74,11 +74,10 @@ describe('Bitwarden JSON', () => {
     expect(BITWARDEN_ENCRYPTED).toContain('without encryption');
   });
 
-  test('items that are not objects are refused by their number; wrong JSON is refused whole', () => {
-    const plan = readImport(JSON.stringify({ encrypted: false, items: [42, { type: 1, name: 'Ok', login: { username: 'u', password: 'p', uris: [{ uri: 'https://ok.example' }] } }] }));
-    expect(plan.entries.map((e) => e.account.name)).toEqual(['Ok']);
-    expect(plan.errors).toEqual(['Item 1: not an entry']);
-    expect(plan.skipped).toBe(1);
+  test('an item that is not an entry, or wrong JSON, refuses the whole file', () => {
+    const ok = { type: 1, name: 'Ok', login: { username: 'u', password: 'p', uris: [{ uri: 'https://ok.example' }] } };
+    expect(() => readImport(JSON.stringify({ encrypted: false, items: [ok, 42] }))).toThrow('The file is not a Bitwarden export: item 2 is not an entry');
+    expect(() => readImport(`{"items":${'['.repeat(10_000)}${']'.repeat(10_000)}}`)).toThrow('item 1 is not an entry');
     expect(() => readImport('{"encrypted": false, "items": [')).toThrow(IMPORT_TEXT.badJson);
     expect(() => readImport('{"accounts": []}')).toThrow(IMPORT_TEXT.unknown);
   });
@@ -128,13 +127,13 @@ describe('limits and refusals', () => {
     const long = 'x'.repeat(4097);
     const plan = readImport(`name,url,username,password,note\nLong,https://a.example,me,${long},\nFine,https://b.example,me,pw,\n${'n'.repeat(201)},https://c.example,me,pw,\n`);
     expect(plan.entries.map((e) => e.account.name)).toEqual(['Fine']);
-    expect(plan.errors).toEqual(['Row 2 (Long): the password is longer than 4,096 characters', `Row 4 (${'n'.repeat(59)}…): the name is longer than 200 characters`]);
+    expect(plan.errors).toEqual(['Row 2 (Long): Password must be at most 4096 characters', `Row 4 (${'n'.repeat(59)}…): Account name must be at most 200 characters`]);
     expect(plan.skipped).toBe(2);
   });
 
   test('a custom email field that is not an email refuses its row', () => {
     const plan = readImport('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\nx,,login,Bad,,email: not-an-email,0,,u,p,');
-    expect(plan.errors).toEqual(['Row 2 (Bad): the email is not a valid email address']);
+    expect(plan.errors).toEqual(['Row 2 (Bad): Please enter a valid email address']);
   });
 
   test('layout told by content: an unknown header, a broken CSV, binary bytes, too many entries', () => {
@@ -168,7 +167,7 @@ describe('mappings', () => {
     const accounts = [
       { name: 'Bank, "main"', username: 'a@b.example', email: '', password: '=1+1', website: 'https://bank.example/login?a=1,2', favicon: 'https://cdn.example/i.png', category: 'finance' as const },
       { name: 'Mail', username: 'me@mail.example', email: 'me@mail.example', password: 'line\nbreak', website: '', favicon: '', category: 'email' as const },
-      { name: 'Other ✓', username: ' spaced ', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
+      { name: 'Other ✓', username: 'spaced', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
     ];
     const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', createdAt: '', updatedAt: '' })));
     expect(csv.startsWith('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n')).toBe(true);
