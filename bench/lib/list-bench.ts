@@ -8,6 +8,7 @@ import type { SQLQueryBindings } from 'bun:sqlite';
 import { createApp } from '../../src/app.ts';
 import { ensureAssets } from '../../src/build/assets.ts';
 import { loadConfig } from '../../src/config.ts';
+import { startCheckpointer } from '../../src/db/checkpointer.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { silentLogger } from '../../src/logger.ts';
@@ -46,6 +47,8 @@ export async function listBench(prefix: string, runs: number, seed: (ctx: { data
   await seed({ database, userId: user.id });
   database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const seedSeconds = (performance.now() - seedStart) / 1000;
+  // As in the hub (src/main.ts): checkpoints from their own thread, not inside requests.
+  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile);
 
   const app = createApp({ config, db: database.db, store: await new LocalDiskStore(config.mediaDir).init(), logger: silentLogger, clock: () => new Date(), assets: await ensureAssets() });
   const headers = { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.token}` };
@@ -108,6 +111,7 @@ export async function listBench(prefix: string, runs: number, seed: (ctx: { data
     async close() {
       const over = results.filter((r) => !r.ok);
       console.log(over.length === 0 ? '\nEvery case within its target.' : `\nOver target: ${over.map((r) => r.label).join('; ')}`);
+      await checkpointer.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
