@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'bun:test';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BUN, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
@@ -7,6 +7,9 @@ import { signedInUser } from '../test/helpers/factories.ts';
 import { mediaSamples } from '../test/helpers/media-samples.ts';
 import { runCli } from './cli.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
+import { openVaultKeys, resealVault } from './features/vault/service.ts';
+import { SecretBoxError, keyIdOf, newSecretKey, open, secretKey, type SecretKey } from './security/secret-box.ts';
+import { writeNextKey } from './security/vault-key.ts';
 
 const MIGRATIONS = [...new Bun.Glob('*.ts').scanSync(MIGRATIONS_DIR)].map((f) => f.replace(/\.ts$/, '')).sort();
 const LAST = MIGRATIONS.at(-1)!;
@@ -247,4 +250,130 @@ describe('cli: media check', () => {
       await t.close();
     }
   }, 30_000);
+});
+
+describe('cli vault rotate-key', () => {
+  /** The raw sealed password of an account, and whether only `key` opens it. */
+  const rawPassword = (t: Awaited<ReturnType<typeof createTestApp>>, id: string) =>
+    t.database.sqlite.query<{ password: string; owner_id: string }, [string]>('select password, owner_id from vault_accounts where id = ?').get(id)!;
+  const opensWith = (key: SecretKey, sealed: string, id: string, ownerId: string) => {
+    try {
+      return open((kid) => (kid === key.id ? key : undefined), sealed, { rowId: id, ownerId, field: 'password' });
+    } catch (error) {
+      if (error instanceof SecretBoxError) return error.problem;
+      throw error;
+    }
+  };
+
+  test('re-encrypts every value of every user under a new key in DATA_DIR/secret.key, beside a running hub', async () => {
+    const t = await createTestApp();
+    try {
+      const ada = await signedInUser(t.database.db);
+      const bob = await signedInUser(t.database.db);
+      const post = (as: typeof ada, json: object) => t.request('/api/accounts', { method: 'POST', as, json }).then((r) => r.json() as Promise<{ _id: string }>);
+      const mail = await post(ada, { name: 'Mail', username: 'ada', email: 'ada@example.test', password: 'ada-mail-password' });
+      await post(ada, { name: 'Bank', password: 'ada-bank-password' });
+      const bobs = await post(bob, { name: 'Chat', username: 'bob', password: 'bob-chat-password', website: 'https://chat.example.test/' });
+      const keyFile = path.join(t.dataDir, 'secret.key');
+      const oldKey = secretKey(readFileSync(keyFile));
+      const before = rawPassword(t, mail._id);
+
+      const r = await cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir });
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const newKey = secretKey(readFileSync(keyFile));
+      expect(newKey.id).not.toBe(oldKey.id);
+      expect(r.out).toBe(
+        [
+          `Re-encrypted 7 value(s) of 3 vault account(s) under key ${newKey.id} (was ${oldKey.id}).`,
+          `${keyFile} now holds the new key; the old key no longer opens the vault. A running hub picks the new key up by itself.`,
+          `Backups made before now need the old key (${oldKey.id}); a backup made with --include-key carries its own.`,
+        ].join('\n'),
+      );
+      expect(r.out).not.toContain(Buffer.from(newKey.bytes).toString('base64'));
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(existsSync(`${keyFile}.next`)).toBe(false);
+
+      // Every value now names the new key; the old key no longer opens it, the new one does.
+      const after = rawPassword(t, mail._id);
+      expect(after.password).not.toBe(before.password);
+      expect(after.password).toStartWith(`v1.${newKey.id}.`);
+      expect(opensWith(oldKey, after.password, mail._id, after.owner_id)).toBe('unknown-key');
+      expect(opensWith({ ...oldKey, id: newKey.id }, after.password, mail._id, after.owner_id)).toBe('tampered');
+      expect(opensWith(newKey, after.password, mail._id, after.owner_id)).toBe('ada-mail-password');
+      const sealed = t.database.sqlite.query<{ v: string }, []>("select username as v from vault_accounts where username is not null union all select password from vault_accounts where password is not null union all select email from vault_accounts where email is not null union all select website from vault_accounts where website is not null").all();
+      expect(sealed).toHaveLength(7);
+      expect(sealed.every((row) => row.v.startsWith(`v1.${newKey.id}.`))).toBe(true);
+
+      // The hub that ran through it reads the new values and seals new ones with the new key.
+      expect((await (await t.request(`/api/accounts/${bobs._id}`, { as: bob })).json()).password).toBe('bob-chat-password');
+      const added = await post(ada, { name: 'After', password: 'written-after-rotation' });
+      expect(rawPassword(t, added._id).password).toStartWith(`v1.${newKey.id}.`);
+      await t.restart();
+      expect((await (await t.request(`/api/accounts/${mail._id}`, { as: ada })).json()).password).toBe('ada-mail-password');
+      expect((await (await t.request(`/api/accounts/${added._id}`, { as: ada })).json()).password).toBe('written-after-rotation');
+      expect((await cli(['help'])).out).toContain('vault rotate-key');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('with VAULT_KEY: prints the new key to put in VAULT_KEY and writes no file; the old VAULT_KEY then refuses to start', async () => {
+    const oldKey = newSecretKey();
+    const VAULT_KEY = Buffer.from(oldKey.bytes).toString('base64');
+    const t = await createTestApp({ env: { VAULT_KEY } });
+    try {
+      const ada = await signedInUser(t.database.db);
+      const account = (await (await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'env-key-password' } })).json()) as { _id: string };
+      const r = await cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir, VAULT_KEY });
+      expect(r.code).toBe(0);
+      const printed = /^New vault key \(base64\): (\S+)$/m.exec(r.out)?.[1];
+      expect(printed).toBeDefined();
+      const newBytes = Buffer.from(printed!, 'base64');
+      expect(newBytes).toHaveLength(32);
+      expect(r.out).toContain(`Re-encrypted 1 value(s) of 1 vault account(s) under key ${keyIdOf(newBytes)} (was ${oldKey.id}).`);
+      expect(r.out).toContain('Replace VAULT_KEY with the new key above and restart the hub: the old VAULT_KEY no longer opens the vault. No file was written.');
+      expect(existsSync(path.join(t.dataDir, 'secret.key'))).toBe(false);
+      expect(existsSync(path.join(t.dataDir, 'secret.key.next'))).toBe(false);
+      // The hub still on the old VAULT_KEY says what happened instead of answering garbage.
+      const stale = await t.request(`/api/accounts/${account._id}`, { as: ada });
+      expect(stale.status).toBe(500);
+      expect(((await stale.json()) as { error: string }).error).toBe(
+        `The password of vault account ${account._id} was sealed with key ${keyIdOf(newBytes)}, which this hub does not have (after a key rotation, restart the hub with the new key)`,
+      );
+      await expect(openVaultKeys(t.database.db, { dataDir: t.dataDir, vaultKey: oldKey.bytes })).rejects.toThrow('The vault key is wrong: VAULT_KEY is key');
+      const { keys } = await openVaultKeys(t.database.db, { dataDir: t.dataDir, vaultKey: new Uint8Array(newBytes) });
+      expect(keys.current().id).toBe(keyIdOf(newBytes));
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a wrong key: nothing is re-encrypted; a rotation stopped between its commit and its rename is finished by the next start', async () => {
+    const t = await createTestApp();
+    try {
+      const ada = await signedInUser(t.database.db);
+      const account = (await (await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'crash-safe-password' } })).json()) as { _id: string };
+      const before = rawPassword(t, account._id).password;
+      const wrong = Buffer.from(newSecretKey().bytes).toString('base64');
+      const refused = await cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir, VAULT_KEY: wrong });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toStartWith('The vault key is wrong: VAULT_KEY is key');
+      expect(refused.out).toBe('');
+      expect(rawPassword(t, account._id).password).toBe(before);
+
+      // A rotation that died after its commit: the new key only in secret.key.next.
+      const { keys } = await openVaultKeys(t.database.db, { dataDir: t.dataDir });
+      const next = newSecretKey();
+      writeNextKey(t.dataDir, next);
+      expect(await resealVault(t.database.db, keys, next)).toEqual({ accounts: 1, values: 1 });
+      await t.restart();
+      expect(secretKey(readFileSync(path.join(t.dataDir, 'secret.key'))).id).toBe(next.id);
+      expect(existsSync(path.join(t.dataDir, 'secret.key.next'))).toBe(false);
+      expect((await (await t.request(`/api/accounts/${account._id}`, { as: ada })).json()).password).toBe('crash-safe-password');
+      expect((await cli(['vault', 'spin'], { DATA_DIR: t.dataDir })).err).toBe('Unknown vault action: spin\nUsage: npm run cli -- vault rotate-key');
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -9,6 +9,9 @@ import { AppError } from './errors.ts';
 import { checkMedia } from './features/media/check.ts';
 import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
+import { openVaultKeys, resealVault } from './features/vault/service.ts';
+import { newSecretKey } from './security/secret-box.ts';
+import { VaultKeyError, promoteNextKey, writeNextKey } from './security/vault-key.ts';
 import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
 import { CLI } from './shared/cli-commands.ts';
 import { formatCountdown } from './shared/lockout.ts';
@@ -252,6 +255,43 @@ const commands: Record<string, Command> = {
     },
   },
 
+  vault: {
+    usage: 'vault rotate-key',
+    summary: 'Re-encrypt every vault value of every user under a new key in one transaction, then put the key in place (DATA_DIR/secret.key; with VAULT_KEY set, the new value is printed instead); safe while the hub runs',
+    async run(args, ctx) {
+      if (args.length !== 1 || args[0] !== 'rotate-key') throw new UsageError(`Unknown vault action: ${args.join(' ') || '(none)'}`);
+      const { io, config } = ctx;
+      const database = ctx.open();
+      try {
+        await migrateToLatest(database.db);
+        // The current key must open the vault before anything is re-encrypted (a wrong key stops here).
+        const { keys, notes } = await openVaultKeys(database.db, config);
+        for (const note of notes) io.out(`Note: ${note}.`);
+        const previous = keys.current();
+        const key = newSecretKey();
+        if (keys.source === 'env') {
+          // Printed before the change commits: if this command dies after, the new key is already on screen.
+          io.out(`New vault key (base64): ${Buffer.from(key.bytes).toString('base64')}`);
+          const done = await resealVault(database.db, keys, key);
+          io.out(`Re-encrypted ${done.values} value(s) of ${done.accounts} vault account(s) under key ${key.id} (was ${previous.id}).`);
+          io.out('Replace VAULT_KEY with the new key above and restart the hub: the old VAULT_KEY no longer opens the vault. No file was written.');
+        } else {
+          // Crash-safe: the new key is on disk before the change commits; a start after a crash
+          // between the commit and the rename finishes the rename.
+          writeNextKey(config.dataDir, key);
+          const done = await resealVault(database.db, keys, key);
+          promoteNextKey(config.dataDir, key);
+          io.out(`Re-encrypted ${done.values} value(s) of ${done.accounts} vault account(s) under key ${key.id} (was ${previous.id}).`);
+          io.out(`${keys.where} now holds the new key; the old key no longer opens the vault. A running hub picks the new key up by itself.`);
+        }
+        io.out(`Backups made before now need the old key (${previous.id}); a backup made with --include-key carries its own.`);
+        return 0;
+      } finally {
+        await database.close();
+      }
+    },
+  },
+
   'site-password': {
     usage: 'site-password',
     summary: 'Set the site password (asked for, never on the command line); everyone must enter it again',
@@ -310,7 +350,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.err(`${error.message}\nUsage: ${CLI.command(command.usage)}`);
       return 2;
     }
-    if (error instanceof InputError || error instanceof AppError) {
+    if (error instanceof InputError || error instanceof AppError || error instanceof VaultKeyError) {
       io.err(error.message);
       return 1;
     }
