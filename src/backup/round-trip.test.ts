@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { mediaSamples } from '../../test/helpers/media-samples.ts';
 import { BUN, PROJECT_ROOT, spawnHub, type SpawnedHub } from '../../test/helpers/spawn-hub.ts';
 import { TEST_SITE_PASSWORD, tempDir } from '../../test/helpers/test-app.ts';
 import type { MediaItem, UploadResult } from '../shared/media.ts';
+import { VAULT_KEY_FILE } from '../security/vault-key.ts';
+import { listFiles } from './files.ts';
 
 // Backup → restore on real processes: a hub with every collection and real uploads is backed up by
 // `bun src/cli.ts backup` while a loop keeps reading and writing, the backup is restored into a new
 // DATA_DIR, a second hub starts on it, and every answer and media byte is compared with the first
 // hub's answers from before the backup began. Rows the loop makes are named "load ..." and left out
 // of the comparison: a write made during the backup may or may not be in it.
+
+/** The vault passwords the hub is given; no backup file may hold one in the clear. */
+const PASSWORDS: string[] = [];
 
 const ENV = { SITE_PASSWORD: TEST_SITE_PASSWORD, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin password', LOG_LEVEL: 'warn' };
 const LOAD = 'load ';
@@ -77,6 +82,12 @@ async function fill(hub: SpawnedHub, users: Who[]): Promise<void> {
       await ok(api(hub, who, '/api/streaming-sites', { method: 'POST', json: { name: `${who.name} site ${n}`, url: `https://site${n}.example.test/`, description: 'kept', isFavorite: n === 1 } }), 201);
       await ok(api(hub, who, '/api/links', { method: 'POST', json: { name: `${who.name} link ${n}`, url: `https://link${n}.example.test/page`, description: 'a link' } }), 201);
     }
+    for (const n of [1, 2]) {
+      const password = `vault-${who.name}-${n}-Zq8!kV3#pW`;
+      PASSWORDS.push(password);
+      const account = { name: `${who.name} account ${n}`, username: `${who.name}${n}`, email: `${who.name}${n}@mail.example.test`, password, website: `https://account${n}.example.test/`, category: n === 1 ? 'email' : 'finance' };
+      await ok(api(hub, who, '/api/accounts', { method: 'POST', json: account }), 201);
+    }
     const model = await ok<{ _id: string }>(api(hub, who, '/api/models', { method: 'POST', json: { name: `${who.name} model`, tags: ['one', 'two'], description: 'a model' } }), 201);
     const free = await upload(hub, who, 'gallery', [samples.jpeg, samples.png, ...(i === 0 ? [samples.heic, samples.mp4] : [])]);
     const premium = await upload(hub, who, 'premium', [samples.webp]);
@@ -121,6 +132,10 @@ async function answers(hub: SpawnedHub, who: Who): Promise<Record<string, unknow
       }
     }
   }
+  const accounts = await ok<{ _id: string }[]>(api(hub, who, '/api/accounts?limit=100'));
+  out['/api/accounts'] = accounts;
+  // Each account with its password, as the reveal and copy buttons ask for it.
+  for (const account of accounts) out[`/api/accounts/${account._id}`] = await ok(api(hub, who, `/api/accounts/${account._id}`));
   for (const album of (out['/api/albums?limit=100'] as { albums: { _id: string }[] }).albums) out[`/api/albums/${album._id}`] = await ok(api(hub, who, `/api/albums/${album._id}?limit=1000`));
   if (who.name === 'admin') out['/api/users'] = await ok(api(hub, who, '/api/users'));
   return out;
@@ -190,12 +205,47 @@ describe('backup → restore round trip on real hubs', () => {
     expect(verify.code).toBe(0);
 
     const target = path.join(dir('hub-restored-'), 'data');
+    // The vault's passwords are nowhere in the backup in the clear (the database holds them sealed).
+    expect(PASSWORDS).toHaveLength(4);
+    const folder = path.join(out, readdirSync(out)[0]!);
+    for (const file of await listFiles(folder)) {
+      const bytes = readFileSync(path.join(folder, file));
+      for (const password of PASSWORDS) expect(`${file}: ${bytes.includes(password)}`).toBe(`${file}: false`);
+    }
+
     const restore = await cli(['restore', out], { DATA_DIR: target });
+    expect(restore.out).toContain('The vault key was restored');
     expect(restore.code).toBe(0);
 
     const restored = await spawnHub(ENV, { dataDir: target });
     hubs.push(restored);
     // The sessions are rows of the database: the same credentials work on the restored hub.
+    for (const [i, who] of users.entries()) expect(await answers(restored, who)).toEqual(before[i]!);
+    await restored.stop();
+  }, 300_000);
+
+  test('without --include-key: the restored hub refuses to start until the key is put back by hand, then answers as before', async () => {
+    const out = dir('hub-backups-');
+    const backup = await cli(['backup', '--out', out], { DATA_DIR: original.dataDir });
+    expect(backup.code).toBe(0);
+    expect(backup.out).toContain(`WARNING: the vault key (${path.join(original.dataDir, VAULT_KEY_FILE)}) is NOT in this backup`);
+
+    const target = path.join(dir('hub-restored-'), 'data');
+    const restore = await cli(['restore', out], { DATA_DIR: target });
+    expect(restore.code).toBe(0);
+    expect(restore.out).toContain(`The hub will not start until secret.key is put back in ${target} (mode 0600) or VAULT_KEY is set.`);
+    const refused = await spawnHub(ENV, { dataDir: target }).then(
+      (hub) => {
+        hubs.push(hub);
+        return 'started';
+      },
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('The vault key is missing');
+
+    copyFileSync(path.join(original.dataDir, VAULT_KEY_FILE), path.join(target, VAULT_KEY_FILE));
+    const restored = await spawnHub(ENV, { dataDir: target });
+    hubs.push(restored);
     for (const [i, who] of users.entries()) expect(await answers(restored, who)).toEqual(before[i]!);
     await restored.stop();
   }, 300_000);
