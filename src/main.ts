@@ -3,6 +3,7 @@
 import { createApp } from './app.ts';
 import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { dataDirProblem } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // DATA_DIR must be writable before anything opens it: a folder of another owner (a bind mount in
+  // a container) stops the start here with what to change, not as a hub failing at the first upload.
+  const unwritable = dataDirProblem(config.dataDir);
+  if (unwritable) throw new Error(unwritable);
   const logger = createLogger(config.logLevel);
 
   const database = openDatabase(config.databaseFile);
