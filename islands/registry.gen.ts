@@ -3,6 +3,7 @@
 
 export const islandLoaders = {
   AdminPanel: () => import('./AdminPanel.tsx'),
+  Connect: () => import('./Connect.tsx'),
   DeleteAccount: () => import('./DeleteAccount.tsx'),
   Gallery: () => import('./Gallery.tsx'),
   HomeDashboard: () => import('./HomeDashboard.tsx'),

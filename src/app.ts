@@ -25,6 +25,7 @@ import { usersPages } from './features/users/pages.tsx';
 import { usersApi } from './features/users/routes.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
 import { VAULT_IMPORT_ROUTE, vaultTransferRoutes } from './features/vault/transfer/routes.ts';
+import { vaultPages } from './features/vault/pages.tsx';
 import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   // Before the vault's /api/accounts/:accountId routes, which would take 'import' for an id.
   app.route('/', vaultTransferRoutes);
   app.route('/', vaultRoutes);
+  app.route('/', vaultPages);
   // Before the galleries' /:id routes, which would take /duplicates for an id.
   app.route('/', duplicatesApi);
   app.route('/', mediaApi);

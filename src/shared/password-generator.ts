@@ -14,11 +14,12 @@ export const PASSWORD_CHARACTERS: Record<PasswordClass, string> = {
   symbols: '!#$%&()*+,-./:;<=>?@[]^_{|}~',
 };
 
-export const PASSWORD_CLASS_LABELS: Record<PasswordClass, string> = {
-  upper: 'Uppercase (A-Z)',
-  lower: 'Lowercase (a-z)',
-  digits: 'Digits (0-9)',
-  symbols: 'Symbols (!#$%…)',
+/** Each class's name and a glimpse of its characters, for the generator's checkboxes. */
+export const PASSWORD_CLASS_LABELS: Record<PasswordClass, { name: string; sample: string }> = {
+  upper: { name: 'Uppercase', sample: 'A-Z' },
+  lower: { name: 'Lowercase', sample: 'a-z' },
+  digits: { name: 'Digits', sample: '0-9' },
+  symbols: { name: 'Symbols', sample: '!#$%' },
 };
 
 export const PASSWORD_LENGTH = { min: 8, max: 128, default: 20 } as const;

@@ -1,0 +1,45 @@
+// What the Connect page shows of the vault: the category filter and the search by name, read from
+// the address (so a reload or a bookmark keeps them) and applied to the owner's accounts.
+
+import { VAULT_CATEGORIES, type VaultAccount, type VaultCategory, type VaultImportResult } from './vault.ts';
+
+export interface ConnectView {
+  /** null: All. */
+  category: VaultCategory | null;
+  /** Trimmed; empty for none. */
+  search: string;
+}
+
+export const CONNECT_SEARCH_MAX = 200;
+
+/** The view in a query string; anything unknown is simply the default (a filter, not an input). */
+export function readConnectView(query: Record<string, string | undefined>): ConnectView {
+  const category = (VAULT_CATEGORIES as readonly string[]).includes(query.category ?? '') ? (query.category as VaultCategory) : null;
+  return { category, search: (query.search ?? '').trim().slice(0, CONNECT_SEARCH_MAX) };
+}
+
+export function connectHref(view: ConnectView): string {
+  const query = new URLSearchParams();
+  if (view.category) query.set('category', view.category);
+  if (view.search) query.set('search', view.search);
+  const text = query.toString();
+  return text ? `/connect?${text}` : '/connect';
+}
+
+/** The accounts the view shows: of its category, with the search in the name (any case). */
+export function accountsInView<T extends Pick<VaultAccount, 'name' | 'category'>>(accounts: readonly T[], view: ConnectView): T[] {
+  const search = view.search.trim().toLocaleLowerCase();
+  return accounts.filter((a) => (view.category === null || a.category === view.category) && (search === '' || a.name.toLocaleLowerCase().includes(search)));
+}
+
+/**
+ * The import's toast: how many came in and how many were skipped as already kept; the hub's lines
+ * about entries (unreadable ones, or what of them the vault does not keep) are listed under it.
+ */
+export function importSummary(result: VaultImportResult): string {
+  const accounts = (n: number) => (n === 1 ? '1 account' : `${n} accounts`);
+  let text = `Imported ${accounts(result.imported)}`;
+  if (result.skipped > 0) text += `, ${result.skipped} skipped as already in the vault`;
+  if (result.errors.length > 0) text += ` (${result.errors.length === 1 ? '1 note' : `${result.errors.length} notes`} below)`;
+  return text;
+}
