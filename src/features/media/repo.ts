@@ -157,11 +157,15 @@ async function searchQueryOf(db: Db, search: string, maxTerms = MAX_SHORT_SEARCH
 
 /**
  * Keys every source has, merged in key order (SQLite merges the sorted sources of an INTERSECT
- * with ORDER BY instead of probing one index per key): the full-text matches, each tag's keys.
+ * with ORDER BY instead of probing one index per key): the full-text matches, each tag's keys,
+ * the album memberships' keys.
  */
 function mergedKeys(sources: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sources.length === 1 ? sources[0]! : sql`${sql.join(sources, sql` intersect `)} order by 1`;
 }
+
+/** The keys of the items in albums within a list's span, in key order (an item in several albums once per album; merging keeps one). */
+const albumKeys = (span: (column: string) => RawBuilder<unknown>) => sql`select key from album_media indexed by album_media_key where ${span('key')}`;
 
 /** A tag's keys within a list's span, in key order (media_tags' (tag, key) index, migration 0016). */
 const tagKeys = (tag: string, span: (column: string) => RawBuilder<unknown>) =>
@@ -202,7 +206,11 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     const span = keySpanOf(n, gallery, filter);
     // Tags narrow the search's matches by merging each tag's keys with them, all in key order (one
     // pass over each, whichever is rarer); a model's items (usually few) are a set of keys read once.
-    const found = mergedKeys([sql`select rowid as key from media_search where media_search match ${query} and ${span('rowid')}`, ...filter.tags.map((tag) => tagKeys(tag, span))]);
+    const found = mergedKeys([
+      sql`select rowid as key from media_search where media_search match ${query} and ${span('rowid')}`,
+      ...filter.tags.map((tag) => tagKeys(tag, span)),
+      ...(filter.inAlbum ? [albumKeys(span)] : []),
+    ]);
     const hits =
       filter.modelId === undefined
         ? found
@@ -212,12 +220,12 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     const tagged = (row: string) => sql.join(filter.tags.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${tag})`), sql``);
     const isMatch = (row: string) =>
       sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${containsText('own.search_text', filter.search)}
-        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`})${tagged(row)}`;
+        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``})${tagged(row)}`;
     // Sorted by title, when no tag of the owner contains the search, the title in the index decides:
     // it contains the search (LIKE) exactly when its lower case does, but for the two capitals whose
     // lower case is ASCII (U+0130 and the Kelvin sign), which send their row to the full test.
     let isMatchByTitle: Matches['isMatchByTitle'];
-    if (sort === 'title' && filter.modelId === undefined) {
+    if (sort === 'title' && filter.modelId === undefined && !filter.inAlbum) {
       const inTags = await sql`select 1 from media_tag_counts where owner_id = ${ownerId} and n > 0 and instr(tag, ${filter.search}) > 0 limit 1`.execute(db);
       if (inTags.rows.length === 0) {
         const odd = /[ik]/.test(filter.search);
@@ -384,8 +392,9 @@ export async function listMedia(
     return { items: (await unfiltered()).rows, total };
   }
 
-  // (Items in albums are found through album_media, the general way below.)
-  const matches = filter.inAlbum ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
+  // (Items in albums are searched by merging the search's keys with their memberships' keys; without
+  // a search they are found through media.album_count, the general way below.)
+  const matches = filter.inAlbum && filter.search === '' ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
   if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
     // Counted from the index; the page walked along the sort's index testing each row while that
@@ -490,7 +499,8 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
  * upkeep of the full-text index and of the tag copies deferred (migrations 0021, 0022), then brings
  * both up to date at once for every item whose key changed: the old index entries out, the new
  * ones in key order (interleaved, each item cost FTS5 a flush); the tag counts of the old copies
- * down, the copies and their keys from the items, the counts of the new copies up.
+ * down, the copies and their keys from the items, the counts of the new copies up; the album
+ * memberships' keys (migration 0024).
  */
 export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>): Promise<T> {
   await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
@@ -513,6 +523,9 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
   await sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
     select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6
     on conflict do update set n = n + excluded.n`.execute(trx);
+  // The album memberships' copies of the keys (migration 0024).
+  await sql`update album_media set key = ids.key from media_search_ids as ids
+    where ids.media_id = album_media.media_id and album_media.media_id in ${moved}`.execute(trx);
   await sql`delete from media_search_rekeyed`.execute(trx);
   return result;
 }
