@@ -68,8 +68,11 @@ function Row({ label, children, actions }: { label: string; children: ReactNode;
   return (
     <div className="flex h-10 items-center gap-2 rounded-lg bg-raised/60 pl-3 pr-1">
       <dt className="w-[5.25rem] shrink-0 text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="min-w-0 flex-1 truncate text-sm">{children}</dd>
-      {actions}
+      {/* The buttons belong to the value (a list of terms may hold only terms and values). */}
+      <dd className="flex min-w-0 flex-1 items-center gap-0.5">
+        <span className="min-w-0 flex-1 truncate text-sm">{children}</span>
+        {actions}
+      </dd>
     </div>
   );
 }

@@ -233,6 +233,56 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
+  test('Connect: the cards with a password revealed, a filter with no match, the Add New Account dialog (with a refusal), the delete and export dialogs, the empty vault', async () => {
+    const { context, page } = await freshPage(browser);
+    const admin = await admitContext(context, hub, ADMIN);
+    const found: string[] = [];
+    await page.goto(`${hub.url}/connect`);
+    await page.getByRole('heading', { name: 'No accounts yet' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-connect-empty')));
+
+    // One account of every category (no website: the coloured initials, whose colours are the point).
+    for (const [i, category] of ['social', 'email', 'development', 'entertainment', 'finance', 'other'].entries()) {
+      await callApi(hub, admin, 'POST', '/api/accounts', { name: `${category} account`, category, username: `user${i}`, email: i % 2 ? `user${i}@example.com` : '', password: `secret-${i}` });
+    }
+    await page.reload();
+    await islandsReady(page);
+    await page.getByRole('button', { name: 'Show password of finance account' }).click();
+    await page.getByText('secret-4', { exact: true }).waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-connect')));
+
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Account' });
+    await add.waitFor();
+    await add.getByLabel('Email', { exact: true }).fill('not an address');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await add.getByText('Account name is required', { exact: true }).waitFor();
+    await add.getByRole('button', { name: 'Generate Password' }).click();
+    found.push(...(await axeEverywhere(page, 'a11y-connect-add-dialog')));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete email account' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+    await confirm.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-connect-delete-dialog')));
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exporting = page.getByRole('dialog', { name: 'Export Accounts' });
+    await exporting.waitFor();
+    found.push(...(await axeEverywhere(page, 'a11y-connect-export-dialog')));
+    await exporting.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${hub.url}/connect?category=development&search=nobody`);
+    await page.getByRole('heading', { name: 'No accounts match' }).waitFor();
+    await islandsReady(page);
+    found.push(...(await axeEverywhere(page, 'a11y-connect-no-match')));
+    expect(found).toEqual([]);
+    await context.close();
+  });
+
   test('The Red Room: the 18+ warning, the grid with processed media, a card menu, the Edit Tags and Duplicates dialogs and the empty bin', async () => {
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
