@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { ensureAssets } from './build/assets.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { dataDirProblem } from './data-dir.ts';
+import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databaseFile);
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
+  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
+    onFailure: (reason) => logger.warn('WAL checkpoints run inside requests again', { reason }),
+  });
 
   // The vault key, before anything is served: a missing or wrong key stops the start here.
   const vault = await openVaultKeys(database.db, config);
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
     // Requests have drained; running jobs get a few seconds, the rest resume at the next start.
     onStopped: async () => {
       await app.services.jobs.stop();
+      await checkpointer.stop();
       await database.close();
     },
   });
