@@ -48,12 +48,12 @@ async function call<T>(method: string, path: string, body: unknown): Promise<T> 
   return JSON.parse(text) as T;
 }
 
-// 500 albums; half the premium items (out of the bin or not) are in one of them: runs of 7 in and
+// 500 albums; half the premium items out of the bin are in one of them: runs of 7 in and
 // 7 out, so every title word (they follow i mod 12) has items in albums and items out.
 const albumStart = performance.now();
 const albums: string[] = [];
 for (let a = 0; a < ALBUMS; a++) albums.push((await call<{ _id: string }>('POST', '/api/albums', { name: `Album ${a}` }))._id);
-const members = premiumIds.filter((_, i) => Math.floor(i / 7) % 2 === 0);
+const members = premiumIds.filter((_, i) => Math.floor(i / 7) % 2 === 0 && i % 100 !== 99);
 for (let from = 0; from < members.length; from += 1000) {
   await call('POST', `/api/albums/${albums[(from / 1000) % ALBUMS]}/media`, { mediaIds: members.slice(from, from + 1000) });
 }
