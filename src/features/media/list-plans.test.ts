@@ -249,6 +249,29 @@ describe('the copies kept by triggers stay in step', () => {
     // Each album membership carries its item's current key (a search among the items in albums merges them).
     const unkeyedMembers = t.database.sqlite.query('select count(*) as n from album_media join media_search_ids as ids on ids.media_id = album_media.media_id where album_media.key <> ids.key').get();
     expect(unkeyedMembers).toEqual({ n: 0 });
+    // The gallery counts, and each album's copies of its items and its counts.
+    const counted = t.database.sqlite.query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5').all();
+    const countedExact = t.database.sqlite
+      .query('select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5')
+      .all();
+    expect(counted).toEqual(countedExact);
+    const staleMembers = t.database.sqlite
+      .query(
+        `select count(*) as n from album_media join media on media.id = album_media.media_id
+         where album_media.binned <> (media.deleted_at is not null) or album_media.type <> media.type or album_media.is_favorite <> media.is_favorite
+           or album_media.created_at <> media.created_at`,
+      )
+      .get();
+    expect(staleMembers).toEqual({ n: 0 });
+    const albumCounts = t.database.sqlite.query('select id, media_count, image_count, favorite_count from albums order by id').all();
+    const albumExact = t.database.sqlite
+      .query(
+        `select albums.id, count(media.id) as media_count, coalesce(sum(media.type = 'image'), 0) as image_count, coalesce(sum(media.is_favorite = 1), 0) as favorite_count
+         from albums left join album_media on album_media.album_id = albums.id
+         left join media on media.id = album_media.media_id and media.deleted_at is null group by albums.id order by albums.id`,
+      )
+      .all();
+    expect(albumCounts).toEqual(albumExact);
     const kept = t.database.sqlite.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
     const exact = t.database.sqlite
       .query(
@@ -281,6 +304,10 @@ describe('the copies kept by triggers stay in step', () => {
     // Bulk actions move many keys at once (the deferred upkeep), the album memberships' among them.
     await gallery.bulk(ann.id, { action: 'favorite', ids: [items[9]!.id, items[10]!.id] });
     await gallery.bulk(ann.id, { action: 'delete', ids: [items[10]!.id, items[11]!.id] });
+    expectInStep();
+    await gallery.bulk(ann.id, { action: 'delete', ids: [items[8]!.id, items[9]!.id] });
+    await gallery.bulk(ann.id, { action: 'unfavorite', ids: [items[9]!.id] });
+    await gallery.bulk(ann.id, { action: 'restore', ids: [items[8]!.id, items[9]!.id] });
     expectInStep();
     const page = await listMedia(t.database.db, ann.id, 'premium', { inBin: false, search: 'renamed', tags: [] }, 'created', 'desc', { limit: 50, offset: 0 });
     expect(page.items.map((r) => r.id)).toEqual([items[6]!.id]);

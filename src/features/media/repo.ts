@@ -499,19 +499,44 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
  * upkeep of the full-text index and of the tag copies deferred (migrations 0021, 0022), then brings
  * both up to date at once for every item whose key changed: the old index entries out, the new
  * ones in key order (interleaved, each item cost FTS5 a flush); the tag counts of the old copies
- * down, the copies and their keys from the items, the counts of the new copies up; the album
- * memberships' keys (migration 0024).
+ * down, the copies and their keys from the items, the counts of the new copies up; the gallery
+ * counts, and the album memberships' counts, copies and keys (migrations 0024, 0025).
  */
 export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>): Promise<T> {
   await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
   const result = await write();
+  const moved = sql`(select media_id from media_search_rekeyed)`;
+  // The gallery counts (migration 0025): the items' old states, read from their old keys, down;
+  // their new states up.
+  await sql`update media_counts set n = media_counts.n - gone.k
+    from (select owners.owner_id, case when (r.old_key >> 43) & 1 then 'premium' else 'gallery' end as gallery, (r.old_key >> 42) & 1 as binned,
+        case when (r.old_key >> 40) & 1 then 'video' else 'image' end as type, (r.old_key >> 41) & 1 as is_favorite, count(*) as k
+      from media_search_rekeyed as r join media_search_owners as owners on owners.n = r.old_key >> 44 group by 1, 2, 3, 4, 5) as gone
+    where media_counts.owner_id = gone.owner_id and media_counts.gallery = gone.gallery and media_counts.binned = gone.binned
+      and media_counts.type = gone.type and media_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await sql`insert into media_counts (owner_id, gallery, binned, type, is_favorite, n)
+    select owner_id, gallery, deleted_at is not null, type, is_favorite, count(*) from media where id in ${moved} group by 1, 2, 3, 4, 5
+    on conflict do update set n = n + excluded.n`.execute(trx);
+  // Each album holding a moved item: its counts by the difference between its copies and the items,
+  // then the copies and keys (while still deferred, so the copies' own trigger stays out of it).
+  await sql`update albums set media_count = media_count + d.dm, image_count = image_count + d.di, favorite_count = favorite_count + d.df
+    from (select am.album_id,
+        sum((m.deleted_at is null) - (am.binned = 0)) as dm,
+        sum((m.deleted_at is null and m.type = 'image') - (am.binned = 0 and am.type = 'image')) as di,
+        sum((m.deleted_at is null and m.is_favorite = 1) - (am.binned = 0 and am.is_favorite = 1)) as df
+      from album_media as am join media as m on m.id = am.media_id where am.media_id in ${moved} group by am.album_id) as d
+    where albums.id = d.album_id and (d.dm <> 0 or d.di <> 0 or d.df <> 0)`.execute(trx);
+  await sql`update album_media set binned = m.deleted_at is not null, type = m.type, is_favorite = m.is_favorite, created_at = m.created_at, key = ids.key
+    from media as m, media_search_ids as ids
+    where m.id = album_media.media_id and ids.media_id = album_media.media_id and album_media.media_id in ${moved}
+      and (album_media.binned <> (m.deleted_at is not null) or album_media.type <> m.type or album_media.is_favorite <> m.is_favorite
+        or album_media.created_at <> m.created_at or album_media.key <> ids.key)`.execute(trx);
   await sql`delete from media_search_deferred`.execute(trx);
   await sql`delete from media_search where rowid in (select old_key from media_search_rekeyed order by old_key)`.execute(trx);
   await sql`insert into media_search (rowid, text)
     select ids.key, media.search_text || char(1, 1) from media_search_rekeyed as moved
     join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id
     order by ids.key`.execute(trx);
-  const moved = sql`(select media_id from media_search_rekeyed)`;
   await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
     from (select owner_id, tag, gallery, binned, type, is_favorite, count(*) as k from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6) as gone
     where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
@@ -523,9 +548,6 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
   await sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
     select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6
     on conflict do update set n = n + excluded.n`.execute(trx);
-  // The album memberships' copies of the keys (migration 0024).
-  await sql`update album_media set key = ids.key from media_search_ids as ids
-    where ids.media_id = album_media.media_id and album_media.media_id in ${moved}`.execute(trx);
   await sql`delete from media_search_rekeyed`.execute(trx);
   return result;
 }
