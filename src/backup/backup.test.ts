@@ -334,6 +334,19 @@ describe('restore', () => {
     expect(mediaIds(path.join(target, 'hub.sqlite'))).toHaveLength(3);
   });
 
+  test('restores started at once into one empty DATA_DIR: one restores, the others are refused, nothing is mixed', async () => {
+    const first = await backup(true);
+    const second = await backup(true);
+    const target = path.join(dir('hub-restore-'), 'data');
+    const runs = await Promise.all([first, second, first, second, first, second].map((b) => cli(['restore', b.folder], { DATA_DIR: target })));
+    const done = runs.filter((r) => r.code === 0);
+    expect(done).toHaveLength(1);
+    for (const refused of runs.filter((r) => r.code !== 0)) expect(refused.err).toMatch(/^(Another restore into .* is running|.* is not empty)/);
+    const winner = done[0]!.out.includes(first.folder) ? first : second;
+    for (const file of winner.manifest.files) expect(await sha256File(path.join(target, file.path))).toEqual({ size: file.size, sha256: file.sha256 });
+    expect(readdirSync(target).sort()).toEqual(['hub.sqlite', 'media', VAULT_KEY_FILE].sort());
+  });
+
   test('refuses a damaged backup and changes nothing', async () => {
     const { folder, rows } = await backup();
     await fs.appendFile(path.join(folder, 'media', rows[0]!.storage_key), 'x');

@@ -14,6 +14,8 @@ import { verifyBackup, type VerifyReport } from './verify.ts';
 const KEPT_ENTRIES = new Set([DEFAULT_BACKUPS_FOLDER, 'lost+found']);
 const STAGING_PREFIX = '.restore-';
 const REPLACED_PREFIX = '.replaced-';
+/** Held (created exclusively) while a restore runs. */
+const RESTORE_LOCK = '.restore.lock';
 
 /** A restore that did not start, with the reasons, one a line; DATA_DIR is as it was. */
 export class RestoreRefused extends Error {
@@ -43,15 +45,36 @@ export async function restoreBackup({ config, from, force }: { config: Readonly<
   }
 
   const dataDir = config.dataDir;
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // One restore at a time: two that both found DATA_DIR empty would otherwise both move their
+  // files in, and the second would land over the first.
+  const lock = path.join(dataDir, RESTORE_LOCK);
+  const held = await fs.open(lock, 'wx', 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EEXIST') {
+      throw new RestoreRefused([`Another restore into ${dataDir} is running. If none is (one was interrupted), delete ${lock} and restore again.`]);
+    }
+    throw error;
+  });
+  try {
+    return await restoreLocked(config, folder, manifest, report, force);
+  } finally {
+    await held.close();
+    await fs.rm(lock, { force: true });
+  }
+}
+
+async function restoreLocked(config: Readonly<Config>, folder: string, manifest: Manifest, report: VerifyReport, force: boolean): Promise<RestoreResult> {
+  const dataDir = config.dataDir;
   const sourceEntry = topEntryOf(dataDir, folder);
   const entries = await fs.readdir(dataDir).catch(() => [] as string[]);
-  const occupied = entries.filter((e) => !KEPT_ENTRIES.has(e) && e !== sourceEntry && !e.startsWith(STAGING_PREFIX) && !e.startsWith(REPLACED_PREFIX)).sort();
+  const occupied = entries
+    .filter((e) => !KEPT_ENTRIES.has(e) && e !== RESTORE_LOCK && e !== sourceEntry && !e.startsWith(STAGING_PREFIX) && !e.startsWith(REPLACED_PREFIX))
+    .sort();
   if (occupied.length > 0 && !force) {
     throw new RestoreRefused([`${dataDir} is not empty (${occupied.join(', ')}). Restore into an empty DATA_DIR, or add --force to replace what is there.`]);
   }
   if (databaseInUse(config.databaseFile)) throw new RestoreRefused([`A hub is running on ${dataDir} (its database is open). Stop it, then restore.`]);
 
-  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
   // Inside DATA_DIR, so the final moves are renames on one filesystem even when DATA_DIR is a mount point.
   const staging = await fs.mkdtemp(path.join(dataDir, STAGING_PREFIX));
