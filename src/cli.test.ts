@@ -318,6 +318,26 @@ describe('cli vault rotate-key', () => {
     }
   });
 
+  test('rotations started at once: one rotates, the others are refused, and the vault opens with secret.key after', async () => {
+    const t = await createTestApp();
+    try {
+      const ada = await signedInUser(t.database.db);
+      const created = await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'kept-through-rotations' } });
+      const { _id } = (await created.json()) as { _id: string };
+      const runs = await Promise.all(Array.from({ length: 6 }, () => cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir })));
+      expect(runs.filter((r) => r.code === 0)).toHaveLength(1);
+      for (const refused of runs.filter((r) => r.code !== 0)) expect(refused.err).toStartWith(`Another key rotation is running in ${t.dataDir}.`);
+      expect(existsSync(path.join(t.dataDir, 'secret.key.rotating'))).toBe(false);
+      const key = secretKey(readFileSync(path.join(t.dataDir, 'secret.key')));
+      const { password, owner_id } = rawPassword(t, _id);
+      expect(opensWith(key, password, _id, owner_id)).toBe('kept-through-rotations');
+      await t.restart();
+      expect((await (await t.request(`/api/accounts/${_id}`, { as: ada })).json()).password).toBe('kept-through-rotations');
+    } finally {
+      await t.close();
+    }
+  });
+
   test('with VAULT_KEY: prints the new key to put in VAULT_KEY and writes no file; the old VAULT_KEY then refuses to start', async () => {
     const oldKey = newSecretKey();
     const VAULT_KEY = Buffer.from(oldKey.bytes).toString('base64');

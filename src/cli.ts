@@ -11,7 +11,7 @@ import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
 import { openVaultKeys, resealVault } from './features/vault/service.ts';
 import { newSecretKey } from './security/secret-box.ts';
-import { VaultKeyError, promoteNextKey, writeNextKey } from './security/vault-key.ts';
+import { VaultKeyError, claimRotation, promoteNextKey, writeNextKey } from './security/vault-key.ts';
 import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/schema.ts';
 import { CLI } from './shared/cli-commands.ts';
 import { formatCountdown } from './shared/lockout.ts';
@@ -262,7 +262,9 @@ const commands: Record<string, Command> = {
       if (args.length !== 1 || args[0] !== 'rotate-key') throw new UsageError(`Unknown vault action: ${args.join(' ') || '(none)'}`);
       const { io, config } = ctx;
       const database = ctx.open();
+      let release = () => {};
       try {
+        release = claimRotation(config.dataDir);
         await migrateToLatest(database.db);
         // The current key must open the vault before anything is re-encrypted (a wrong key stops here).
         const { keys, notes } = await openVaultKeys(database.db, config);
@@ -287,6 +289,7 @@ const commands: Record<string, Command> = {
         io.out(`Backups made before now need the old key (${previous.id}); a backup made with --include-key carries its own.`);
         return 0;
       } finally {
+        release();
         await database.close();
       }
     },

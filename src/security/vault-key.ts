@@ -4,7 +4,7 @@
 // (`vault rotate-key`) writes secret.key.next, re-seals every value in one transaction, then
 // renames it over secret.key; a start that finds a committed but unrenamed rotation finishes it.
 
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { SECRET_KEY_BYTES, newSecretKey, secretKey, type SecretKey } from './secret-box.ts';
 
@@ -196,6 +196,25 @@ export function resolveVaultKeys(config: { dataDir: string; vaultKey?: Uint8Arra
 }
 
 /** Rotation, step 1: the new key beside the current one (secret.key.next, mode 0600, synced). */
+/** Held (created exclusively) while `vault rotate-key` runs. */
+export const ROTATION_LOCK_FILE = 'secret.key.rotating';
+
+/**
+ * Claims the one rotation that may run in DATA_DIR; the release removes the claim. Two rotations
+ * at once would each write secret.key.next over the other's, and the one that commits could then
+ * find its key gone: the vault sealed under a key no file holds.
+ */
+export function claimRotation(dataDir: string): () => void {
+  const lock = path.join(dataDir, ROTATION_LOCK_FILE);
+  try {
+    closeSync(openSync(lock, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new VaultKeyError(`Another key rotation is running in ${dataDir}. If none is (one was interrupted), delete ${lock} and rotate again.`);
+  }
+  return () => rmSync(lock, { force: true });
+}
+
 export function writeNextKey(dataDir: string, key: SecretKey): void {
   const { next } = keyFilesIn(dataDir);
   try {
