@@ -106,8 +106,7 @@ export function createBulkActions({ db, jobs, now, addToAlbum, notFound }: BulkD
               const keys = batch.flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null));
               await jobs.enqueue(deleteStoredObjects, { keys }, { key: `bulk:${batch[0]!.id}:${at}`, db: trx });
             }
-            const result = await trx.deleteFrom('media').where(ownersOnly(ownerId)).where(idIn(ids)).executeTakeFirst();
-            return { updated: Number(result.numDeletedRows) };
+            return { updated: await repo.deleteManyDeferred(trx, ownerId, ids) };
           }
           case 'add-tags':
           case 'remove-tags':

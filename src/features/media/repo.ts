@@ -116,6 +116,16 @@ function keySpanOf(owner: number, gallery: GalleryName, filter: MediaListFilter)
   };
 }
 
+/**
+ * The states a key's bits hold, as the count tables' columns: gallery, binned, type, is_favorite
+ * (named so; `column` is a trusted column reference).
+ */
+const statesOfKey = (column: string) => {
+  const k = sql.ref(column);
+  return sql`case when (${k} >> 43) & 1 then 'premium' else 'gallery' end as gallery, (${k} >> 42) & 1 as binned,
+    case when (${k} >> 40) & 1 then 'video' else 'image' end as type, (${k} >> 41) & 1 as is_favorite`;
+};
+
 /** The owner's number in the keys; undefined while they have no item. */
 async function ownerNumberOf(db: Db, ownerId: string): Promise<number | undefined> {
   const owner = await sql<{ n: number }>`select n from media_search_owners where owner_id = ${ownerId}`.execute(db);
@@ -262,15 +272,17 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     const alsoTagged = (id: RawBuilder<unknown>) => others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
     const isMatch = (row: string) =>
       sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`;
-    const tagged = sql`from media_tags as tagged where tagged.owner_id = ${ownerId} and tagged.tag = ${first} and ${listed}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
     const rarest = countOf(first!);
-    if (others.length === 0 || rarest === 0) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
-    const n = await ownerNumberOf(db, ownerId);
+    const n = rarest === 0 ? undefined : await ownerNumberOf(db, ownerId);
+    if (n === undefined) return { count: sql`select 0 as n`, isMatch, ids: sql`select null as id where 0` };
+    // The rarest tag's copies within the list's span, by their keys (migration 0026), each probed for the others.
+    const span = keySpanOf(n, gallery, filter);
+    const tagged = sql`from media_tags as tagged indexed by media_tags_key where tagged.tag = ${first} and ${span('tagged.key')}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
+    if (others.length === 0) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     const all = filter.tags.reduce((sum, tag) => sum + countOf(tag), 0);
-    if (n === undefined || rarest * others.length * PROBES_OVER_MERGE < all) {
+    if (rarest * others.length * PROBES_OVER_MERGE < all) {
       return { count: sql`select count(*) as n ${tagged}`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     }
-    const span = keySpanOf(n, gallery, filter);
     const merged = mergedKeys(filter.tags.map((tag) => tagKeys(tag, span)));
     return {
       count: sql`select count(*) as n from (${merged})`,
@@ -509,8 +521,7 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
   // The gallery counts (migration 0025): the items' old states, read from their old keys, down;
   // their new states up.
   await sql`update media_counts set n = media_counts.n - gone.k
-    from (select owners.owner_id, case when (r.old_key >> 43) & 1 then 'premium' else 'gallery' end as gallery, (r.old_key >> 42) & 1 as binned,
-        case when (r.old_key >> 40) & 1 then 'video' else 'image' end as type, (r.old_key >> 41) & 1 as is_favorite, count(*) as k
+    from (select owners.owner_id, ${statesOfKey('r.old_key')}, count(*) as k
       from media_search_rekeyed as r join media_search_owners as owners on owners.n = r.old_key >> 44 group by 1, 2, 3, 4, 5) as gone
     where media_counts.owner_id = gone.owner_id and media_counts.gallery = gone.gallery and media_counts.binned = gone.binned
       and media_counts.type = gone.type and media_counts.is_favorite = gone.is_favorite`.execute(trx);
@@ -537,19 +548,55 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
     select ids.key, media.search_text || char(1, 1) from media_search_rekeyed as moved
     join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id
     order by ids.key`.execute(trx);
+  // The tag copies (migration 0026): counted down under their old keys' states, their keys moved,
+  // counted up under the new ones.
   await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
-    from (select owner_id, tag, gallery, binned, type, is_favorite, count(*) as k from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6) as gone
+    from (select owner_id, tag, ${statesOfKey('key')}, count(*) as k from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6) as gone
     where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
       and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
-  await sql`update media_tags set owner_id = media.owner_id, gallery = media.gallery, binned = media.deleted_at is not null, type = media.type,
-      is_favorite = media.is_favorite, key = ids.key
-    from media, media_search_ids as ids
-    where media.id = media_tags.media_id and ids.media_id = media_tags.media_id and media_tags.media_id in ${moved}`.execute(trx);
+  await sql`update media_tags set key = ids.key from media_search_ids as ids
+    where ids.media_id = media_tags.media_id and media_tags.media_id in ${moved} and media_tags.key <> ids.key`.execute(trx);
   await sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
-    select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6
+    select owner_id, tag, ${statesOfKey('key')}, count(*) from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6
     on conflict do update set n = n + excluded.n`.execute(trx);
   await sql`delete from media_search_rekeyed`.execute(trx);
   return result;
+}
+
+/**
+ * Deletes many of the owner's rows at once (a bulk delete forever, inside the caller's transaction)
+ * with the per-row delete triggers standing aside (migration 0027) and their work done once for
+ * all: the tag counts and copies, the album counts and memberships, the gallery counts, the
+ * full-text entries (in key order) and keys, the models' pictures that were among them; then the
+ * rows. How many rows went.
+ */
+export async function deleteManyDeferred(trx: Db, ownerId: string, ids: readonly string[]): Promise<number> {
+  const list = JSON.stringify(ids);
+  // The owner's rows among the ids (checked on the rows: the unary + keeps the list index out of it).
+  const doomed = sql`(select id from media where id in (select value from json_each(${list})) and +owner_id = ${ownerId})`;
+  await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
+  await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
+    from (select owner_id, tag, ${statesOfKey('key')}, count(*) as k from media_tags where media_id in ${doomed} group by 1, 2, 3, 4, 5, 6) as gone
+    where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
+      and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await sql`delete from media_tags where media_id in ${doomed}`.execute(trx);
+  await sql`update albums set media_count = media_count - d.dm, image_count = image_count - d.di, favorite_count = favorite_count - d.df
+    from (select album_id, sum(binned = 0) as dm, sum(binned = 0 and type = 'image') as di, sum(binned = 0 and is_favorite = 1) as df
+      from album_media where media_id in ${doomed} group by album_id) as d
+    where albums.id = d.album_id and d.dm > 0`.execute(trx);
+  await sql`delete from album_media where media_id in ${doomed}`.execute(trx);
+  await sql`update media_counts set n = media_counts.n - gone.k
+    from (select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as k from media where id in ${doomed} group by 1, 2, 3, 4, 5) as gone
+    where media_counts.owner_id = gone.owner_id and media_counts.gallery = gone.gallery and media_counts.binned = gone.binned
+      and media_counts.type = gone.type and media_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await sql`delete from media_search where rowid in (select key from media_search_ids where media_id in ${doomed} order by key)`.execute(trx);
+  await sql`delete from media_search_ids where media_id in ${doomed}`.execute(trx);
+  await sql`update models set profile_picture_url = '' where owner_id = ${ownerId} and profile_picture_url in
+    (select '/media/' || doomed.id || suffix.s from ${doomed} as doomed
+      cross join (select '' as s union all select '/thumbnail' union all select '/display') as suffix)`.execute(trx);
+  const result = await sql`delete from media where id in ${doomed}`.execute(trx);
+  await sql`delete from media_search_deferred`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** New tags of many of the owner's items at once (bulk actions): one statement each for the rows, the tag copies out, and in. */

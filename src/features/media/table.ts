@@ -60,11 +60,11 @@ export interface MediaTagsTable {
   owner_id: string;
   /** Lower case. */
   tag: string;
-  /** Copies of the item's gallery, bin, type and favourite, kept by triggers (migration 0012). */
-  gallery: Generated<GalleryName>;
-  binned: Generated<0 | 1>;
-  type: Generated<MediaType>;
-  is_favorite: Generated<0 | 1>;
+  /**
+   * The item's full-text key, kept by triggers: its owner, gallery, bin, type and favourite are in
+   * its bits (migrations 0016, 0026), so a tag's items of one list are a range of (tag, key).
+   */
+  key: Generated<number>;
 }
 
 export type MediaRow = Selectable<MediaTable>;
