@@ -8,6 +8,7 @@ import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.ts';
+import { MEDIA_SEARCH_INDEX } from './features/media/repo.ts';
 import { scheduleBinPurge } from './features/media/purge.ts';
 import { createServices } from './features/services.ts';
 import { applyLockoutSetting } from './features/site/service.ts';
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
   const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
-    onFailure: (reason) => logger.warn('WAL checkpoints run inside requests again', { reason }),
+    searchIndexes: [MEDIA_SEARCH_INDEX],
+    onFailure: (reason) => logger.warn('WAL checkpoints or full-text merges run inside requests again', { reason }),
   });
 
   // The vault key, before anything is served: a missing or wrong key stops the start here.

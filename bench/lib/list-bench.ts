@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { startCheckpointer } from '../../src/db/checkpointer.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { MEDIA_SEARCH_INDEX } from '../../src/features/media/repo.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { MATURE_COOKIE } from '../../src/shared/gallery-view.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';
@@ -47,8 +48,8 @@ export async function listBench(prefix: string, runs: number, seed: (ctx: { data
   await seed({ database, userId: user.id });
   database.sqlite.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const seedSeconds = (performance.now() - seedStart) / 1000;
-  // As in the hub (src/main.ts): checkpoints from their own thread, not inside requests.
-  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile);
+  // As in the hub (src/main.ts): checkpoints and full-text merges from their own thread, not inside requests.
+  const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, { searchIndexes: [MEDIA_SEARCH_INDEX] });
 
   const app = createApp({ config, db: database.db, store: await new LocalDiskStore(config.mediaDir).init(), logger: silentLogger, clock: () => new Date(), assets: await ensureAssets() });
   const headers = { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.token}` };

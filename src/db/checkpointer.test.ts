@@ -54,3 +54,38 @@ test('a worker that cannot open the database gives checkpoints back to the conne
   expect(autocheckpoint(database)).toBe(1000);
   await checkpointer.stop();
 });
+
+test('full-text segments are merged by the worker, not inside writes, and the index still answers every search', async () => {
+  dir = tempDir('hub-checkpoint-');
+  const file = path.join(dir, 'hub.sqlite');
+  database = openDatabase(file);
+  database.sqlite.exec("create virtual table docs using fts5(text, tokenize = 'trigram')");
+  const automerge = () => (database.sqlite.query("select v from docs_config where k = 'automerge'").get() as { v: number } | null)?.v;
+  const segments = () => (database.sqlite.query('select count(distinct segid) as n from docs_idx').get() as { n: number }).n;
+  const checkpointer = startCheckpointer(database.sqlite, file, { intervalMs: 3_600_000, searchIndexes: ['docs', 'not_here'] });
+  await checkpointer.next();
+  expect(automerge()).toBe(0);
+  // Twelve writes, each its own segment: with automerge on, FTS5 would have merged them inside
+  // the fourth, eighth and twelfth write.
+  const insert = database.sqlite.prepare('insert into docs (rowid, text) values (?, ?)');
+  for (let w = 0; w < 12; w++) database.sqlite.transaction(() => {
+    for (let i = 0; i < 200; i++) insert.run(w * 200 + i, `item ${w * 200 + i} beach ${w % 2 ? 'sunset' : 'studio'}`);
+  })();
+  expect(segments()).toBe(12);
+  const progress = await checkpointer.now();
+  expect(progress.merged).toBeGreaterThan(0);
+  expect(segments()).toBeLessThan(4);
+  const count = (query: string) => (database.sqlite.query('select count(*) as n from docs where docs match ?').get(query) as { n: number }).n;
+  expect(count('"beach"')).toBe(2400);
+  expect(count('"sunset"')).toBe(1200);
+  expect(count('"item 1234 "')).toBe(1);
+  await checkpointer.stop();
+  // Left to itself, the index merges inside writes again (FTS5's default).
+  expect(automerge()).toBe(4);
+});
+
+test('a table name that is not one is refused before anything runs', () => {
+  dir = tempDir('hub-checkpoint-');
+  database = openDatabase(path.join(dir, 'hub.sqlite'));
+  expect(() => startCheckpointer(database.sqlite, path.join(dir, 'hub.sqlite'), { searchIndexes: ['docs; drop table users'] })).toThrow('Not a table name');
+});

@@ -116,6 +116,9 @@ function keySpanOf(owner: number, gallery: GalleryName, filter: MediaListFilter)
   };
 }
 
+/** The items' full-text index (FTS5; its segments are merged by the checkpointer's thread, src/db/checkpointer.ts). */
+export const MEDIA_SEARCH_INDEX = 'media_search';
+
 /**
  * The states a key's bits hold, as the count tables' columns: gallery, binned, type, is_favorite
  * (named so; `column` is a trusted column reference).
