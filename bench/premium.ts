@@ -105,7 +105,7 @@ const bulkOk = [
   await timeBulk('bulk remove-tags', 'premium', ROUNDS, (r) => ({ action: 'remove-tags', ids: slice(live, r), tags: ['Bulk'] })),
   await timeBulk('bulk set-tags', 'premium', ROUNDS, (r) => ({ action: 'set-tags', ids: slice(live, r + ROUNDS), tags: ['Solo', 'Set'] })),
   await timeBulk('bulk add-to-album (a new album each)', 'premium', ROUNDS, (r) => ({ action: 'add-to-album', ids: slice(live, r), albumId: albums[r] })),
-  await timeBulk('bulk move-to-premium', 'gallery', 10, (r) => ({ action: 'move-to-premium', ids: slice(freeIds, r) })),
+  await timeBulk('bulk move-to-premium', 'gallery', ROUNDS, (r) => ({ action: 'move-to-premium', ids: slice(freeIds, r) })),
   await timeBulk('bulk permanent-delete', 'premium', ROUNDS, (r) => ({ action: 'permanent-delete', ids: slice(live, r + 2 * ROUNDS) })),
 ];
 if (bulkOk.some((ok) => !ok)) console.log('\nA bulk action is over its target.');
