@@ -112,15 +112,14 @@ export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]
 
 /**
  * Puts the owner's items among `ids` into the album, as added at `now`; ones already there keep
- * their place. How many went in. The item's copies and full-text key are written with the row
- * (the triggers only check them) and the trigger counts it.
+ * their place. How many went in. The item's copies are written with the row (the triggers only
+ * check them); the triggers count it and put the item's key among those in albums (migration 0028).
  */
 export async function insertMembers(db: Db, ownerId: string, albumId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await sql`
-    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at, key)
-    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at, ids.key
+    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at)
+    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at
     from json_each(${JSON.stringify(ids)}) as wanted cross join media on media.id = wanted.value
-    join media_search_ids as ids on ids.media_id = media.id
     where media.owner_id = ${ownerId}
     on conflict (album_id, media_id) do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0n);

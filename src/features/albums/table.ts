@@ -37,8 +37,6 @@ export interface AlbumMediaTable {
   type: Generated<'image' | 'video'>;
   is_favorite: Generated<0 | 1>;
   created_at: Generated<number>;
-  /** The item's full-text key (media_search_ids.key), kept by triggers (migration 0024). */
-  key: Generated<number>;
 }
 
 export type AlbumRow = Selectable<AlbumsTable>;

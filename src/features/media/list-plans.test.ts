@@ -245,9 +245,18 @@ describe('the copies kept by triggers stay in step', () => {
     const unkeyed = t.database.sqlite.query('select count(*) as n from media_tags join media_search_ids as ids on ids.media_id = media_tags.media_id where media_tags.key <> ids.key').get();
     expect(unkeyed).toEqual({ n: 0 });
     expect(t.database.sqlite.query('select count(*) as n from media_tags where media_id not in (select id from media)').get()).toEqual({ n: 0 });
-    // Each album membership carries its item's current key (a search among the items in albums merges them).
-    const unkeyedMembers = t.database.sqlite.query('select count(*) as n from album_media join media_search_ids as ids on ids.media_id = album_media.media_id where album_media.key <> ids.key').get();
-    expect(unkeyedMembers).toEqual({ n: 0 });
+    // The keys of the items in albums are exactly the current keys of the items in at least one
+    // album (a search among the items in albums merges them), and each item's album count is its
+    // number of albums.
+    const albumKeys = t.database.sqlite.query('select key from album_item_keys order by key').all();
+    const albumKeysExact = t.database.sqlite
+      .query('select distinct ids.key from album_media join media_search_ids as ids on ids.media_id = album_media.media_id order by 1')
+      .all();
+    expect(albumKeys).toEqual(albumKeysExact);
+    const miscountedAlbums = t.database.sqlite
+      .query('select count(*) as n from media where album_count <> (select count(*) from album_media where album_media.media_id = media.id)')
+      .get();
+    expect(miscountedAlbums).toEqual({ n: 0 });
     // The gallery counts, and each album's copies of its items and its counts.
     const counted = t.database.sqlite.query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5').all();
     const countedExact = t.database.sqlite
@@ -333,6 +342,15 @@ describe('the copies kept by triggers stay in step', () => {
     const afterDelete = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', { limit: 50, offset: 0 });
     expect(afterDelete.items.map((r) => r.id)).toEqual([0, 4, 8, 9].map((i) => items[i]!.id));
     expect(t.database.sqlite.query('select count(*) as n from media_search_deferred').get()).toEqual({ n: 0 });
+    // Out of an album, and a whole album gone: the items leave the keys of the items in albums.
+    const second = await t.services.albums.create(ann.id, { name: 'Second', description: '', isPublic: true });
+    await t.services.albums.addMedia(ann.id, second._id, [items[0]!.id, items[4]!.id]);
+    await t.services.albums.removeMedia(ann.id, album._id, [items[0]!.id, items[8]!.id]);
+    expectInStep();
+    await t.services.albums.remove(ann.id, album._id);
+    expectInStep();
+    const stillInAlbums = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', { limit: 50, offset: 0 });
+    expect(stillInAlbums.items.map((r) => r.id)).toEqual([0, 4].map((i) => items[i]!.id));
 
     await t.database.db.deleteFrom('users').where('id', '=', ann.id).execute();
     expectInStep();

@@ -177,8 +177,8 @@ function mergedKeys(sources: RawBuilder<unknown>[]): RawBuilder<unknown> {
   return sources.length === 1 ? sources[0]! : sql`${sql.join(sources, sql` intersect `)} order by 1`;
 }
 
-/** The keys of the items in albums within a list's span, in key order (an item in several albums once per album; merging keeps one). */
-const albumKeys = (span: (column: string) => RawBuilder<unknown>) => sql`select key from album_media indexed by album_media_key where ${span('key')}`;
+/** The keys of the items in albums within a list's span, in key order (the set of migration 0028: one integer each, the rowid). */
+const albumKeys = (span: (column: string) => RawBuilder<unknown>) => sql`select key from album_item_keys where ${span('key')}`;
 
 /** A tag's keys within a list's span, in key order (media_tags' (tag, key) index, migration 0016). */
 const tagKeys = (tag: string, span: (column: string) => RawBuilder<unknown>) =>
@@ -513,9 +513,9 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
  * Runs `write` (an update of many media rows, inside the caller's transaction) with the per-row
  * upkeep of the full-text index and of the tag copies deferred (migrations 0021, 0022), then brings
  * both up to date at once for every item whose key changed: the old index entries out, the new
- * ones in key order (interleaved, each item cost FTS5 a flush); the tag counts of the old copies
- * down, the copies and their keys from the items, the counts of the new copies up; the gallery
- * counts, and the album memberships' counts, copies and keys (migrations 0024, 0025).
+ * ones in key order (interleaved, each item cost FTS5 a flush); the tag copies' counts and keys
+ * (migration 0026); the gallery counts, the album memberships' counts and copies, and the keys of
+ * the items in albums (migrations 0025, 0028).
  */
 export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>): Promise<T> {
   await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
@@ -540,11 +540,15 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
         sum((m.deleted_at is null and m.is_favorite = 1) - (am.binned = 0 and am.is_favorite = 1)) as df
       from album_media as am join media as m on m.id = am.media_id where am.media_id in ${moved} group by am.album_id) as d
     where albums.id = d.album_id and (d.dm <> 0 or d.di <> 0 or d.df <> 0)`.execute(trx);
-  await sql`update album_media set binned = m.deleted_at is not null, type = m.type, is_favorite = m.is_favorite, created_at = m.created_at, key = ids.key
-    from media as m, media_search_ids as ids
-    where m.id = album_media.media_id and ids.media_id = album_media.media_id and album_media.media_id in ${moved}
+  await sql`update album_media set binned = m.deleted_at is not null, type = m.type, is_favorite = m.is_favorite, created_at = m.created_at
+    from media as m
+    where m.id = album_media.media_id and album_media.media_id in ${moved}
       and (album_media.binned <> (m.deleted_at is not null) or album_media.type <> m.type or album_media.is_favorite <> m.is_favorite
-        or album_media.created_at <> m.created_at or album_media.key <> ids.key)`.execute(trx);
+        or album_media.created_at <> m.created_at)`.execute(trx);
+  // The keys of the items in albums (migration 0028): the old ones out, the new ones in.
+  await sql`delete from album_item_keys where key in (select old_key from media_search_rekeyed)`.execute(trx);
+  await sql`insert into album_item_keys (key) select ids.key from media_search_rekeyed as moved
+    join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id where media.album_count > 0`.execute(trx);
   await sql`delete from media_search_deferred`.execute(trx);
   await sql`delete from media_search where rowid in (select old_key from media_search_rekeyed order by old_key)`.execute(trx);
   await sql`insert into media_search (rowid, text)
@@ -592,6 +596,7 @@ export async function deleteManyDeferred(trx: Db, ownerId: string, ids: readonly
     from (select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as k from media where id in ${doomed} group by 1, 2, 3, 4, 5) as gone
     where media_counts.owner_id = gone.owner_id and media_counts.gallery = gone.gallery and media_counts.binned = gone.binned
       and media_counts.type = gone.type and media_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await sql`delete from album_item_keys where key in (select key from media_search_ids where media_id in ${doomed})`.execute(trx);
   await sql`delete from media_search where rowid in (select key from media_search_ids where media_id in ${doomed} order by key)`.execute(trx);
   await sql`delete from media_search_ids where media_id in ${doomed}`.execute(trx);
   await sql`update models set profile_picture_url = '' where owner_id = ${ownerId} and profile_picture_url in
