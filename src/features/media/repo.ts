@@ -547,8 +547,9 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
         or album_media.created_at <> m.created_at)`.execute(trx);
   // The keys of the items in albums (migration 0028): the old ones out, the new ones in.
   await sql`delete from album_item_keys where key in (select old_key from media_search_rekeyed)`.execute(trx);
+  // (The moved items lead: the unary + keeps SQLite from reading every item in albums instead, 12 ms.)
   await sql`insert into album_item_keys (key) select ids.key from media_search_rekeyed as moved
-    join media_search_ids as ids on ids.media_id = moved.media_id join media on media.id = moved.media_id where media.album_count > 0`.execute(trx);
+    cross join media on media.id = moved.media_id join media_search_ids as ids on ids.media_id = moved.media_id where +media.album_count > 0`.execute(trx);
   await sql`delete from media_search_deferred`.execute(trx);
   await sql`delete from media_search where rowid in (select old_key from media_search_rekeyed order by old_key)`.execute(trx);
   await sql`insert into media_search (rowid, text)
