@@ -31,14 +31,17 @@ export function isHttps(c: Context): boolean {
   return c.var.deps.config.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
-/** An HttpOnly cookie that lasts until `expiresAt` (by the app's clock, so as Max-Age). */
+/**
+ * An HttpOnly cookie that lasts until `expiresAt` (by the app's clock, so as Max-Age; rounded, so
+ * the milliseconds between issuing a token and answering do not take a second off its life).
+ */
 export function setCredentialCookie(c: Context, name: string, value: string, expiresAt: number): void {
   setCookie(c, name, value, {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
     secure: isHttps(c),
-    maxAge: Math.max(0, Math.floor((expiresAt - c.var.deps.clock().getTime()) / 1000)),
+    maxAge: Math.max(0, Math.round((expiresAt - c.var.deps.clock().getTime()) / 1000)),
   });
 }
 
