@@ -280,4 +280,45 @@ describe('a burst of 100 identical bulk calls', () => {
     expect(counted.filter((n) => n === 0)).toHaveLength(99);
     expect([(await list(ann)).totalItems, (await list(ann, '/recycling-bin')).totalItems]).toEqual([0, 10]);
   });
+
+  test('permanent-delete of items with tags in an album, beside bins and restores of others: deleted once, every kept count and key still true', async () => {
+    const rows = manyMedia(t.database, ann.user._id, 10, (i) => ({ title: `Burst ${i}`, tags: ['Burst', `b${i % 3}`], favorite: i % 2 === 0 }), 'PB');
+    const others = manyMedia(t.database, ann.user._id, 10, () => ({ title: 'Burst other', tags: ['Burst'] }), 'PO');
+    const album = await ok<{ _id: string }>(call('/api/albums', ann, 'POST', { name: 'Burst album' }), 201);
+    await ok(call(`/api/albums/${album._id}/media`, ann, 'POST', { mediaIds: [...rows, ...others].map((r) => r.id) }));
+    const gone = rows.map((r) => r.id);
+    const kept = others.map((r) => r.id);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 4 === 0 ? bulk({ action: i % 8 === 0 ? 'delete' : 'restore', ids: kept }) : bulk({ action: 'permanent-delete', ids: gone }),
+      ),
+    );
+    const deletes = answers.filter((_, i) => i % 4 !== 0);
+    const statuses = await Promise.all(deletes.map(async (res) => [res.status, res.status === 200 ? ((await res.json()) as { updated: number }).updated : null]));
+    // The first delete takes all ten; the others find them gone (the whole call is then 404).
+    expect(statuses.filter(([status, n]) => status === 200 && n === 10)).toHaveLength(1);
+    expect(statuses.filter(([status]) => status === 404)).toHaveLength(deletes.length - 1);
+    expect(answers.filter((_, i) => i % 4 === 0).every((res) => res.status === 200)).toBe(true);
+    const db = t.database.sqlite;
+    expect(db.query(`select count(*) as n from media where id in (select value from json_each(?))`).get(JSON.stringify(gone))).toEqual({ n: 0 });
+    expect(db.query('select count(*) as n from media_search_deferred').get()).toEqual({ n: 0 });
+    // Gallery counts, tag counts, the album's counts and the keys of items in albums agree with a fresh reading.
+    const counts = db.query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5').all();
+    const countsExact = db.query('select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5').all();
+    expect(counts).toEqual(countsExact);
+    const tagCounts = db.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
+    const tagCountsExact = db
+      .query(
+        `select media.owner_id, media_tags.tag, media.gallery, media.deleted_at is not null as binned, media.type, media.is_favorite, count(*) as n
+         from media_tags join media on media.id = media_tags.media_id group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
+      )
+      .all();
+    expect(tagCounts).toEqual(tagCountsExact);
+    const albumRow = db.query('select media_count as n from albums where id = ?').get(album._id) as { n: number };
+    const inBin = db.query(`select count(*) as n from media where id in (select value from json_each(?)) and deleted_at is not null`).get(JSON.stringify(kept)) as { n: number };
+    expect(albumRow.n).toBe(10 - inBin.n);
+    const albumKeys = db.query('select key from album_item_keys order by key').all();
+    const albumKeysExact = db.query('select distinct ids.key from album_media join media_search_ids as ids on ids.media_id = album_media.media_id order by 1').all();
+    expect(albumKeys).toEqual(albumKeysExact);
+  });
 });
