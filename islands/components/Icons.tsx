@@ -3,9 +3,10 @@
 
 import type { ReactNode } from 'react';
 
-type IconProps = { size?: number; className?: string };
+export type IconProps = { size?: number; className?: string };
 
-function Svg({ size, className, children }: Required<Pick<IconProps, 'size'>> & Pick<IconProps, 'className'> & { children: ReactNode }) {
+/** The frame every icon is drawn in (24 units, a 2-unit stroke in the text's colour). */
+export function Svg({ size, className, children }: Required<Pick<IconProps, 'size'>> & Pick<IconProps, 'className'> & { children: ReactNode }) {
   return (
     <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
       {children}

@@ -2,16 +2,14 @@
 // Links icons. Decoration only: aria-hidden, and a button that shows only an icon names itself.
 
 import type { ReactNode } from 'react';
+import { Svg as Frame, type IconProps } from '../components/Icons.tsx';
 
-type IconProps = { size?: number; className?: string };
-
-function Svg({ size = 16, className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
-      {children}
-    </svg>
-  );
-}
+/** The shared frame at this island's size (16 by default). */
+const Svg = ({ size = 16, className, children }: IconProps & { children: ReactNode }) => (
+  <Frame size={size} className={className}>
+    {children}
+  </Frame>
+);
 
 /** Two overlapping sheets: copy to the clipboard. */
 export function CopyIcon(props: IconProps) {

@@ -47,8 +47,8 @@ self.onmessage = (event: MessageEvent<Start | 'now' | 'stop'>) => {
   sqlite.exec('PRAGMA busy_timeout = 100');
   const checkpoint = sqlite.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   const changes = sqlite.prepare('select total_changes() as n');
-  const present = searchIndexes.filter((name) => sqlite.query("select 1 from sqlite_master where type = 'table' and name = ?").get(name) !== null);
-  const merges = present.map((name) => sqlite.prepare(`insert into ${name} (${name}, rank) values ('merge', ${MERGE_PAGES})`));
+  // (The hub sends only indexes that exist, their names checked.)
+  const merges = searchIndexes.map((name) => sqlite.prepare(`insert into ${name} (${name}, rank) values ('merge', ${MERGE_PAGES})`));
   let merging = merges.length > 0;
   close = () => {
     for (const statement of [checkpoint, changes, ...merges]) statement.finalize();

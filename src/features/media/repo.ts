@@ -509,6 +509,14 @@ export async function replaceTags(db: Db, ownerId: string, mediaId: string, tags
   if (rows.length > 0) await db.insertInto('media_tags').values(rows).execute();
 }
 
+/** The tag counts down by the copies of the items `ids` (a subquery), under their keys' states. */
+async function countTagCopiesDown(trx: Db, ids: RawBuilder<unknown>): Promise<void> {
+  await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
+    from (select owner_id, tag, ${statesOfKey('key')}, count(*) as k from media_tags where media_id in ${ids} group by 1, 2, 3, 4, 5, 6) as gone
+    where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
+      and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
+}
+
 /**
  * Runs `write` (an update of many media rows, inside the caller's transaction) with the per-row
  * upkeep of the full-text index and of the tag copies deferred (migrations 0021, 0022), then brings
@@ -558,10 +566,7 @@ export async function withSearchKeysDeferred<T>(trx: Db, write: () => Promise<T>
     order by ids.key`.execute(trx);
   // The tag copies (migration 0026): counted down under their old keys' states, their keys moved,
   // counted up under the new ones.
-  await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
-    from (select owner_id, tag, ${statesOfKey('key')}, count(*) as k from media_tags where media_id in ${moved} group by 1, 2, 3, 4, 5, 6) as gone
-    where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
-      and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await countTagCopiesDown(trx, moved);
   await sql`update media_tags set key = ids.key from media_search_ids as ids
     where ids.media_id = media_tags.media_id and media_tags.media_id in ${moved} and media_tags.key <> ids.key`.execute(trx);
   await sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
@@ -583,10 +588,7 @@ export async function deleteManyDeferred(trx: Db, ownerId: string, ids: readonly
   // The owner's rows among the ids (checked on the rows: the unary + keeps the list index out of it).
   const doomed = sql`(select id from media where id in (select value from json_each(${list})) and +owner_id = ${ownerId})`;
   await sql`insert into media_search_deferred (only) values (1)`.execute(trx);
-  await sql`update media_tag_counts set n = media_tag_counts.n - gone.k
-    from (select owner_id, tag, ${statesOfKey('key')}, count(*) as k from media_tags where media_id in ${doomed} group by 1, 2, 3, 4, 5, 6) as gone
-    where media_tag_counts.owner_id = gone.owner_id and media_tag_counts.tag = gone.tag and media_tag_counts.gallery = gone.gallery
-      and media_tag_counts.binned = gone.binned and media_tag_counts.type = gone.type and media_tag_counts.is_favorite = gone.is_favorite`.execute(trx);
+  await countTagCopiesDown(trx, doomed);
   await sql`delete from media_tags where media_id in ${doomed}`.execute(trx);
   await sql`update albums set media_count = media_count - d.dm, image_count = image_count - d.di, favorite_count = favorite_count - d.df
     from (select album_id, sum(binned = 0) as dm, sum(binned = 0 and type = 'image') as di, sum(binned = 0 and is_favorite = 1) as df
