@@ -10,7 +10,7 @@
 // Targets: at most 10 ms median per read and at most twice the bare queries (where they take 1 ms
 // or more); adding 1,000 items under 200 ms.
 
-import type { MediaRow } from '../src/features/media/table.ts';
+import type { MediaRow } from '../src/features/media/media.table.ts';
 import { newUser } from '../test/helpers/factories.ts';
 import { manyMedia } from '../test/helpers/media-factory.ts';
 import { listBench, median, ms, p95 } from './lib/list-bench.ts';

@@ -15,7 +15,7 @@ import { silentLogger } from '../src/logger.ts';
 import { LocalDiskStore } from '../src/storage/local-disk-store.ts';
 import { ETHNICITIES } from '../src/shared/models.ts';
 import { LINK_CATEGORIES } from '../src/shared/links.ts';
-import { STREAMING_SITE_CATEGORIES } from '../src/shared/streaming-sites.ts';
+import { STREAMING_SITE_CATEGORIES } from '../src/shared/watch.ts';
 import { credentialsFor, newUser } from '../test/helpers/factories.ts';
 import { manyLinks } from '../test/helpers/links-factory.ts';
 import { manyModels } from '../test/helpers/models-factory.ts';

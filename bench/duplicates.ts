@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { halvesOf } from '../src/features/media/duplicates/phash.ts';
-import type { DuplicateGroup } from '../src/features/media/duplicates/service.ts';
+import type { DuplicateGroup } from '../src/features/media/duplicates/duplicates.service.ts';
 import { similarGroups } from '../src/features/media/duplicates/similar.ts';
 import { silentLogger } from '../src/logger.ts';
 import { LocalDiskStore } from '../src/storage/local-disk-store.ts';

@@ -19,7 +19,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { processMedia } from '../src/features/media/jobs.ts';
-import { registerMediaProcessing } from '../src/features/media/processing/process-media.ts';
+import { registerMediaProcessing } from '../src/features/media/processing/processing.service.ts';
 import { THUMBNAIL_SIZE } from '../src/features/media/processing/placeholder.ts';
 import { JobQueue } from '../src/jobs/queue.ts';
 import { silentLogger } from '../src/logger.ts';

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { ConnectView } from '../src/shared/connect-view.ts';
-import type { VaultAccount, VaultAccountWithPassword } from '../src/shared/vault.ts';
+import type { VaultAccount, VaultAccountWithPassword } from '../src/shared/connect.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import Connect, { type ConnectProps } from './Connect.tsx';
 

@@ -6,7 +6,7 @@
 
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { CONNECT_SEARCH_MAX, accountsInView, connectHref, importSummary, type ConnectView } from '../src/shared/connect-view.ts';
-import { VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_TEXT, VAULT_TOAST_MS, type VaultAccount, type VaultCategory, type VaultImportResult } from '../src/shared/vault.ts';
+import { VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_TEXT, VAULT_TOAST_MS, type VaultAccount, type VaultCategory, type VaultImportResult } from '../src/shared/connect.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { useToast } from './components/useToast.tsx';
@@ -19,7 +19,7 @@ import { ImportReport } from './connect/ImportReport.tsx';
 import { vaultApi } from './connect/vault-api.ts';
 import { KeyIcon } from './connect/icons.tsx';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
-import { SearchIcon } from './sites/icons.tsx';
+import { SearchIcon } from './watch/icons.tsx';
 
 export type ConnectProps = {
   /** Every account of the owner, without passwords. */

@@ -55,17 +55,17 @@ describe('the islands boundary', () => {
   test('the check sees every kind of import, and refuses what lies outside', () => {
     const from = path.join(ROOT, 'islands', 'Example.tsx');
     const source = `
-      import type { PublicUser } from '../src/features/users/schema.ts';
+      import type { PublicUser } from '../src/features/users/users.schema.ts';
       import { formatCountdown } from '../src/shared/lockout.ts';
       export { Snackbar } from './components/Snackbar.tsx';
       const lazy = () => import('../src/db/client.ts');
-      type Row = import('../src/features/users/repo.ts').UserRow;
+      type Row = import('../src/features/users/users.repo.ts').UserRow;
       import { Kysely } from 'kysely';
       import { hydrateRoot } from 'react-dom/client';
       import { readFileSync } from 'node:fs';`;
     const specifiers = importsOf(source);
     expect(specifiers.sort()).toEqual(
-      ['../src/features/users/schema.ts', '../src/shared/lockout.ts', './components/Snackbar.tsx', '../src/db/client.ts', '../src/features/users/repo.ts', 'kysely', 'react-dom/client', 'node:fs'].sort(),
+      ['../src/features/users/users.schema.ts', '../src/shared/lockout.ts', './components/Snackbar.tsx', '../src/db/client.ts', '../src/features/users/users.repo.ts', 'kysely', 'react-dom/client', 'node:fs'].sort(),
     );
     expect(specifiers.filter((s) => refusal(from, s) === null).sort()).toEqual(['../src/shared/lockout.ts', './components/Snackbar.tsx', 'react-dom/client']);
     // A path that only starts like an allowed folder is still outside it.

@@ -13,5 +13,5 @@ export const islandLoaders = {
   Premium: () => import('./Premium.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
-  WatchSites: () => import('./WatchSites.tsx'),
+  Watch: () => import('./Watch.tsx'),
 } as const;

@@ -7,7 +7,7 @@ import { signedInUser } from '../test/helpers/factories.ts';
 import { mediaSamples } from '../test/helpers/media-samples.ts';
 import { runCli } from './cli.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
-import { openVaultKeys, resealVault } from './features/vault/service.ts';
+import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
 import { SecretBoxError, keyIdOf, newSecretKey, open, secretKey, type SecretKey } from './security/secret-box.ts';
 import { writeNextKey } from './security/vault-key.ts';
 

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { startCheckpointer } from '../../src/db/checkpointer.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { MEDIA_SEARCH_INDEX } from '../../src/features/media/repo.ts';
+import { MEDIA_SEARCH_INDEX } from '../../src/features/media/media.repo.ts';
 import { silentLogger } from '../../src/logger.ts';
 import { MATURE_COOKIE } from '../../src/shared/gallery-view.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';

@@ -3,7 +3,7 @@
 // 'Visit Site'. The password is only ever here while revealed (the parent holds it).
 
 import { useId, useState, type ReactNode } from 'react';
-import { VAULT_CATEGORY_STYLES, VAULT_TEXT, vaultCategoryLabel, type VaultAccount } from '../../src/shared/vault.ts';
+import { VAULT_CATEGORY_STYLES, VAULT_TEXT, vaultCategoryLabel, type VaultAccount } from '../../src/shared/connect.ts';
 import { EyeIcon, TrashIcon } from '../components/Icons.tsx';
 import { ExternalIcon, PencilIcon } from '../links/icons.tsx';
 import { CopyIcon } from './icons.tsx';

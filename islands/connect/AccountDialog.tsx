@@ -4,7 +4,7 @@
 // it back only if it was changed.
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_LIMITS, VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultCategory } from '../../src/shared/vault.ts';
+import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_LIMITS, VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultCategory } from '../../src/shared/connect.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';

@@ -1,7 +1,7 @@
 // The delete confirmation of a vault account: names the account; nothing is sent before Delete.
 
 import { useState } from 'react';
-import type { VaultAccount } from '../../src/shared/vault.ts';
+import type { VaultAccount } from '../../src/shared/connect.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';

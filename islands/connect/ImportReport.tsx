@@ -2,7 +2,7 @@
 // row and why; what the vault does not keep; never a secret): every line (the first ten), until
 // dismissed; the toast alone closes too soon to read them.
 
-import type { VaultImportResult } from '../../src/shared/vault.ts';
+import type { VaultImportResult } from '../../src/shared/connect.ts';
 
 /** How many reasons are listed; the rest are counted. */
 export const REPORT_SHOWN = 10;

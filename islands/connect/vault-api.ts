@@ -1,7 +1,7 @@
 // The Connect island's calls, through the islands' API client (server texts shown as-is). Only
 // `reveal` asks for a password; every list the island reads carries none.
 
-import { VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultAccountWithPassword, type VaultImportResult } from '../../src/shared/vault.ts';
+import { VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultAccountWithPassword, type VaultImportResult } from '../../src/shared/connect.ts';
 import { api, networkErrorText, type ApiResult } from '../lib/api.ts';
 
 /** How many accounts one list call asks for; the island reads every page (filters are local). */

@@ -9,7 +9,7 @@ import { runCli } from '../cli.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type OpenDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { MediaRow } from '../features/media/table.ts';
+import type { MediaRow } from '../features/media/media.table.ts';
 import { LocalDiskStore } from '../storage/local-disk-store.ts';
 import { createBackup } from './backup.ts';
 import { sha256File } from './files.ts';

@@ -1,20 +1,20 @@
 // The Database interface, assembled from the table types each feature keeps beside its repo
-// (table.ts). A new collection adds one line here.
+// (<thing>.table.ts). A new collection adds one line here.
 
 import type { Kysely, Transaction } from 'kysely';
-import type { AlbumMediaTable, AlbumsTable } from '../features/albums/table.ts';
-import type { SessionsTable } from '../features/auth/table.ts';
-import type { FaviconsTable } from '../features/favicons/table.ts';
-import type { LinksTable } from '../features/links/table.ts';
-import type { MediaTable, MediaTagsTable } from '../features/media/table.ts';
-import type { ModelsTable } from '../features/models/table.ts';
-import type { ModelPicturesTable } from '../features/models/pictures/table.ts';
-import type { SiteStateTable, SiteTokensTable } from '../features/site/table.ts';
-import type { StreamingSitesTable } from '../features/sites/table.ts';
-import type { UsersTable } from '../features/users/table.ts';
-import type { VaultAccountsTable, VaultKeyStateTable } from '../features/vault/table.ts';
-import type { JobsTable } from '../jobs/table.ts';
-import type { LoginAttemptsTable } from '../security/attempts-table.ts';
+import type { AlbumMediaTable, AlbumsTable } from '../features/albums/albums.table.ts';
+import type { SessionsTable } from '../features/auth/auth.table.ts';
+import type { FaviconsTable } from '../features/favicons/favicons.table.ts';
+import type { LinksTable } from '../features/links/links.table.ts';
+import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
+import type { ModelsTable } from '../features/models/models.table.ts';
+import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
+import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
+import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
+import type { UsersTable } from '../features/users/users.table.ts';
+import type { VaultAccountsTable, VaultKeyStateTable } from '../features/connect/connect.table.ts';
+import type { JobsTable } from '../jobs/jobs.table.ts';
+import type { LoginAttemptsTable } from '../security/attempts.table.ts';
 
 export interface Database {
   site_state: SiteStateTable;

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type OpenDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createServices } from './services.ts';
-import { applyLockoutSetting } from './site/service.ts';
+import { applyLockoutSetting } from './gate/gate.service.ts';
 
 let dir: string;
 let database: OpenDatabase;

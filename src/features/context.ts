@@ -1,7 +1,7 @@
 // What the features put on every request's context (c.var), beside the plumbing's own (http/context.ts).
 
 import type { LockoutStatus } from '../shared/lockout.ts';
-import type { ValidSession } from './auth/service.ts';
+import type { ValidSession } from './auth/auth.service.ts';
 import type { Services } from './services.ts';
 
 declare module 'hono' {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { TooManyRequestsError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
-import * as repo from './attempts-repo.ts';
+import * as repo from './attempts.repo.ts';
 import { ServerBusyError } from './work-queue.ts';
 
 /** One counted attempt. Left alone it stays counted (a failure); the check's outcome decides. */

@@ -1,7 +1,7 @@
 // What the Connect page shows of the vault: the category filter and the search by name, read from
 // the address (so a reload or a bookmark keeps them) and applied to the owner's accounts.
 
-import { VAULT_CATEGORIES, type VaultAccount, type VaultCategory, type VaultImportResult } from './vault.ts';
+import { VAULT_CATEGORIES, type VaultAccount, type VaultCategory, type VaultImportResult } from './connect.ts';
 
 export interface ConnectView {
   /** null: All. */

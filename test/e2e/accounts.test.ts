@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { longDate } from '../../src/features/users/pages/UserPages.tsx';
-import type { PublicUser } from '../../src/features/users/schema.ts';
+import type { PublicUser } from '../../src/features/users/users.schema.ts';
 import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, enterSiteThroughGate, openUserMenu, signInThroughForm, spawnGatedHub, submitPlainForm, type ApiCredentials } from './flows.ts';
 
 const unavailable = browserUnavailableReason();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import type { VaultAccount, VaultAccountWithPassword } from '../../src/shared/vault.ts';
+import type { VaultAccount, VaultAccountWithPassword } from '../../src/shared/connect.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';

@@ -5,7 +5,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { islandsReady } from '../helpers/browser.ts';
 import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
-import type { PublicUser } from '../../src/features/users/schema.ts';
+import type { PublicUser } from '../../src/features/users/users.schema.ts';
 
 export const SITE_PASSWORD = 'household secret';
 export const ADMIN = { username: 'root', password: 'root password' } as const;

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshot, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, SITE_PASSWORD, admitContext, countdownSeconds, enterSiteThroughGate, spawnGatedHub } from './flows.ts';
-import { SITE_MESSAGES } from '../../src/features/site/service.ts';
+import { SITE_MESSAGES } from '../../src/features/gate/gate.service.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);

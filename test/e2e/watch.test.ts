@@ -3,7 +3,7 @@
 // site is a fixture page on 127.0.0.1 that the hub may reach for its icon (FETCH_ALLOW_HOSTS).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import type { StreamingSite } from '../../src/shared/streaming-sites.ts';
+import type { StreamingSite } from '../../src/shared/watch.ts';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';

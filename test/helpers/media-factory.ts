@@ -6,7 +6,7 @@
 
 import type { Database as SqliteDatabase } from 'bun:sqlite';
 import { searchTextOf } from '../../src/features/media/item.ts';
-import type { GalleryName, MediaRow, MediaStatus, MediaType } from '../../src/features/media/table.ts';
+import type { GalleryName, MediaRow, MediaStatus, MediaType } from '../../src/features/media/media.table.ts';
 import { normaliseTags } from '../../src/shared/media.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
 

@@ -3,7 +3,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
-import type { StreamingSiteCategory } from '../../src/shared/streaming-sites.ts';
+import type { StreamingSiteCategory } from '../../src/shared/watch.ts';
 
 let counter = 0;
 

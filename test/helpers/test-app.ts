@@ -9,7 +9,7 @@ import { buildAssets, type AssetManifest } from '../../src/build/assets.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { openVaultKeys } from '../../src/features/vault/service.ts';
+import { openVaultKeys } from '../../src/features/connect/connect.service.ts';
 import type { Clock } from '../../src/clock.ts';
 import { createLogger } from '../../src/logger.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';

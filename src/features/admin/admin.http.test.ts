@@ -2,7 +2,7 @@
 // Admin Panel page.
 import { afterEach, describe, expect, test } from 'bun:test';
 import { cookieHeader, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
-import { LOCKOUT_DISABLED } from './routes.tsx';
+import { LOCKOUT_DISABLED } from './admin.routes.tsx';
 
 const HOUR = 3600_000;
 const START = Date.UTC(2031, 8, 1, 20, 0);

@@ -11,9 +11,9 @@ import { newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { NotFoundError } from '../../errors.ts';
 import { ALBUM_TOASTS, type Album, type AlbumDetail, type AlbumPage } from '../../shared/albums.ts';
-import type { MediaRow } from '../media/table.ts';
-import { ALBUM_INPUT_MESSAGES as M } from './schema.ts';
-import { ALBUM_TEXT, addMediaToAlbum } from './service.ts';
+import type { MediaRow } from '../media/media.table.ts';
+import { ALBUM_INPUT_MESSAGES as M } from './albums.schema.ts';
+import { ALBUM_TEXT, addMediaToAlbum } from './albums.service.ts';
 
 let now = Date.UTC(2031, 4, 6, 12, 0);
 let t: TestApp;

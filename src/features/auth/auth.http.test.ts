@@ -2,7 +2,7 @@
 // with an injected clock, the rate limit on sign-in and the site password, and the sign-in page.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import { cookieHeader, createTestApp, setCookies, TEST_SITE_PASSWORD, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
-import { SIGN_IN_FAILED } from './service.ts';
+import { SIGN_IN_FAILED } from './auth.service.ts';
 
 const DAY = 24 * 3600_000;
 const THIRTY_DAYS_S = 30 * 24 * 3600;

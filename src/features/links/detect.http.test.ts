@@ -11,7 +11,7 @@ import { createSafeFetcher } from '../../security/safe-fetch.ts';
 import type { DetectedLink } from '../../shared/links.ts';
 import { categoryOfUrl } from '../../shared/links.ts';
 import { nameFromUrl, readPageDetails } from './detect.ts';
-import { createLinksService } from './service.ts';
+import { createLinksService } from './links.service.ts';
 
 let site: FixtureServer;
 /** Not allowed: it must never hear from the hub. */

@@ -8,7 +8,7 @@ import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { BulkAction, MediaPage } from '../../shared/media.ts';
-import { MEDIA_INPUT_MESSAGES as M } from './schema.ts';
+import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
 
 const now = Date.UTC(2031, 4, 6, 12, 0);
 let t: TestApp;

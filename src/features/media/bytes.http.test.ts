@@ -11,7 +11,7 @@ import type { MediaItem, UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { ByteRange, MediaStore, StoredBody } from '../../storage/media-store.ts';
 import { S3MediaStore } from '../../storage/s3-store.ts';
-import { MEDIA_CACHE_CONTROL } from './serve.ts';
+import { MEDIA_CACHE_CONTROL } from './bytes.routes.ts';
 
 const unavailableReason = swiftUnavailableReason();
 let swift: Promise<SwiftS3> | undefined;

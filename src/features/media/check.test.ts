@@ -9,7 +9,7 @@ import type { UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { S3MediaStore } from '../../storage/s3-store.ts';
-import { CHECK_TEXT, ORPHAN_GRACE_MS, checkMedia } from './check.ts';
+import { CHECK_TEXT, ORPHAN_GRACE_MS, checkMedia } from './check.service.ts';
 import { processMedia } from './jobs.ts';
 
 const unavailableReason = swiftUnavailableReason();

@@ -11,8 +11,8 @@ import { createTestApp, type Credentials, type SignedIn, type TestApp } from '..
 import { PRESET_TAGS, TAG_GROUPS, type MediaItem, type MediaPage, type TagVocabulary } from '../../shared/media.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { expectAccountDeletionLeavesNoBytes, storedKeys } from '../../../test/helpers/media-deletion.ts';
-import { scheduleBinPurge } from './purge.ts';
-import { MEDIA_INPUT_MESSAGES as M } from './schema.ts';
+import { scheduleBinPurge } from './purge.service.ts';
+import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
 
 const DAY = 24 * 3600_000;
 let now = Date.UTC(2031, 4, 6, 12, 0);

@@ -1,7 +1,7 @@
 // A media row as the API answers with it (both galleries): byte URLs through the hub, ISO dates.
 
 import type { MediaItem } from '../../shared/media.ts';
-import type { MediaRow } from './table.ts';
+import type { MediaRow } from './media.table.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

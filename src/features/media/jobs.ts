@@ -14,7 +14,7 @@ export const deleteStoredObjects = defineJob('media.delete-objects', z.object({ 
 /** Purges what has been in the recycling bin longer than RECYCLE_BIN_DAYS; puts itself back hourly. */
 export const purgeRecycleBin = defineJob('media.purge-bin', z.object({}), { maxAttempts: 3 });
 
-/** Every kind the media library uses; services.ts registers their handlers (processMedia's: processing/process-media.ts). */
+/** Every kind the media library uses; services.ts registers their handlers (processMedia's: processing/processing.service.ts). */
 export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [processMedia, deleteStoredObjects, purgeRecycleBin];
 
 /** Deleting objects is the store's business alone: a missing key is not an error. */

@@ -10,7 +10,7 @@ import { mediaSamples } from '../../../test/helpers/media-samples.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, MediaPage, UploadResult } from '../../shared/media.ts';
-import { MEDIA_INPUT_MESSAGES as M } from './schema.ts';
+import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
 
 let now = Date.UTC(2031, 4, 6, 12, 0);
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { contentDisposition, parseRange } from './serve.ts';
+import { contentDisposition, parseRange } from './bytes.routes.ts';
 
 describe('parseRange', () => {
   test('one range, as asked, against the size', () => {

@@ -7,8 +7,8 @@ import { manyModels, newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { Model } from '../../shared/models.ts';
 import { pictureAddress } from './pictures/source.ts';
-import { MODEL_INPUT_MESSAGES as M } from './schema.ts';
-import { createModelsService } from './service.ts';
+import { MODEL_INPUT_MESSAGES as M } from './models.schema.ts';
+import { createModelsService } from './models.service.ts';
 
 const NOW = Date.UTC(2031, 2, 4, 10, 0);
 let t: TestApp;

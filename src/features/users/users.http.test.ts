@@ -3,7 +3,7 @@
 // password or its hash.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cookieHeader, createTestApp, setCookies, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
-import { SITE_MESSAGES } from '../site/service.ts';
+import { SITE_MESSAGES } from '../gate/gate.service.ts';
 
 const PASSWORDS = ['admin password', 'bob password', 'carol password', 'dave password', 'new password 123', 'correct horse battery'];
 let now = Date.UTC(2031, 6, 1, 9, 30);

@@ -3,7 +3,7 @@
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
 import type { LockoutStatus } from '../../../shared/lockout.ts';
-import type { PublicUser } from '../../users/schema.ts';
+import type { PublicUser } from '../../users/users.schema.ts';
 
 export function AdminPage({ users, lockout, lockoutHours, viewerId }: { users: PublicUser[]; lockout: LockoutStatus; lockoutHours: number; viewerId: string }) {
   return (

@@ -12,10 +12,10 @@ import { picture, type PictureName } from '../../../../test/helpers/pictures.ts'
 import { createTestApp, tempDir, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Album, AlbumDetail } from '../../../shared/albums.ts';
 import type { MediaItem, MediaPage, UploadResult } from '../../../shared/media.ts';
-import { scheduleHashBackfill } from './backfill.ts';
+import { scheduleHashBackfill } from './backfill.service.ts';
 import { hammingDistance } from './phash.ts';
-import { DUPLICATES_INPUT_MESSAGES as M } from './schema.ts';
-import type { DuplicateGroup } from './service.ts';
+import { DUPLICATES_INPUT_MESSAGES as M } from './duplicates.schema.ts';
+import type { DuplicateGroup } from './duplicates.service.ts';
 
 let now = Date.UTC(2031, 6, 1, 9, 0);
 let t: TestApp;

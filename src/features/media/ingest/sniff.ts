@@ -1,7 +1,7 @@
 // What an uploaded file is, read from its first bytes (magic numbers): never from its name or the
 // Content-Type the browser claims. Anything not on the list is null, and the upload refuses it.
 
-import type { MediaType } from '../table.ts';
+import type { MediaType } from '../media.table.ts';
 
 export interface SniffedType {
   mimeType: string;

@@ -17,7 +17,7 @@ import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import { processMedia } from '../jobs.ts';
 import { UnreadableMediaError } from './errors.ts';
-import { createMediaProcessor, registerMediaProcessing, type MediaProcessor, type MediaProcessorDeps } from './process-media.ts';
+import { createMediaProcessor, registerMediaProcessing, type MediaProcessor, type MediaProcessorDeps } from './processing.service.ts';
 
 /** A database, a store and a processor for one owner, as the job sees them. */
 interface Rig {

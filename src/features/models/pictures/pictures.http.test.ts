@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { startFixtureServer, type FixtureServer } from '../../../../test/helpers/fixture-server.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
 import type { Model } from '../../../shared/models.ts';
-import { PICTURE_LIMITS, PICTURE_TEXT } from './service.ts';
+import { PICTURE_LIMITS, PICTURE_TEXT } from './pictures.service.ts';
 import { pictureVersion } from './source.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Which URL a model's picture comes from, and the hub's own address that serves it.
 
 import { avatarUrl } from '../avatar.ts';
-import type { ModelRow } from '../table.ts';
+import type { ModelRow } from '../models.table.ts';
 
 /**
  * The spec's order: profilePicture.url, then image; the avatar service only when

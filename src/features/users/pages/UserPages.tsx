@@ -3,10 +3,10 @@
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import type { FormState } from '../../../http/forms.ts';
-import type { ProfileCollections } from '../../home/service.ts';
+import type { ProfileCollections } from '../../home/home.service.ts';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
-import type { PublicUser, UserSummary } from '../schema.ts';
-import { PASSWORD_MIN_LENGTH } from '../schema.ts';
+import type { PublicUser, UserSummary } from '../users.schema.ts';
+import { PASSWORD_MIN_LENGTH } from '../users.schema.ts';
 
 export const FAVORITES_EMPTY = 'No favorites yet. Start exploring and add your favorites!';
 

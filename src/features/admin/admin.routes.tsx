@@ -1,0 +1,26 @@
+// Administration: the Admin Panel page and the lockout reset (admin bearer token or admin session).
+
+import { Hono } from 'hono';
+import { ConflictError } from '../../errors.ts';
+import { requireAdmin } from '../auth/auth.middleware.ts';
+import type { PublicUser } from '../users/users.schema.ts';
+import { AdminPage } from './pages/AdminPage.tsx';
+
+export const LOCKOUT_DISABLED = 'The lockout is disabled (SITE_LOCKOUT_HOURS is 0)';
+
+export const adminRoutes = new Hono()
+  .post('/api/admin/reset-lockout', requireAdmin(), async (c) => {
+    const { newExpiryTime } = await c.var.services.site.resetLockout();
+    if (newExpiryTime === null) throw new ConflictError(LOCKOUT_DISABLED);
+    c.var.deps.logger.info('site lockout reset', { by: c.var.viewer.id, until: newExpiryTime });
+    return c.json({ newExpiryTime });
+  })
+
+  .get('/admin', requireAdmin(), async (c) => {
+    const { users, site } = c.var.services;
+    const list = (await users.list(c.var.viewer)) as PublicUser[];
+    return c.render(
+      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={c.var.deps.config.site.lockoutHours} viewerId={c.var.viewer.id} />,
+      { title: 'Admin Panel' },
+    );
+  });

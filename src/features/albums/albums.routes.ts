@@ -1,0 +1,44 @@
+// The albums API: /api/albums ... Signed-in owners only; another user's album is 404 on every call,
+// and another user's items are never added, shown or counted.
+
+import { Hono } from 'hono';
+import { parseWith, readJson } from '../../http/body.ts';
+import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { albumMediaIdsSchema, albumMediaQuery, albumsQuery, createAlbumSchema, updateAlbumSchema } from './albums.schema.ts';
+import { ALBUM_TEXT } from './albums.service.ts';
+
+export const albumsApi = new Hono<SignedInEnv>()
+  .use('/api/albums', requireSignIn())
+  .use('/api/albums/*', requireSignIn())
+
+  .get('/api/albums', async (c) => c.json(await c.var.services.albums.list(c.var.viewer.id, parseWith(albumsQuery, c.req.query()))))
+
+  .post('/api/albums', async (c) => {
+    const input = await readJson(c, createAlbumSchema);
+    return c.json(await c.var.services.albums.create(c.var.viewer.id, input), 201);
+  })
+
+  .get('/api/albums/:id', async (c) => {
+    const query = parseWith(albumMediaQuery, c.req.query());
+    return c.json(await c.var.services.albums.get(c.var.viewer.id, c.req.param('id'), query));
+  })
+
+  .put('/api/albums/:id', async (c) => {
+    const input = await readJson(c, updateAlbumSchema);
+    return c.json(await c.var.services.albums.update(c.var.viewer.id, c.req.param('id'), input));
+  })
+
+  .delete('/api/albums/:id', async (c) => {
+    await c.var.services.albums.remove(c.var.viewer.id, c.req.param('id'));
+    return c.json({ success: true, message: ALBUM_TEXT.deleted });
+  })
+
+  .post('/api/albums/:id/media', async (c) => {
+    const { mediaIds } = await readJson(c, albumMediaIdsSchema);
+    return c.json(await c.var.services.albums.addMedia(c.var.viewer.id, c.req.param('id'), mediaIds));
+  })
+
+  .delete('/api/albums/:id/media', async (c) => {
+    const { mediaIds } = await readJson(c, albumMediaIdsSchema);
+    return c.json(await c.var.services.albums.removeMedia(c.var.viewer.id, c.req.param('id'), mediaIds));
+  });

@@ -1,0 +1,46 @@
+// SQL of sessions: rows keyed by the SHA-256 of the client's token.
+
+import type { Db } from '../../db/database.ts';
+import type { NewSession } from './auth.table.ts';
+
+export async function insertSession(db: Db, row: NewSession): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSessionWithUser(db: Db, id: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.name', 'users.role'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Db, id: string, expiresAt: number): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Deletes a user's sessions, all but `keep` when given. */
+export async function deleteUserSessions(db: Db, userId: string, keep?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep) query = query.where('id', '!=', keep);
+  await query.execute();
+}
+
+export async function countUserSessions(db: Db, userId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,98 @@
+// Sign-in and sessions, after Lucia's design: a random token for the client, its SHA-256 in the
+// database, 30 days that slide forward once half is used.
+
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { UnauthorizedError } from '../../errors.ts';
+import type { Clock } from '../../clock.ts';
+import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { SessionUser } from '../../shared/contracts/session.ts';
+import * as repo from './auth.repo.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SIGN_IN_FAILED = 'Invalid username or password';
+
+export type { SessionUser } from '../../shared/contracts/session.ts';
+
+export interface ValidSession {
+  id: string;
+  expiresAt: number;
+  /** True when this request slid the expiry forward (the cookie should be re-sent). */
+  extended: boolean;
+  user: SessionUser;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Database>; clock: Clock; limiter: AttemptLimiter; users: UsersService }) {
+  const service = {
+    async createSession(userId: string): Promise<{ token: string; expiresAt: number }> {
+      const token = generateToken();
+      const now = clock().getTime();
+      await repo.deleteExpiredSessions(db, now);
+      const expiresAt = now + SESSION_TTL_MS;
+      await repo.insertSession(db, { id: tokenId(token), user_id: userId, created_at: now, expires_at: expiresAt });
+      return { token, expiresAt };
+    },
+
+    async validate(token: string | undefined | null): Promise<ValidSession | null> {
+      if (!isWellFormedToken(token)) return null;
+      const id = tokenId(token);
+      const row = await repo.findSessionWithUser(db, id);
+      if (!row) return null;
+      const now = clock().getTime();
+      if (row.expiresAt <= now) {
+        await repo.deleteSession(db, id);
+        return null;
+      }
+      let expiresAt = row.expiresAt;
+      const extended = expiresAt - now < SESSION_TTL_MS / 2;
+      if (extended) {
+        expiresAt = now + SESSION_TTL_MS;
+        await repo.extendSession(db, id, expiresAt);
+      }
+      return { id, expiresAt, extended, user: { _id: row.userId, name: row.name, role: row.role, admin: row.role === 'admin' } };
+    },
+
+    /**
+     * Checks a username and password for a client address. Unknown users and wrong passwords get
+     * the same message and cost the same time (an argon2 check either way).
+     */
+    async signIn(username: unknown, password: unknown, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+      const name = typeof username === 'string' ? username.trim() : '';
+      const secret = typeof password === 'string' ? password : '';
+      const row = name && secret ? await users.findForSignIn(name) : undefined;
+      const ok = await limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
+      if (!ok || !row) throw new UnauthorizedError(SIGN_IN_FAILED);
+      const session = await service.createSession(row.id);
+      return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
+    },
+
+    /**
+     * A signed-in user's own password entered again (before the vault's export). The check counts
+     * against the same guessing limit as signing in from that address: it is the same secret.
+     */
+    async confirmPassword(userId: string, password: string, clientKey: string): Promise<boolean> {
+      const row = password ? await users.findForPasswordCheck(userId) : undefined;
+      return limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password)));
+    },
+
+    async signOut(token: string | undefined | null): Promise<void> {
+      if (isWellFormedToken(token)) await repo.deleteSession(db, tokenId(token));
+    },
+
+    /** Signs a user out everywhere ("Sign out everywhere"), or everywhere but the session `keep`. */
+    async endSessions(userId: string, options: { keep?: string; trx?: Db } = {}): Promise<void> {
+      await repo.deleteUserSessions(options.trx ?? db, userId, options.keep);
+    },
+
+    /** How many devices a user is signed in on (live sessions). */
+    async countSessions(userId: string): Promise<number> {
+      return repo.countUserSessions(db, userId, clock().getTime());
+    },
+  };
+  return service;
+}

@@ -1,0 +1,60 @@
+// Connect's vault API (/api/accounts ...), for signed-in owners only, with the spec's wording for
+// a call made without a session. Handlers are thin: the service holds the rules, the schemas the
+// validation.
+
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { parseWith, readJson } from '../../http/body.ts';
+import { VAULT_TEXT } from '../../shared/connect.ts';
+import { viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { iconResponse } from '../favicons/favicons.routes.ts';
+import { createVaultAccountSchema, updateVaultAccountSchema, vaultFilters, vaultListQuery } from './connect.schema.ts';
+
+const signedIn = () =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const viewer = viewerOf(c);
+    if (!viewer) throw new UnauthorizedError(VAULT_TEXT.signInRequired);
+    c.set('viewer', viewer);
+    await next();
+  });
+
+/** The icon may change with the account (a new custom URL): the browser asks again each time, an ETag saves the bytes. */
+const ICON_CACHE_CONTROL = 'private, no-cache';
+
+export const vaultRoutes = new Hono()
+  .use('/api/accounts', signedIn())
+  .use('/api/accounts/*', signedIn())
+
+  .get('/api/accounts', async (c) => {
+    const raw = c.req.query();
+    const query = parseWith(vaultListQuery, raw);
+    const filters = parseWith(vaultFilters, { category: raw.category });
+    const page = await c.var.services.vault.list(c.var.viewer.id, query, filters);
+    c.header('X-Total-Count', String(page.total));
+    return c.json(page.items);
+  })
+
+  .post('/api/accounts', async (c) => {
+    const input = await readJson(c, createVaultAccountSchema);
+    return c.json(await c.var.services.vault.create(c.var.viewer.id, input), 201);
+  })
+
+  .get('/api/accounts/:accountId', async (c) => c.json(await c.var.services.vault.get(c.var.viewer.id, c.req.param('accountId'))))
+
+  .put('/api/accounts/:accountId', async (c) => {
+    const input = await readJson(c, updateVaultAccountSchema);
+    return c.json(await c.var.services.vault.update(c.var.viewer.id, c.req.param('accountId'), input));
+  })
+
+  .delete('/api/accounts/:accountId', async (c) => {
+    await c.var.services.vault.remove(c.var.viewer.id, c.req.param('accountId'));
+    return c.json({ success: true, message: VAULT_TEXT.deleted });
+  })
+
+  // The browser never asks another host: the hub fetches (and keeps) the icon itself.
+  .get('/api/accounts/:accountId/favicon', async (c) => {
+    const icon = await c.var.services.vault.favicon(c.var.viewer.id, c.req.param('accountId'));
+    if (!icon) throw new NotFoundError('No icon for this account');
+    return iconResponse(c, icon, ICON_CACHE_CONTROL);
+  });

@@ -1,0 +1,178 @@
+// Each import format read from a sample in its exporter's exact layout: the accounts it becomes
+// (every field as the exporter held it), what is skipped and why; detection by content; refusals.
+
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { VaultAccountInput } from '../../../shared/connect.ts';
+import { BITWARDEN_ENCRYPTED, writeBitwardenCsv } from './bitwarden.ts';
+import { categoryFor, webAddress } from './entries.ts';
+import { IMPORT_TEXT, importText, readImport } from './read-import.ts';
+
+const sample = (name: string) => readFileSync(path.join(import.meta.dir, '../../../../test/fixtures/vault', name), 'utf8');
+const account = (fields: Partial<VaultAccountInput> & { name: string }): Required<VaultAccountInput> => ({
+  username: '',
+  email: '',
+  password: '',
+  website: '',
+  favicon: '',
+  category: 'social',
+  ...fields,
+});
+
+describe('Bitwarden CSV', () => {
+  test('every login as Bitwarden held it (the username trimmed, as the form does); notes skipped and counted; a row with no name and no address refused by its row', () => {
+    const plan = readImport(sample('bitwarden.csv'));
+    expect(plan.entries.map((e) => e.where)).toEqual(['Row 2', 'Row 3', 'Row 4', 'Row 6', 'Row 7', 'Row 8', 'Row 9', 'Row 11', 'Row 12']);
+    expect(plan.entries.map((e) => e.account)).toEqual([
+      account({ name: 'Twitter', username: 'me@example.com', email: 'me@example.com', password: 'p@ss,word', website: 'https://twitter.com', category: 'social' }),
+      account({ name: 'EVGA', username: 'hello@bitwarden.test', email: 'hello@bitwarden.test', password: 'fake"password', website: 'https://www.evga.com/support/login.asp' }),
+      account({ name: 'My Bank', username: 'john.smith', password: 'password123456', website: 'https://www.wellsfargo.com/home.jhtml', category: 'finance' }),
+      account({ name: 'Google', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'g00gle!', website: 'https://accounts.google.com' }),
+      account({ name: 'Café ☕ Ünïcödé', username: 'zoë', password: 'pässwörd🔑', website: 'https://café.example/' }),
+      account({ name: 'No Password Site', username: 'nobody', website: 'https://nopass.example.com/login' }),
+      account({ name: 'Spaced', username: 'lead', password: ' spaced password ', website: 'https://spaced.example.com' }),
+      account({ name: 'Android App', username: 'droid', password: 'droidpass' }),
+      account({ name: 'GitHub', username: 'octocat', email: 'octo@work.example', password: '=HYPERLINK("http://evil.example")', website: 'https://github.com/login', category: 'development' }),
+    ]);
+    expect(plan.skipped).toBe(2);
+    expect(plan.errors).toEqual([
+      'Row 10: no name and no website',
+      '1 entry was not a login (a note, card or identity) and was skipped',
+      'Row 6 (Google): imported with the first of its 2 web addresses',
+      'Row 11 (Android App): imported without a website (its address is not a web address)',
+      '2 entries had notes, one-time-password secrets or custom fields, which the vault does not keep',
+    ]);
+    expect(plan.errors.join('\n')).not.toMatch(/orphan secret|password123456|TOTPSEED/);
+  });
+
+  test("an organisation's export (collections instead of folder) is read too", () => {
+    const plan = readImport('collections,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n"Finance,Shared",login,Bank,,,0,https://bank.example,me,pw,');
+    expect(plan.entries.map((e) => e.account)).toEqual([account({ name: 'Bank', username: 'me', password: 'pw', website: 'https://bank.example', category: 'finance' })]);
+  });
+});
+
+describe('Bitwarden JSON', () => {
+  test('logins with their folders; notes and cards skipped and counted; a login with no username or password', () => {
+    const plan = readImport(sample('bitwarden.json'));
+    expect(plan.entries.map((e) => [e.where, e.account])).toEqual([
+      ['Item 1', account({ name: 'Netflix', username: 'family@example.com', email: 'family@example.com', password: 'Str3am, "all" night', website: 'https://www.netflix.com/login', category: 'entertainment' })],
+      ['Item 2', account({ name: 'Home router', username: 'admin', password: 'r0uter\npass', website: 'http://192.168.1.1/' })],
+      ['Item 5', account({ name: 'Пример ログイン' })],
+      ['Item 6', account({ name: 'PayPal', username: 'jane@example.com', email: 'jane@example.com', password: 'm0ney$', website: 'https://www.paypal.com/signin', category: 'finance' })],
+    ]);
+    expect(plan.skipped).toBe(2);
+    expect(plan.errors).toEqual([
+      '2 entries were not a login (a note, card or identity) and were skipped',
+      'Item 6 (PayPal): imported with the first of its 2 web addresses',
+      '1 entry had notes, one-time-password secrets or custom fields, which the vault does not keep',
+    ]);
+  });
+
+  test('an encrypted export is refused with how to export it unencrypted', () => {
+    expect(() => readImport(sample('bitwarden-encrypted.json'))).toThrow(BITWARDEN_ENCRYPTED);
+    expect(BITWARDEN_ENCRYPTED).toContain('without encryption');
+  });
+
+  test('an item that is not an entry, or wrong JSON, refuses the whole file', () => {
+    const ok = { type: 1, name: 'Ok', login: { username: 'u', password: 'p', uris: [{ uri: 'https://ok.example' }] } };
+    expect(() => readImport(JSON.stringify({ encrypted: false, items: [ok, 42] }))).toThrow('The file is not a Bitwarden export: item 2 is not an entry');
+    expect(() => readImport(`{"items":${'['.repeat(10_000)}${']'.repeat(10_000)}}`)).toThrow('item 1 is not an entry');
+    expect(() => readImport('{"encrypted": false, "items": [')).toThrow(IMPORT_TEXT.badJson);
+    expect(() => readImport('{"accounts": []}')).toThrow(IMPORT_TEXT.unknown);
+  });
+});
+
+describe('KeePassXC CSV', () => {
+  test('every entry but the Recycle Bin, groups naming the category, quotes and line breaks kept', () => {
+    const plan = readImport(sample('keepassxc.csv'));
+    expect(plan.entries.map((e) => [e.where, e.account])).toEqual([
+      ['Row 2', account({ name: 'Sample Entry', username: 'User Name', password: 'Password', website: 'https://keepass.info/' })],
+      ['Row 3', account({ name: 'Forum, "the old one"', username: 'fan@example.net', email: 'fan@example.net', password: 'qu"ote,comma', website: 'https://forum.example.net/' })],
+      ['Row 4', account({ name: 'Mailbox', username: 'me@proton.me', email: 'me@proton.me', password: 'M4il!', website: 'https://mail.proton.me', category: 'email' })],
+      ['Row 5', account({ name: 'Savings', username: 'acct-778', category: 'finance' })],
+      ['Row 7', account({ name: 'Ελληνικά', username: 'χρήστης', password: 'κωδικός', website: 'https://example.gr/login' })],
+    ]);
+    expect(plan.skipped).toBe(1);
+    expect(plan.errors).toEqual(['3 entries had notes, one-time-password secrets or custom fields, which the vault does not keep']);
+  });
+});
+
+describe('browsers', () => {
+  test("Chrome: its names, an Android app's login kept without a website, empty passwords, unicode", () => {
+    const plan = readImport(sample('chrome.csv'));
+    expect(plan.entries.map((e) => e.account)).toEqual([
+      account({ name: 'accounts.google.com', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'pa,ss"word', website: 'https://accounts.google.com/signin/v2/identifier' }),
+      account({ name: 'com.example.app', username: 'droid@example.com', email: 'droid@example.com', password: 'android pass' }),
+      account({ name: 'shop.example.com', website: 'https://shop.example.com/' }),
+      account({ name: 'ünïcode.example', username: 'ユーザー', password: '密码🔒', website: 'https://xn--ncode-cta3g.example/' }),
+    ]);
+    expect(plan.skipped).toBe(0);
+    expect(plan.errors).toEqual(['Row 3 (com.example.app): imported without a website (its address is not a web address)', '1 entry had notes, one-time-password secrets or custom fields, which the vault does not keep']);
+  });
+
+  test("Firefox: names from the site's host, HTTP-auth logins, empty passwords", () => {
+    const plan = readImport(sample('firefox.csv'));
+    expect(plan.entries.map((e) => e.account)).toEqual([
+      account({ name: 'mozilla.org', username: 'moz@example.com', email: 'moz@example.com', password: 'f1refox,"pass"', website: 'https://www.mozilla.org' }),
+      account({ name: 'intranet.example.com', username: 'jdoe', password: 'realm pass', website: 'https://intranet.example.com:8443' }),
+      account({ name: 'news.example.org', username: 'reader', website: 'https://news.example.org' }),
+    ]);
+    expect(plan.errors).toEqual([]);
+  });
+});
+
+describe('limits and refusals', () => {
+  test('an over-long value refuses its row, named, never cut short; the rest still import', () => {
+    const long = 'x'.repeat(4097);
+    const plan = readImport(`name,url,username,password,note\nLong,https://a.example,me,${long},\nFine,https://b.example,me,pw,\n${'n'.repeat(201)},https://c.example,me,pw,\n`);
+    expect(plan.entries.map((e) => e.account.name)).toEqual(['Fine']);
+    expect(plan.errors).toEqual(['Row 2 (Long): Password must be at most 4096 characters', `Row 4 (${'n'.repeat(59)}…): Account name must be at most 200 characters`]);
+    expect(plan.skipped).toBe(2);
+  });
+
+  test('a custom email field that is not an email refuses its row', () => {
+    const plan = readImport('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\nx,,login,Bad,,email: not-an-email,0,,u,p,');
+    expect(plan.errors).toEqual(['Row 2 (Bad): Please enter a valid email address']);
+  });
+
+  test('layout told by content: an unknown header, a broken CSV, binary bytes, too many entries', () => {
+    expect(() => readImport('Title,URL,Username,Password,Notes,OTPAuth\nx,https://a.example,u,p,,\n')).toThrow(IMPORT_TEXT.unknown);
+    expect(IMPORT_TEXT.unknown).toMatch(/Bitwarden.*KeePassXC.*Chrome.*Firefox/);
+    expect(() => readImport('name,url,username,password\n"broken,https://a.example,u,p\n')).toThrow('never closed');
+    expect(() => importText(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe]))).toThrow(IMPORT_TEXT.notText);
+    expect(() => importText(new TextEncoder().encode('name,url\0,username'))).toThrow(IMPORT_TEXT.notText);
+    const many = ['name,url,username,password', ...Array.from({ length: 10_001 }, (_, i) => `n${i},https://a.example,u,p`)].join('\n');
+    expect(() => readImport(many)).toThrow(IMPORT_TEXT.tooMany);
+  });
+});
+
+describe('mappings', () => {
+  test('website: http(s) kept as written, bare hosts get https, other schemes are not websites', () => {
+    expect(webAddress('https://a.example/x?y=1')).toBe('https://a.example/x?y=1');
+    expect(webAddress('twitter.com')).toBe('https://twitter.com');
+    expect(webAddress('localhost:8080/admin')).toBe('https://localhost:8080/admin');
+    for (const other of ['androidapp://com.x', 'ftp://files.example', 'javascript:alert(1)', 'mailto:a@b.example', 'not a url', '']) expect(webAddress(other)).toBeNull();
+  });
+
+  test('category: a folder or group that says it, else a well-known domain, else the default', () => {
+    expect(categoryFor('Finance', '')).toBe('finance');
+    expect(categoryFor('Root/eMail', '')).toBe('email');
+    expect(categoryFor('Work', 'https://mail.google.com/')).toBe('email');
+    expect(categoryFor('', 'https://www.github.com/login')).toBe('development');
+    expect(categoryFor('', 'https://notgithub.com/')).toBe('social');
+  });
+
+  test('the hub\'s own export reads back as the same accounts, whatever the values', () => {
+    const accounts = [
+      { name: 'Bank, "main"', username: 'a@b.example', email: '', password: '=1+1', website: 'https://bank.example/login?a=1,2', favicon: 'https://cdn.example/i.png', category: 'finance' as const },
+      { name: 'Mail', username: 'me@mail.example', email: 'me@mail.example', password: 'line\nbreak', website: '', favicon: '', category: 'email' as const },
+      { name: 'Other ✓', username: 'spaced', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
+    ];
+    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', createdAt: '', updatedAt: '' })));
+    expect(csv.startsWith('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n')).toBe(true);
+    const plan = readImport(csv);
+    expect(plan.entries.map((e) => e.account)).toEqual(accounts);
+    expect(plan.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,192 @@
+// The site gate's rules: the site password, site tokens, and the dead-man's-switch lockout.
+
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
+import type { Clock } from '../../clock.ts';
+import { hashPassword, verifyPassword } from '../../security/passwords.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
+import type { LockoutStatus } from '../../shared/lockout.ts';
+import { CLI } from '../../shared/cli-commands.ts';
+import * as repo from './gate.repo.ts';
+
+export const SITE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SITE_PASSWORD_MIN_LENGTH = 8;
+
+export const SITE_MESSAGES = {
+  blank: 'Please enter the site password',
+  wrong: 'Incorrect site password. Please try again.',
+  locked: `The site is locked. Someone with access to the server must reset the lockout there: ${CLI.lockoutReset} (in Docker: ${CLI.dockerLockoutReset}).`,
+  notSetUp: 'The site password has not been set up yet.',
+  alreadySetUp: 'The site password has already been set up.',
+  required: 'Site access required. Enter the site password first.',
+} as const;
+
+export interface SiteServiceDeps {
+  db: Kysely<Database>;
+  config: Readonly<Config>;
+  clock: Clock;
+  limiter: AttemptLimiter;
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
+
+/**
+ * At start-up, brings a stored expiry in line with SITE_LOCKOUT_HOURS. With the lockout turned off
+ * (0) it is dropped, so turning it on again later arms a fresh switch instead of locking at once
+ * on an old date. With fewer hours than remain, the expiry moves closer (at most now + the new
+ * hours), as whoever lowered the setting expects. A site that is locked stays locked. Returns what
+ * changed, for the log, or null.
+ */
+export async function applyLockoutSetting(db: Kysely<Database>, config: Readonly<Config>, now: number): Promise<string | null> {
+  const stored = (await repo.readSiteState(db)).lockout_expires_at;
+  if (stored === null) return null;
+  if (config.site.lockoutHours === 0) {
+    await repo.setLockoutExpiry(db, null);
+    return 'lockout is off (SITE_LOCKOUT_HOURS=0); its stored expiry was cleared';
+  }
+  const latest = now + config.site.lockoutHours * 60 * 60 * 1000;
+  if (stored <= now || stored <= latest) return null;
+  await repo.setLockoutExpiry(db, latest);
+  return `lockout expiry brought forward to ${new Date(latest).toISOString()} (SITE_LOCKOUT_HOURS=${config.site.lockoutHours})`;
+}
+
+async function hashNewSitePassword(password: string): Promise<string> {
+  if (password.length < SITE_PASSWORD_MIN_LENGTH) throw new InvalidError(`The site password must be at least ${SITE_PASSWORD_MIN_LENGTH} characters`);
+  return hashPassword(password);
+}
+
+export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
+  const lockoutMs = config.site.lockoutHours * 60 * 60 * 1000;
+  const enabled = config.site.lockoutHours > 0;
+  // The environment's password is hashed once, so both sources are checked the same way.
+  let envPasswordHash: Promise<string> | undefined;
+
+  async function passwordHash(): Promise<string | null> {
+    if (config.site.password) {
+      // Forgotten again if hashing failed (a busy server), so the next attempt hashes anew.
+      envPasswordHash ??= hashPassword(config.site.password).catch((error: unknown) => {
+        envPasswordHash = undefined;
+        throw error;
+      });
+      return envPasswordHash;
+    }
+    return (await repo.readSiteState(db)).site_password_hash;
+  }
+
+  async function expiry(): Promise<number | null> {
+    if (!enabled) return null;
+    const stored = (await repo.readSiteState(db)).lockout_expires_at;
+    // First use with the lockout on: the switch is armed from now.
+    return stored ?? repo.armLockoutIfUnset(db, clock().getTime() + lockoutMs);
+  }
+
+  const service = {
+    lockoutEnabled: enabled,
+
+    async lockoutStatus(): Promise<LockoutStatus> {
+      const expiresAt = await expiry();
+      if (expiresAt === null) return { lockoutEnabled: false, isLocked: false, timeRemaining: 0 };
+      const remaining = expiresAt - clock().getTime();
+      return { lockoutEnabled: true, isLocked: remaining <= 0, timeRemaining: Math.max(0, remaining) };
+    },
+
+    async isLocked(): Promise<boolean> {
+      return (await service.lockoutStatus()).isLocked;
+    },
+
+    /** Moves the expiry to now + SITE_LOCKOUT_HOURS. Tokens from before a lock stay dead. */
+    async resetLockout(): Promise<{ newExpiryTime: string | null }> {
+      if (!enabled) return { newExpiryTime: null };
+      const wasLocked = await service.isLocked();
+      const next = clock().getTime() + lockoutMs;
+      await db.transaction().execute(async (trx) => {
+        if (wasLocked) await repo.deleteAllSiteTokens(trx);
+        await repo.setLockoutExpiry(trx, next);
+      });
+      return { newExpiryTime: new Date(next).toISOString() };
+    },
+
+    async isPasswordSet(): Promise<boolean> {
+      return (await passwordHash()) !== null;
+    },
+
+    /** Checks the site password for a client address; returns a new site token. */
+    async enter(password: unknown, clientKey: string): Promise<string> {
+      if (typeof password !== 'string' || password.trim() === '') throw new InvalidError(SITE_MESSAGES.blank);
+      if (await service.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
+      if (!(await service.isPasswordSet())) throw new ConflictError(SITE_MESSAGES.notSetUp);
+      const ok = await limiter.check(`site:${clientKey}`, async () => {
+        const hash = await passwordHash();
+        return hash !== null && verifyPassword(password, hash);
+      });
+      if (!ok) throw new UnauthorizedError(SITE_MESSAGES.wrong);
+      return service.issueToken();
+    },
+
+    async issueToken(): Promise<string> {
+      const token = generateToken();
+      const now = clock().getTime();
+      await repo.deleteExpiredSiteTokens(db, now);
+      await repo.insertSiteToken(db, { id: tokenId(token), created_at: now, expires_at: now + SITE_TOKEN_TTL_MS });
+      return token;
+    },
+
+    /** A token is valid while the site is not locked and it has not expired or been revoked. */
+    async verifyToken(token: string | undefined | null): Promise<boolean> {
+      return (await service.checkToken(token)) !== null;
+    },
+
+    /**
+     * Like verifyToken, with the token's expiry and whether this check slid it forward (then a
+     * cookie holding the token should be sent again, or the browser drops it before the server does).
+     */
+    async checkToken(token: string | undefined | null): Promise<{ expiresAt: number; extended: boolean; lockout: LockoutStatus } | null> {
+      if (!isWellFormedToken(token)) return null;
+      const lockout = await service.lockoutStatus();
+      if (lockout.isLocked) return null;
+      const row = await repo.findSiteToken(db, tokenId(token));
+      const now = clock().getTime();
+      if (!row || row.expires_at <= now) return null;
+      // Sliding expiry: a token in regular use does not run out.
+      if (row.expires_at - now < SITE_TOKEN_TTL_MS / 2) {
+        const expiresAt = now + SITE_TOKEN_TTL_MS;
+        await repo.extendSiteToken(db, row.id, expiresAt);
+        return { expiresAt, extended: true, lockout };
+      }
+      return { expiresAt: row.expires_at, extended: false, lockout };
+    },
+
+    async revokeToken(token: string | undefined | null): Promise<void> {
+      if (isWellFormedToken(token)) await repo.deleteSiteToken(db, tokenId(token));
+    },
+
+    /** Stores a new site password (CLI, first-run setup). Existing site tokens stop working. */
+    async setPassword(password: string): Promise<void> {
+      const hash = await hashNewSitePassword(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.setSitePasswordHash(trx, hash);
+        await repo.deleteAllSiteTokens(trx);
+      });
+    },
+
+    /**
+     * First-run setup: stores the first site password, once (a second setup loses the race with
+     * a 409), and starts the lockout from now, since nobody could enter before.
+     */
+    async setUpPassword(password: string): Promise<void> {
+      const hash = await hashNewSitePassword(password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.setSitePasswordHashIfUnset(trx, hash))) throw new ConflictError(SITE_MESSAGES.alreadySetUp);
+        await repo.deleteAllSiteTokens(trx);
+        if (enabled) await repo.setLockoutExpiry(trx, clock().getTime() + lockoutMs);
+      });
+    },
+
+    /** Whether SITE_PASSWORD overrides the stored password (the CLI warns about it). */
+    passwordFromEnvironment: Boolean(config.site.password),
+  };
+  return service;
+}

@@ -1,0 +1,81 @@
+// The links API (/api/links ...) and the Links page (/links), for signed-in owners only.
+
+import { Hono } from 'hono';
+import { parseWith, readJson } from '../../http/body.ts';
+import { LINKS_PAGE_SIZE, LINK_LIMITS } from '../../shared/links.ts';
+import { requireSignIn } from '../auth/auth.middleware.ts';
+import { LinksPage } from './pages/LinksPage.tsx';
+import { createLinkSchema, detectLinkSchema, linkFilters, linkListQuery, updateLinkSchema } from './links.schema.ts';
+import { readBookmarkUpload } from './upload.ts';
+import { isBookmarkFile } from './bookmarks.ts';
+import { IMPORT_TEXT } from './upload.ts';
+import { InvalidError } from '../../errors.ts';
+
+export const linksRoutes = new Hono()
+  .use('/api/links', requireSignIn())
+  .use('/api/links/*', requireSignIn())
+  .use('/links', requireSignIn())
+
+  .get('/api/links', async (c) => {
+    const raw = c.req.query();
+    const query = parseWith(linkListQuery, raw);
+    const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
+    const page = await c.var.services.links.list(c.var.viewer.id, query, filters);
+    c.header('X-Total-Count', String(page.total));
+    return c.json(page.items);
+  })
+
+  .post('/api/links', async (c) => {
+    const input = await readJson(c, createLinkSchema);
+    return c.json(await c.var.services.links.create(c.var.viewer.id, input), 201);
+  })
+
+  .post('/api/links/detect', async (c) => {
+    const { url } = await readJson(c, detectLinkSchema);
+    return c.json(await c.var.services.links.detect(url));
+  })
+
+  // The models service knows the owner's models and their links.
+  .post('/api/links/sync-from-models', async (c) => c.json(await c.var.services.links.syncFromModels(c.var.viewer.id, (ownerId) => c.var.services.models.modelLinks(ownerId))))
+
+  .get('/api/links/export', async (c) => {
+    const file = await c.var.services.links.exportBookmarks(c.var.viewer.id);
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="links.html"');
+    return c.body(file);
+  })
+
+  .post('/api/links/import', async (c) => {
+    const text = await readBookmarkUpload(c, LINK_LIMITS.importBytes);
+    if (!isBookmarkFile(text)) throw new InvalidError(IMPORT_TEXT.notBookmarks);
+    return c.json(await c.var.services.links.importBookmarks(c.var.viewer.id, text));
+  })
+
+  .get('/api/links/:linkId', async (c) => c.json(await c.var.services.links.get(c.var.viewer.id, c.req.param('linkId'))))
+
+  .put('/api/links/:linkId', async (c) => {
+    const input = await readJson(c, updateLinkSchema);
+    return c.json(await c.var.services.links.update(c.var.viewer.id, c.req.param('linkId'), input));
+  })
+
+  .delete('/api/links/:linkId', async (c) => {
+    await c.var.services.links.remove(c.var.viewer.id, c.req.param('linkId'));
+    return c.json({ success: true, message: 'Link deleted' });
+  })
+
+  .post('/api/links/:linkId/visit', async (c) => c.json(await c.var.services.links.visit(c.var.viewer.id, c.req.param('linkId'))))
+
+  .get('/links', async (c) => {
+    const raw = c.req.query();
+    const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
+    const query = parseWith(linkListQuery, { search: raw.search, page: raw.page, limit: String(LINKS_PAGE_SIZE) });
+    const page = await c.var.services.links.list(c.var.viewer.id, query, filters);
+    return c.render(
+      <LinksPage
+        links={page.items}
+        total={page.total}
+        view={{ ...(filters.category ? { category: filters.category } : {}), ...(filters.favorite ? { favorite: true } : {}), search: query.search, page: query.page }}
+      />,
+      { title: 'Links' },
+    );
+  });

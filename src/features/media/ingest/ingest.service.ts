@@ -1,0 +1,223 @@
+// Ingest: each uploaded file streams from the request into the store (hashed on the way), after its
+// type is read from its first bytes; the rows are written only once every accepted file is stored,
+// in one transaction with whatever must follow (the processing job). A request that fails or is
+// cut off part way leaves nothing: the files it had already stored are deleted again.
+
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import { AppError, InvalidError, NotFoundError } from '../../../errors.ts';
+import { MAX_TAGS_PER_ITEM, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, formatSize, splitTags, titleFromFileName, type UploadResult } from '../../../shared/media.ts';
+import { MODEL_TEXT } from '../../../shared/models.ts';
+import { ObjectTooLargeError, newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
+import { findModel, findModelByName } from '../../models/models.repo.ts';
+import { searchTextOf, toMediaItem } from '../item.ts';
+import type { GalleryName, MediaRow, NewMediaRow } from '../media.table.ts';
+import type { MultipartLimits, UploadPart } from './multipart.ts';
+import { insertUploaded } from './ingest.repo.ts';
+import { SNIFF_BYTES, sniff } from './sniff.ts';
+
+/**
+ * Per request: 200 files (the premium dialog sends a whole selection in one call; each file costs
+ * a row in the answer, not memory), 20 text fields of at most 64 KB (title, tags and modelId are
+ * all the form has; a tags field of 100 tags of 50 characters is about 5 KB).
+ */
+export const UPLOAD_LIMITS: MultipartLimits = { files: 200, fields: 20, fieldBytes: 64 * 1024 };
+
+/** File fields: `files` (one or more), or `media` (one, the spec's older variant). */
+const FILE_FIELDS = new Set(['files', 'media']);
+const MAX_NAME_LENGTH = 255;
+
+export const UPLOAD_TEXT = {
+  noFile: 'No file was uploaded',
+  unsupported: (name: string) => `${name} is not a supported image or video (JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V or WebM)`,
+  tooLarge: (name: string, maxBytes: number) => `${name} is larger than the upload limit of ${formatSize(maxBytes)}`,
+  tagTooLong: `Tags must be at most ${MAX_TAG_LENGTH} characters`,
+  tooManyTags: `An item may have at most ${MAX_TAGS_PER_ITEM} tags`,
+  titleTooLong: `The title must be at most ${MAX_TITLE_LENGTH} characters`,
+  fieldTooLong: (name: string) => `The ${name} field is too long`,
+} as const;
+
+/** A file whose bytes are in the store, waiting for its row. */
+interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  mimeType: string;
+  type: 'image' | 'video';
+  originalName: string;
+}
+
+/** Runs inside the rows' transaction once they are written (the processing job is enqueued here). */
+export type AfterStored = (trx: Transaction<Database>, rows: readonly MediaRow[]) => Promise<void>;
+
+export interface IngestDeps {
+  db: Kysely<Database>;
+  store: MediaStore;
+  clock: Clock;
+  /** Largest accepted file, in bytes (MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number;
+  afterStored?: AfterStored;
+}
+
+/** What an upload came to: the new items and the refused files; `status` is the answer's. */
+export interface UploadOutcome extends UploadResult {
+  status: 201 | AppError['status'];
+}
+
+/** A file name as shown back and kept: no folders, no control characters, not endless. */
+function cleanName(name: string): string {
+  const base = name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'unnamed').slice(0, MAX_NAME_LENGTH);
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;
+
+export function createIngestService({ db, store, clock, maxUploadBytes, afterStored }: IngestDeps) {
+  /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
+  async function storeFile(name: string, stream: ReadableStream<Uint8Array>): Promise<StoredFile | { status: 413 | 415; error: string }> {
+    const reader = stream.getReader();
+    const head: Uint8Array[] = [];
+    let headBytes = 0;
+    while (headBytes < SNIFF_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      head.push(value);
+      headBytes += value.byteLength;
+    }
+    const first = head.length === 1 ? head[0]! : Buffer.concat(head);
+    const sniffed = sniff(first.subarray(0, SNIFF_BYTES));
+    if (!sniffed) {
+      await reader.cancel();
+      return { status: 415, error: UPLOAD_TEXT.unsupported(name) };
+    }
+    // The bytes already read go first, then the rest as it arrives.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (first.byteLength > 0) controller.enqueue(first);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    try {
+      const put = await store.put(newMediaKey('originals', sniffed.extension), body, {
+        maxBytes: maxUploadBytes,
+        contentType: sniffed.mimeType,
+        // Each chunk is a view busboy cut from the request body; nothing reads it after the store.
+        releaseChunks: true,
+      });
+      return { ...put, mimeType: sniffed.mimeType, type: sniffed.type, originalName: name };
+    } catch (error) {
+      if (!(error instanceof ObjectTooLargeError)) throw error;
+      // Skip the rest of this file; the next one may be fine.
+      await reader.cancel().catch(() => {});
+      return { status: 413, error: UPLOAD_TEXT.tooLarge(name, maxUploadBytes) };
+    }
+  }
+
+  function tagsOf(text: string | undefined): string[] {
+    const tags = splitTags(text ?? '');
+    if (tags.some((t) => t.length > MAX_TAG_LENGTH)) throw new InvalidError(UPLOAD_TEXT.tagTooLong);
+    if (tags.length > MAX_TAGS_PER_ITEM) throw new InvalidError(UPLOAD_TEXT.tooManyTags);
+    return tags;
+  }
+
+  function titleOf(text: string | undefined): string | undefined {
+    const title = text?.trim();
+    if (title && title.length > MAX_TITLE_LENGTH) throw new InvalidError(UPLOAD_TEXT.titleTooLong);
+    return title || undefined;
+  }
+
+  /** The model a `modelId` or `modelName` field names (premium's client sends the name). */
+  async function modelOf(ownerId: string, field: 'modelId' | 'modelName', value: string | undefined): Promise<{ id: string; name: string } | null> {
+    const given = value?.trim();
+    if (!given) return null;
+    // Another user's model is as unknown as one that never existed.
+    const model = field === 'modelId' ? await findModel(db, ownerId, given) : await findModelByName(db, ownerId, given);
+    if (!model) throw new NotFoundError(MODEL_TEXT.notFound);
+    return { id: model.id, name: model.name };
+  }
+
+  return {
+    /**
+     * Reads the parts of one upload into `gallery`: fields (title, tags, modelId or modelName) and files (field
+     * `files` or `media`). Fields are checked as soon as they arrive, so a bad one stops the upload
+     * before more bytes are stored.
+     */
+    async upload(ownerId: string, gallery: GalleryName, parts: AsyncIterable<UploadPart>): Promise<UploadOutcome> {
+      const stored: StoredFile[] = [];
+      const refused: { name: string; error: string; status: 413 | 415 }[] = [];
+      const fields: { title?: string; tags: string[]; model: { id: string; name: string } | null } = { tags: [], model: null };
+      let filesSent = 0;
+      try {
+        for await (const part of parts) {
+          if (part.kind === 'field') {
+            if (part.name !== 'title' && part.name !== 'tags' && part.name !== 'modelId' && part.name !== 'modelName') continue;
+            if (part.truncated) throw new InvalidError(UPLOAD_TEXT.fieldTooLong(part.name));
+            if (part.name === 'title') fields.title = titleOf(part.value);
+            else if (part.name === 'tags') fields.tags = tagsOf(part.value);
+            else fields.model = (await modelOf(ownerId, part.name, part.value)) ?? fields.model;
+            continue;
+          }
+          // A file under another field name, or a file part without a name, is not an upload.
+          if (!FILE_FIELDS.has(part.field) || part.name === '') {
+            await part.stream.cancel();
+            continue;
+          }
+          filesSent++;
+          const name = cleanName(part.name);
+          const outcome = await storeFile(name, part.stream);
+          if ('key' in outcome) stored.push(outcome);
+          else refused.push({ name, ...outcome });
+        }
+        if (filesSent === 0) throw new InvalidError(UPLOAD_TEXT.noFile);
+        const errors = refused.map(({ name, error }) => ({ name, error }));
+        if (stored.length === 0) return { status: refused[0]!.status, media: [], errors };
+
+        const now = clock().getTime();
+        const rows: NewMediaRow[] = stored.map((file) => {
+          // The title field names the file only when one file was sent.
+          const title = (filesSent === 1 ? fields.title : undefined) ?? titleFromFileName(file.originalName);
+          return {
+            id: crypto.randomUUID(),
+            owner_id: ownerId,
+            gallery,
+            title,
+            type: file.type,
+            mime_type: file.mimeType,
+            original_name: file.originalName,
+            size: file.size,
+            sha256: file.sha256,
+            storage_key: file.key,
+            status: 'processing',
+            is_favorite: 0,
+            tags: JSON.stringify(fields.tags),
+            search_text: searchTextOf(title, fields.tags),
+            model_id: fields.model?.id ?? null,
+            created_at: now,
+          };
+        });
+        const written = await db.transaction().execute(async (trx) => {
+          await insertUploaded(trx, rows);
+          const back = await trx.selectFrom('media').selectAll().where('id', 'in', rows.map((r) => r.id)).execute();
+          // Rows in the order the files came.
+          const byId = new Map(back.map((row) => [row.id, row]));
+          const ordered = rows.map((r) => byId.get(r.id)!);
+          await afterStored?.(trx, ordered);
+          return ordered;
+        });
+        return { status: 201, media: written.map((row) => toMediaItem(row, fields.model?.name ?? null)), errors };
+      } catch (error) {
+        // Nothing half-written: the bytes of this request's files go again (no row points at them).
+        await Promise.all(stored.map((file) => store.delete(file.key).catch(() => {})));
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// The rules of the media library, one set for both galleries: an owner's list (filters, search,
+// tags, sorts, pages), one item, edits of title and tags, the favourite toggle, the recycling bin
+// (delete, restore, delete forever). `forGallery('gallery')` serves The Red Room; premium reuses it.
+
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { foundOr } from '../../db/owned.ts';
+import { InvalidError, NotFoundError } from '../../errors.ts';
+import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../storage/media-store.ts';
+import { createBulkActions } from './bulk.service.ts';
+import { deleteStoredObjects } from './jobs.ts';
+import { searchTextOf, toMediaItem } from './item.ts';
+import * as repo from './media.repo.ts';
+import type { BulkInput, MediaListQuery, UpdateMediaInput } from './media.schema.ts';
+import type { GalleryName, MediaRow } from './media.table.ts';
+import { tagVocabulary } from './tags.service.ts';
+
+export const MEDIA_TEXT = {
+  notFound: 'Media not found',
+  movedToBin: 'Media moved to recycling bin',
+  restored: 'Media restored successfully',
+  deletedForever: 'Media permanently deleted',
+  pictureNotImage: 'The profile picture must be an image',
+  movedToPremium: (n: number) => `${n} items moved to premium`,
+} as const;
+
+const FILTERS = {
+  all: {},
+  images: { type: 'image' },
+  videos: { type: 'video' },
+  favorites: { favoritesOnly: true },
+  'recycling-bin': { inBin: true },
+  albums: { inAlbum: true },
+} as const satisfies Record<MediaListQuery['filter'], Partial<repo.MediaListFilter>>;
+
+const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<MediaListQuery['sortBy'], repo.MediaSortColumn>;
+
+/** The spec's page count: the total divided by the page size, rounded up (0 for an empty list). */
+export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);
+
+const itemOf = (row: repo.MediaWithModel): MediaItem => toMediaItem(row, row.model_name);
+
+/** The store keys of an item: the original first, then every rendition it has. */
+export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'>): string[] {
+  return [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null);
+}
+
+/**
+ * Deletes an item's objects from the store, every one of them, before its row goes: if the store
+ * fails, this throws and the caller keeps the row, so no bytes are ever left without a row.
+ */
+export async function deleteStoredBytes(store: MediaStore, row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'>): Promise<void> {
+  // One by one: a failure stops here, and the row (still listing every key) can be tried again.
+  for (const key of storeKeysOf(row)) await store.delete(key);
+}
+
+export interface MediaDeps {
+  db: Kysely<Database>;
+  /** Absent only where nothing is ever deleted for good (CLI commands without a store). */
+  store: MediaStore | undefined;
+  clock: Clock;
+  jobs: JobQueue;
+  /** Adds items to one of the owner's albums inside a transaction (the albums feature's); how many were new there. */
+  addToAlbum: (trx: Db, ownerId: string, albumId: string, mediaIds: readonly string[], now: number) => Promise<number>;
+}
+
+/** Items whose keys one deletion job carries (3 keys an item at most, under the job's 10,000). */
+const KEYS_JOB_ITEMS = 2000;
+
+export type MediaService = ReturnType<typeof createMediaService>;
+export type GalleryService = ReturnType<MediaService['forGallery']>;
+
+export function createMediaService({ db, store, clock, jobs, addToAlbum }: MediaDeps) {
+  const now = () => clock().getTime();
+  const bulkActions = createBulkActions({ db, jobs, now, addToAlbum, notFound: MEDIA_TEXT.notFound });
+  const storeOrThrow = (): MediaStore => {
+    if (!store) throw new Error('The media store is not available here');
+    return store;
+  };
+
+  function forGallery(gallery: GalleryName) {
+    const find = async (ownerId: string, id: string) => foundOr(await repo.findMedia(db, ownerId, gallery, id), MEDIA_TEXT.notFound);
+    const get = async (ownerId: string, id: string): Promise<MediaItem> => itemOf(await find(ownerId, id));
+
+    /** Changes the owner's item under a transaction that first finds it (404 otherwise). */
+    const change = (ownerId: string, id: string, apply: (row: MediaRow, trx: Kysely<Database>) => Promise<void>) =>
+      db.transaction().execute(async (trx) => {
+        const row = foundOr(await repo.findMedia(trx, ownerId, gallery, id), MEDIA_TEXT.notFound);
+        await apply(row, trx);
+        return itemOf(foundOr(await repo.findMedia(trx, ownerId, gallery, id), MEDIA_TEXT.notFound));
+      });
+
+    return {
+      async list(ownerId: string, query: MediaListQuery): Promise<MediaPage> {
+        const filter: repo.MediaListFilter = {
+          inBin: false,
+          ...FILTERS[query.filter],
+          modelId: query.modelId,
+          search: query.search.toLowerCase(),
+          tags: query.tags.map((t) => t.toLowerCase()),
+        };
+        const page = await repo.listMedia(db, ownerId, gallery, filter, SORTS[query.sortBy], query.sortOrder, query);
+        return { media: page.items.map(itemOf), totalItems: page.total, totalPages: totalPagesOf(page.total, query.limit) };
+      },
+
+      /** The recycling bin: most recently deleted first. */
+      async listBin(ownerId: string, page: { limit: number; offset: number }): Promise<MediaPage> {
+        const found = await repo.listMedia(db, ownerId, gallery, { inBin: true, search: '', tags: [] }, 'deleted', 'desc', page);
+        return { media: found.items.map(itemOf), totalItems: found.total, totalPages: totalPagesOf(found.total, page.limit) };
+      },
+
+      get,
+
+      /** Title and/or tags; the tag copies and the search text change with them, in one transaction. */
+      update(ownerId: string, id: string, input: UpdateMediaInput): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          const title = input.title ?? row.title;
+          const tags = input.tags ?? (JSON.parse(row.tags) as string[]);
+          await repo.updateMedia(trx, ownerId, id, { title, tags: JSON.stringify(tags), search_text: searchTextOf(title, tags), updated_at: now() });
+          if (input.tags !== undefined) await repo.replaceTags(trx, ownerId, id, tags);
+        });
+      },
+
+      toggleFavorite(ownerId: string, id: string): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          await repo.updateMedia(trx, ownerId, id, { is_favorite: row.is_favorite === 1 ? 0 : 1, updated_at: now() });
+        });
+      },
+
+      /** To the recycling bin; an item already there keeps its date (the purge counts from it). */
+      moveToBin(ownerId: string, id: string): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          if (row.deleted_at === null) await repo.updateMedia(trx, ownerId, id, { deleted_at: now() });
+        });
+      },
+
+      /** Out of the recycling bin, back in every list; an item not in the bin stays as it is. */
+      restore(ownerId: string, id: string): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          if (row.deleted_at !== null) await repo.updateMedia(trx, ownerId, id, { deleted_at: null });
+        });
+      },
+
+      /**
+       * The hub's address of an item a model may wear as its profile picture: one of the owner's
+       * images, not in the bin (404 otherwise; 400 for a video). The thumbnail once there is one
+       * (a card shows 64 px), else the display rendition.
+       */
+      async profilePictureUrl(ownerId: string, id: string): Promise<string> {
+        const row = await find(ownerId, id);
+        if (row.deleted_at !== null) throw new NotFoundError(MEDIA_TEXT.notFound);
+        if (row.type !== 'image') throw new InvalidError(MEDIA_TEXT.pictureNotImage);
+        const item = itemOf(row);
+        return item.thumbnail ?? item.display;
+      },
+
+      /**
+       * Deletes the item for good, from the bin or not: the original and every rendition leave the
+       * store first, then the row. A store failure throws with the row still there.
+       */
+      async deleteForever(ownerId: string, id: string): Promise<void> {
+        const row = await find(ownerId, id);
+        await deleteStoredBytes(storeOrThrow(), row);
+        if (!(await repo.deleteMediaRow(db, ownerId, id))) throw new NotFoundError(MEDIA_TEXT.notFound);
+      },
+
+      /** One action on many of the owner's items of this gallery, in one transaction (bulk.service.ts). */
+      bulk: (ownerId: string, input: BulkInput) => bulkActions.run(ownerId, gallery, input),
+    };
+  }
+
+  return {
+    forGallery,
+    /** The Red Room. */
+    gallery: forGallery('gallery'),
+    /**
+     * Before an account is deleted (inside its transaction): every object of every item it owns
+     * is handed to deletion jobs that commit with the deletion, so a crash cannot forget them and
+     * the account's rows go at once. The jobs delete the bytes after the commit.
+     */
+    async forgetOwner(trx: Db, ownerId: string): Promise<void> {
+      let after = '';
+      for (let batch = 0; ; batch++) {
+        const rows = await repo.keysOfOwner(trx, ownerId, after, KEYS_JOB_ITEMS);
+        if (rows.length === 0) return;
+        await jobs.enqueue(deleteStoredObjects, { keys: rows.flatMap(storeKeysOf) }, { key: `account:${ownerId}:${batch}`, db: trx });
+        after = rows[rows.length - 1]!.id;
+      }
+    },
+
+    /** GET /api/tags: the vocabulary and the owner's own tags (both galleries). */
+    tags: (ownerId: string): Promise<TagVocabulary> => tagVocabulary(db, ownerId),
+  };
+}

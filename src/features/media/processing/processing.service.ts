@@ -1,0 +1,202 @@
+// The media processing job: fetches an item's original into a folder of its own, makes its
+// renditions and facts (image.ts, video.ts, placeholder.ts), stores the renditions and marks the
+// item ready in one statement. Every outcome removes the folder; a vanished item keeps nothing.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import { PermanentJobError, type JobQueue } from '../../../jobs/queue.ts';
+import type { Logger } from '../../../logger.ts';
+import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
+import { newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
+import { phashOf } from '../duplicates/phash.ts';
+import { processMedia } from '../jobs.ts';
+import type { MediaRow } from '../media.table.ts';
+import { UnreadableMediaError } from './errors.ts';
+import { processImage } from './image.ts';
+import { processVideo } from './video.ts';
+
+export interface MediaProcessorDeps {
+  db: Kysely<Database>;
+  store: MediaStore;
+  clock: Clock;
+  logger: Logger;
+  /** Scratch space for originals and intermediate files (DATA_DIR/tmp/processing). */
+  workDir: string;
+}
+
+/** What one run did, for the log and for tests. */
+export type ProcessOutcome = 'ready' | 'gone';
+
+/** Leftover job folders older than this belong to a killed process (every tool has a shorter time limit). */
+const STALE_AFTER_MS = 60 * 60_000;
+
+export function createMediaProcessor({ db, store, clock, logger, workDir }: MediaProcessorDeps) {
+  async function process(mediaId: string, signal?: AbortSignal): Promise<ProcessOutcome> {
+    const row = await db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+    if (!row) return 'gone';
+    const started = performance.now();
+    // A folder of this job's own, made only when needed: an image on the local disk needs none.
+    let jobDir: string | undefined;
+    const scratch = async () => {
+      if (!jobDir) {
+        jobDir = path.join(workDir, crypto.randomUUID());
+        await fs.mkdir(jobDir, { recursive: true, mode: 0o700 });
+      }
+      return jobDir;
+    };
+    const written: string[] = [];
+    try {
+      const original = await originalFile(row, scratch);
+      const result = await renditionsOf(row, original, scratch, signal);
+      // The similar-duplicates hash, of the thumbnail (the picture or poster frame, oriented, shrunk);
+      // an item without one is only left out of that search. Worked out while the renditions are stored.
+      const hashing = phashOf(result.thumbnail).catch(() => null);
+      const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
+      const displayKey = result.display ? newMediaKey('display', 'webp', clock()) : null;
+      // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
+      const puts = await Promise.allSettled([
+        putBuffer(thumbnailKey, result.thumbnail).then(() => written.push(thumbnailKey)),
+        ...(displayKey && result.display ? [putBuffer(displayKey, result.display).then(() => written.push(displayKey))] : []),
+      ]);
+      const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
+      if (failed) throw failed.reason;
+      const phash = await hashing;
+      // The row may have been deleted for good while we worked: then nothing is updated, and
+      // the renditions just written would belong to no one.
+      const updated = await db
+        .updateTable('media')
+        .set({
+          width: result.width,
+          height: result.height,
+          duration: result.duration,
+          taken_at: result.takenAt,
+          placeholder: result.placeholder,
+          phash,
+          thumbnail_key: thumbnailKey,
+          display_key: displayKey,
+          status: 'ready',
+          failure: null,
+          updated_at: clock().getTime(),
+        })
+        .where('id', '=', mediaId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await deleteKeys(written);
+        return 'gone';
+      }
+      // Processed again (a job re-run): the earlier renditions are replaced, not kept.
+      await deleteKeys([row.thumbnail_key, row.display_key].filter((key): key is string => key !== null && !written.includes(key)));
+      logger.info('media processed', { media: mediaId, type: row.type, ms: Math.round(performance.now() - started) });
+      return 'ready';
+    } catch (error) {
+      await deleteKeys(written);
+      throw error;
+    } finally {
+      if (jobDir) await fs.rm(jobDir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * The original as a file, since the tools need a path: on the local disk the stored file itself
+   * (its name is a generated key, and it is only read), from S3 a copy in the job's folder.
+   */
+  async function originalFile(row: MediaRow, scratch: () => Promise<string>): Promise<string> {
+    // Retrying cannot bring a missing original back; `media check` reports such rows.
+    const missing = () => new UnreadableMediaError('The original file is missing from the store');
+    if (store instanceof LocalDiskStore) return (await store.filePath(row.storage_key)) ?? Promise.reject(missing());
+    const object = await store.get(row.storage_key);
+    if (!object) throw missing();
+    // A name of ours, never the uploaded one: it goes on ffmpeg's command line.
+    const file = path.join(await scratch(), 'original');
+    // Bun.write streams to the file without the node-stream bridge, which costs ten times more;
+    // the job's folder is the owner's alone (0700).
+    await Bun.write(file, new Response(object.body));
+    return file;
+  }
+
+  async function renditionsOf(row: MediaRow, file: string, scratch: () => Promise<string>, signal?: AbortSignal) {
+    if (row.type === 'video') {
+      const video = await processVideo(file, row.mime_type, { scratch, signal });
+      return { ...video, takenAt: null, display: null };
+    }
+    const image = await processImage(file, row.mime_type, { scratch, signal });
+    return { ...image, duration: null };
+  }
+
+  async function putBuffer(key: string, bytes: Buffer): Promise<void> {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    // A rendition can be made again from the original, so it is not flushed to the disk one by one
+    // (decision 0018); `media check --fix` remakes one a power cut lost.
+    await store.put(key, body, { contentType: 'image/webp', durable: false });
+  }
+
+  async function deleteKeys(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      // Cleanup must not hide the error that led here; `media check` finds what is left.
+      await store.delete(key).catch((error: unknown) => logger.warn('could not delete a rendition', { key, error: String(error) }));
+    }
+  }
+
+  /** Gives up on an item: a reason a user can read, never a stack trace. */
+  async function markFailed(mediaId: string, reason: string): Promise<void> {
+    await db.updateTable('media').set({ status: 'failed', failure: reason, updated_at: clock().getTime() }).where('id', '=', mediaId).execute();
+  }
+
+  /** Removes job folders a killed process left behind (their jobs run again from the start). */
+  async function sweep(): Promise<void> {
+    const entries = await fs.readdir(workDir, { withFileTypes: true }).catch(() => []);
+    const now = Date.now();
+    for (const entry of entries) {
+      const full = path.join(workDir, entry.name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat && now - stat.mtimeMs > STALE_AFTER_MS) await fs.rm(full, { recursive: true, force: true });
+    }
+  }
+
+  return { process, markFailed, sweep };
+}
+
+export type MediaProcessor = ReturnType<typeof createMediaProcessor>;
+
+/** The words an item's `failure` shows for an error that survived every attempt. */
+export function failureReason(error: unknown, type: 'image' | 'video' | null = null): string {
+  if (error instanceof UnreadableMediaError || error instanceof PermanentJobError) return error.message;
+  if (type === 'video') return 'This video could not be processed. Try uploading it again.';
+  if (type === 'image') return 'This image could not be processed. Try uploading it again.';
+  return 'This file could not be processed. Try uploading it again.';
+}
+
+/** Registers the processing job's handler: an unreadable file fails at once, anything else is retried. */
+export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDeps): MediaProcessor {
+  const processor = createMediaProcessor(deps);
+  void processor.sweep();
+  queue.handle(
+    processMedia,
+    async ({ mediaId }, { signal }) => {
+      try {
+        await processor.process(mediaId, signal);
+      } catch (error) {
+        if (error instanceof UnreadableMediaError) {
+          deps.logger.warn('media could not be processed', { media: mediaId, reason: error.message, detail: error.detail?.slice(-300) });
+          throw new PermanentJobError(error.message);
+        }
+        throw error;
+      }
+    },
+    {
+      onFailed: async ({ mediaId }, error) => {
+        const row = await deps.db.selectFrom('media').select('type').where('id', '=', mediaId).executeTakeFirst();
+        await processor.markFailed(mediaId, failureReason(error, row?.type ?? null));
+      },
+    },
+  );
+  return processor;
+}

@@ -1,0 +1,214 @@
+// The rules of accounts: who may create, read, change and delete which user; the last admin stays.
+
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import type { Clock } from '../../clock.ts';
+import { hashPassword } from '../../security/passwords.ts';
+import * as repo from './users.repo.ts';
+import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';
+
+/** Who is asking: the signed-in user (and the session they asked with), or null. */
+export type SignedInViewer = { id: string; role: 'admin' | 'user'; sessionId?: string };
+export type Viewer = SignedInViewer | null;
+
+/**
+ * Ends a user's sessions, all but `keep`, inside the caller's transaction. The auth feature owns
+ * sessions and provides this, so a password change and the sign-out it implies commit together.
+ */
+export type EndSessions = (trx: Db, userId: string, keep?: string) => Promise<void>;
+
+export const USER_MESSAGES = {
+  signInRequired: 'You must be signed in',
+  adminOnly: 'Only an administrator can do this',
+  notYours: 'You can only do this for your own account',
+  roleAdminOnly: 'Only an administrator can change a role',
+  usernameTaken: 'That username is already taken',
+  lastAdminDelete: 'The last administrator cannot be deleted',
+  lastAdminDemote: 'The last administrator cannot be demoted',
+  notFound: 'User not found',
+} as const;
+
+export function toPublicUser(row: repo.UserRow): PublicUser {
+  return {
+    _id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    admin: row.role === 'admin',
+    created: new Date(row.created_at).toISOString(),
+    updated: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: users\.username_key/.test(error.message);
+}
+
+/**
+ * Runs inside an account's deletion transaction before its rows go: what the rows alone cannot
+ * take with them (the media library hands its stored bytes to deletion jobs that commit with it).
+ */
+export type BeforeUserDelete = (trx: Db, userId: string) => Promise<void>;
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService({
+  db,
+  clock,
+  endSessions,
+  beforeDelete,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  endSessions: EndSessions;
+  beforeDelete?: BeforeUserDelete;
+}) {
+  function requireSignedIn(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
+    if (!viewer) throw new UnauthorizedError(USER_MESSAGES.signInRequired);
+  }
+  function requireAdmin(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
+    requireSignedIn(viewer);
+    if (viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.adminOnly);
+  }
+  function requireSelfOrAdmin(viewer: Viewer, id: string): asserts viewer is NonNullable<Viewer> {
+    requireSignedIn(viewer);
+    if (viewer.id !== id && viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.notYours);
+  }
+
+  const service = {
+    async hasUsers(): Promise<boolean> {
+      return (await repo.countUsers(db)) > 0;
+    },
+
+    /**
+     * Creates an account. While no account exists anyone past the site gate may create the first
+     * one, and it is always an admin; after that only an admin may create accounts.
+     */
+    async create(viewer: Viewer, input: CreateUserInput): Promise<PublicUser> {
+      // Permission first: the hash costs real CPU, and no anonymous caller may spend it.
+      const mayCreate = async (trx: Db) => {
+        const first = (await repo.countUsers(trx)) === 0;
+        if (!first) requireAdmin(viewer);
+        return first;
+      };
+      await mayCreate(db);
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction().execute(async (trx) => {
+        // Again, now under the write lock: the first account may have been made meanwhile.
+        const first = await mayCreate(trx);
+        const now = clock().getTime();
+        const row: repo.UserRow = {
+          id: crypto.randomUUID(),
+          username: input.username,
+          username_key: input.username.toLowerCase(),
+          name: input.name,
+          email: input.email,
+          password_hash: passwordHash,
+          role: first ? 'admin' : (input.role ?? 'user'),
+          created_at: now,
+          updated_at: null,
+        };
+        try {
+          await repo.insertUser(trx, row);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.usernameTaken);
+          throw error;
+        }
+        return toPublicUser(row);
+      });
+    },
+
+    /** Admins see every account in full; other users only names, for the All Users list. */
+    async list(viewer: Viewer): Promise<PublicUser[] | UserSummary[]> {
+      requireSignedIn(viewer);
+      const rows = await repo.listUsers(db);
+      if (viewer.role === 'admin') return rows.map(toPublicUser);
+      return rows.map((r) => ({ _id: r.id, name: r.name }));
+    },
+
+    async get(viewer: Viewer, id: string): Promise<PublicUser> {
+      requireSelfOrAdmin(viewer, id);
+      const row = await repo.findUserById(db, id);
+      if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+      return toPublicUser(row);
+    },
+
+    /**
+     * Changes an account. A new password ends every other session of that user (the one asking
+     * stays signed in when it is their own), in the same transaction.
+     */
+    async update(viewer: Viewer, id: string, input: UpdateUserInput): Promise<PublicUser> {
+      requireSelfOrAdmin(viewer, id);
+      const changesFor = async (trx: Db, row: repo.UserRow | undefined) => {
+        if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+        const changes: Partial<repo.UserRow> = {};
+        if (input.role !== undefined && input.role !== row.role) {
+          if (viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.roleAdminOnly);
+          if (row.role === 'admin' && (await repo.countAdmins(trx)) <= 1) throw new ConflictError(USER_MESSAGES.lastAdminDemote);
+          changes.role = input.role;
+        }
+        if (input.username !== undefined && input.username !== row.username) {
+          changes.username = input.username;
+          changes.username_key = input.username.toLowerCase();
+        }
+        if (input.name !== undefined && input.name !== row.name) changes.name = input.name;
+        if (input.email !== undefined && input.email !== row.email) changes.email = input.email;
+        return changes;
+      };
+      // Every rule is checked before the password is hashed, and again inside the transaction.
+      await changesFor(db, await repo.findUserById(db, id));
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.findUserById(trx, id);
+        const changes = await changesFor(trx, row);
+        if (passwordHash) changes.password_hash = passwordHash;
+        if (Object.keys(changes).length === 0) return toPublicUser(row!);
+        changes.updated_at = clock().getTime();
+        try {
+          await repo.updateUser(trx, id, changes);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConflictError(USER_MESSAGES.usernameTaken);
+          throw error;
+        }
+        if (passwordHash) await endSessions(trx, id, viewer.id === id ? viewer.sessionId : undefined);
+        return toPublicUser({ ...row!, ...changes });
+      });
+    },
+
+    /** Deletes an account and everything it owns. */
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      requireSelfOrAdmin(viewer, id);
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findUserById(trx, id);
+        if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+        if (row.role === 'admin' && (await repo.countAdmins(trx)) <= 1) throw new ConflictError(USER_MESSAGES.lastAdminDelete);
+        await beforeDelete?.(trx, id);
+        await repo.deleteUser(trx, id);
+      });
+    },
+
+    /** For sign-in: the row with its hash. Only the auth service calls this. */
+    findForSignIn(username: string) {
+      return repo.findUserByUsername(db, username);
+    },
+
+    /** For a password entered again by a signed-in user: the row with its hash. Only the auth service calls this. */
+    findForPasswordCheck(id: string) {
+      return repo.findUserById(db, id);
+    },
+
+    /** CLI: sets a password by username and signs the account out everywhere. */
+    async setPassword(username: string, password: string): Promise<void> {
+      const row = await repo.findUserByUsername(db, username);
+      if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, row.id, { password_hash: passwordHash, updated_at: clock().getTime() });
+        await endSessions(trx, row.id);
+      });
+    },
+  };
+  return service;
+}

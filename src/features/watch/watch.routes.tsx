@@ -1,0 +1,88 @@
+// Watch: the streaming-sites API (/api/streaming-sites) and the /watch page. Handlers are thin:
+// the service holds the rules, the schemas the validation.
+
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../errors.ts';
+import { parseWith, readJson } from '../../http/body.ts';
+import { STREAMING_SITE_MESSAGES, WATCH_PAGE_SIZE, WATCH_TABS, watchTabCategory, type WatchFilter } from '../../shared/watch.ts';
+import { requireSignIn, viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { WatchPage } from './pages/WatchPage.tsx';
+import { createSiteSchema, siteFilterSchema, siteListQuerySchema, updateSiteSchema } from './watch.schema.ts';
+
+/** The API's guard, with the spec's wording for a call made without a session. */
+const signedIn = () =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const viewer = viewerOf(c);
+    if (!viewer) throw new UnauthorizedError(STREAMING_SITE_MESSAGES.signInRequired);
+    c.set('viewer', viewer);
+    await next();
+  });
+
+/** The page's query string. A page is forgiving: an unknown tab is All, a bad page number is 1. */
+const watchPageQuery = z.object({
+  tab: z.enum(WATCH_TABS).catch('all'),
+  search: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').trim().slice(0, 200)),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export const streamingSiteRoutes = new Hono()
+  .use('/api/streaming-sites', signedIn())
+  .use('/api/streaming-sites/*', signedIn())
+
+  .get('/api/streaming-sites', async (c) => {
+    const query = c.req.query();
+    const list = parseWith(siteListQuerySchema, query);
+    const filters = parseWith(siteFilterSchema, query);
+    // Newest first by default; by name, A to Z unless the order is given.
+    const orderGiven = query.order !== undefined || query.sortOrder !== undefined;
+    const page = await c.var.services.streamingSites.list(c.var.viewer.id, {
+      search: list.search,
+      category: filters.category ?? null,
+      favorite: filters.favorite === undefined ? null : filters.favorite === 'true',
+      sort: list.sort,
+      order: orderGiven || list.sort !== 'name' ? list.order : 'asc',
+      limit: list.limit,
+      offset: list.offset,
+    });
+    c.header('X-Total-Count', String(page.total));
+    return c.json(page.items);
+  })
+
+  .post('/api/streaming-sites', async (c) => {
+    const input = await readJson(c, createSiteSchema);
+    return c.json(await c.var.services.streamingSites.create(c.var.viewer.id, input), 201);
+  })
+
+  .get('/api/streaming-sites/:siteId', async (c) => c.json(await c.var.services.streamingSites.get(c.var.viewer.id, c.req.param('siteId'))))
+
+  .put('/api/streaming-sites/:siteId', async (c) => {
+    const input = await readJson(c, updateSiteSchema);
+    return c.json(await c.var.services.streamingSites.update(c.var.viewer.id, c.req.param('siteId'), input));
+  })
+
+  .delete('/api/streaming-sites/:siteId', async (c) => {
+    await c.var.services.streamingSites.remove(c.var.viewer.id, c.req.param('siteId'));
+    return c.json({ success: true, message: 'Streaming site deleted' });
+  })
+
+  .post('/api/streaming-sites/:siteId/visit', async (c) => c.json(await c.var.services.streamingSites.visit(c.var.viewer.id, c.req.param('siteId'))))
+
+  .get('/watch', requireSignIn(), async (c) => {
+    const { tab, search, page } = watchPageQuery.parse(c.req.query());
+    const filter: WatchFilter = { tab, search, page };
+    const result = await c.var.services.streamingSites.list(c.var.viewer.id, {
+      search,
+      category: watchTabCategory(tab),
+      favorite: tab === 'favorites' ? true : null,
+      sort: 'createdAt',
+      order: 'desc',
+      limit: WATCH_PAGE_SIZE,
+      offset: (page - 1) * WATCH_PAGE_SIZE,
+    });
+    return c.render(<WatchPage sites={result.items} total={result.total} filter={filter} />, { title: 'Watch' });
+  });
