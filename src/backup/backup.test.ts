@@ -13,7 +13,7 @@ import type { MediaRow } from '../features/media/media.table.ts';
 import { LocalDiskStore } from '../storage/local-disk-store.ts';
 import { createBackup } from './backup.ts';
 import { sha256File } from './files.ts';
-import { databaseInUse } from './hub-in-use.ts';
+import { databaseInUse } from '../db/in-use.ts';
 import { VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { MANIFEST_FILE, readManifest } from './manifest.ts';
 

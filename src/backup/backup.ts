@@ -1,6 +1,5 @@
 // `backup`: a dated, self-contained folder made while the hub runs: the database snapshot, the media files it references (unchanged ones hard-linked from the previous backup), the key if asked, and a manifest.
 
-import { Database as SqliteDatabase } from 'bun:sqlite';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
@@ -27,7 +26,7 @@ import {
   type Manifest,
   type ManifestFile,
 } from './manifest.ts';
-import { mediaFilesOf, settleSnapshot, snapshotFacts, takeSnapshot, type MediaFiles } from './snapshot.ts';
+import { factsOfFile, liveItems, mediaFilesOfFile, settleSnapshot, takeSnapshot, type MediaFiles } from './snapshot.repo.ts';
 
 /** How long a row whose file vanished is watched for the deletion that removed the file to finish. */
 const DELETION_WAIT_MS = 3000;
@@ -95,7 +94,7 @@ export async function createBackup({ config, outDir, includeKey, clock = () => n
     }
     settleSnapshot(snapshot);
 
-    const facts = readFacts(snapshot);
+    const facts = factsOfFile(snapshot);
     const snapshotHash = await sha256File(snapshot);
     files.unshift({ path: SNAPSHOT_FILE, ...snapshotHash });
 
@@ -186,13 +185,7 @@ async function copyMedia(
   previous: Previous | null,
   result: { copied: { files: number; bytes: number }; linked: { files: number; bytes: number } },
 ): Promise<{ files: ManifestFile[]; vanished: Vanished[] }> {
-  const sqlite = new SqliteDatabase(snapshot, { readonly: true });
-  let rows: MediaFiles[];
-  try {
-    rows = mediaFilesOf(sqlite);
-  } finally {
-    sqlite.close();
-  }
+  const rows = mediaFilesOfFile(snapshot);
   const files: ManifestFile[] = [];
   const vanished: Vanished[] = [];
   const seen = new Set<string>();
@@ -244,19 +237,17 @@ async function settleVanished(databaseFile: string, vanished: Vanished[]): Promi
   const reprocess = new Map<string, string[]>();
   const missing: Manifest['missing'] = [];
   if (vanished.length === 0) return { drop, reprocess: [], missing };
-  const live = new SqliteDatabase(databaseFile, { create: false });
+  const live = liveItems(databaseFile);
   try {
-    live.exec('PRAGMA busy_timeout = 5000');
-    const stillThere = live.query<{ id: string }, [string]>('select id from media where id = ?');
     const ids = [...new Set(vanished.map((v) => v.row.id))];
     for (const id of ids) {
       const rows = vanished.filter((v) => v.row.id === id);
       // A row already marked missing lost its original before this backup; nothing to wait for.
       const known = rows.every((v) => v.key === v.row.storage_key && v.row.missing_at !== null);
-      let gone = stillThere.get(id) === null;
+      let gone = !live.has(id);
       for (let waited = 0; !gone && !known && waited < DELETION_WAIT_MS; waited += DELETION_POLL_MS) {
         await Bun.sleep(DELETION_POLL_MS);
-        gone = stillThere.get(id) === null;
+        gone = !live.has(id);
       }
       if (gone) {
         drop.push(id);
@@ -286,14 +277,5 @@ async function amendSnapshot(config: Readonly<Config>, snapshot: string, drop: s
     }
   } finally {
     await database.close();
-  }
-}
-
-function readFacts(snapshot: string) {
-  const sqlite = new SqliteDatabase(snapshot, { readonly: true });
-  try {
-    return snapshotFacts(sqlite);
-  } finally {
-    sqlite.close();
   }
 }

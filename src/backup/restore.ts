@@ -4,10 +4,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { copyHashed } from './files.ts';
-import { databaseInUse } from './hub-in-use.ts';
+import { databaseInUse } from '../db/in-use.ts';
 import { NEXT_VAULT_KEY_FILE, VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { DEFAULT_BACKUPS_FOLDER, MEDIA_FOLDER, fileInBackup, type Manifest } from './manifest.ts';
-import { knownMigrations } from './snapshot.ts';
+import { knownMigrations } from './snapshot.repo.ts';
 import { verifyBackup, type VerifyReport } from './verify.ts';
 
 /** Folders in DATA_DIR a restore neither counts as data nor replaces. */

@@ -1,10 +1,9 @@
 // `backup verify`: a backup checked without restoring it: every checksum, the snapshot's integrity, every media file its rows reference.
 
-import { Database as SqliteDatabase } from 'bun:sqlite';
 import { promises as fs } from 'node:fs';
 import { listFiles, sha256File } from './files.ts';
 import { BackupError, MANIFEST_FILE, MEDIA_FOLDER, SNAPSHOT_FILE, fileInBackup, readManifest, resolveBackupFolder, type Manifest } from './manifest.ts';
-import { mediaFilesOf, snapshotFacts } from './snapshot.ts';
+import { inspectSnapshot } from './snapshot.repo.ts';
 
 export interface VerifyReport {
   /** The backup folder checked (the newest one when a folder of backups was named). */
@@ -62,20 +61,17 @@ export async function verifyBackup(dir: string): Promise<VerifyReport> {
 
 /** Opens the snapshot read-only: SQLite's integrity check, the schema level, and every media file its rows need. */
 function checkSnapshot(folder: string, manifest: Manifest, report: VerifyReport): void {
-  let sqlite: SqliteDatabase | undefined;
   try {
-    sqlite = new SqliteDatabase(fileInBackup(folder, SNAPSHOT_FILE), { readonly: true });
-    const results = sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
-    if (results.length !== 1 || results[0] !== 'ok') {
+    const { integrity: results, facts, mediaFiles } = inspectSnapshot(fileInBackup(folder, SNAPSHOT_FILE));
+    if (!facts) {
       report.problems.push(`${SNAPSHOT_FILE}: SQLite's integrity check failed (${results.slice(0, 3).join('; ')})`);
       return;
     }
-    const facts = snapshotFacts(sqlite);
     if (facts.migration !== manifest.database.migration) report.problems.push(`${SNAPSHOT_FILE}: its schema (${facts.migration}) is not the manifest's (${manifest.database.migration})`);
     if (manifest.storage !== 'local') return;
     const files = new Set(manifest.files.map((f) => f.path));
     const missing = new Set(manifest.missing.map((m) => m.key));
-    for (const row of mediaFilesOf(sqlite)) {
+    for (const row of mediaFiles) {
       for (const key of [row.storage_key, row.thumbnail_key, row.display_key]) {
         if (!key || missing.has(key)) continue;
         if (!files.has(`${MEDIA_FOLDER}/${key}`)) report.problems.push(`${MEDIA_FOLDER}/${key}: item ${row.id} needs it, but the backup does not hold it`);
@@ -83,7 +79,5 @@ function checkSnapshot(folder: string, manifest: Manifest, report: VerifyReport)
     }
   } catch (error) {
     report.problems.push(`${SNAPSHOT_FILE}: not a readable SQLite database (${error instanceof Error ? error.message : String(error)})`);
-  } finally {
-    sqlite?.close();
   }
 }

@@ -3,7 +3,7 @@
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteAdapter, type DialectAdapter, type Driver, type LogEvent } from 'kysely';
+import { Kysely, SqliteAdapter, sql, type DialectAdapter, type Driver, type LogEvent } from 'kysely';
 import { BunSqliteDialect } from 'kysely-bun-sqlite';
 import type { Database } from './database.ts';
 import { BunSqliteDriver } from './driver.ts';
@@ -66,4 +66,9 @@ export function openDatabase(file: string, options: { log?: (event: LogEvent) =>
       await db.destroy(); // the driver closes the sqlite handle
     },
   };
+}
+
+/** Reads a migrated table: proves the file is open, readable and migrated (GET /healthz). */
+export async function databaseAnswers(db: Kysely<Database>): Promise<void> {
+  await sql`select installed_at from site_state where id = 1`.execute(db);
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
+import { databaseAnswers } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import { JobQueue } from '../jobs/queue.ts';
@@ -74,6 +75,8 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
   const vault = createVaultService({ db, clock, keys: vaultKeys, favicons });
   return {
     jobs,
+    // GET /healthz: the database answers (a migrated table is read).
+    health: { database: () => databaseAnswers(db) },
     media,
     // Albums of both galleries.
     albums: createAlbumsService({ db, clock }),
@@ -98,6 +101,7 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
           store,
           clock,
           maxUploadBytes: config.media.maxUploadBytes,
+          models,
           // The processing job commits with the rows: no item is left without one.
           afterStored: async (trx, rows) => {
             for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });

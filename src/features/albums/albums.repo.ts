@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ownedBy, type Page } from '../../db/owned.ts';
-import type { MediaWithModel } from '../media/media.repo.ts';
+import type { MediaWithModel } from '../media/media.table.ts';
 import type { AlbumRow, AlbumUpdate, NewAlbumRow } from './albums.table.ts';
 
 /** An album row with the cover it shows (null: the album has no item out of the bin). */

@@ -4,16 +4,18 @@
 // 404 and changes nothing. The answer counts the items the action changed (an item already
 // favourite, already in the bin or already in the album is not counted).
 
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { MAX_TAGS_PER_ITEM, normaliseTags, type BulkResult } from '../../shared/media.ts';
 import { searchTextOf } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
+import * as bulkRepo from './bulk.repo.ts';
+import type { BulkListed } from './bulk.repo.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput } from './media.schema.ts';
-import type { GalleryName, MediaRow } from './media.table.ts';
+import type { GalleryName } from './media.table.ts';
 
 export const BULK_TEXT = {
   albumNotFound: 'Album not found',
@@ -24,34 +26,11 @@ export const BULK_TEXT = {
 /** Items whose store keys one deletion job carries (3 keys an item at most, under the job's 10,000). */
 const KEYS_JOB_ITEMS = 2000;
 
-type Listed = Pick<MediaRow, 'id' | 'title' | 'tags' | 'is_favorite' | 'deleted_at' | 'storage_key' | 'thumbnail_key' | 'display_key'>;
-
-/** `id` is one of `ids`, bound as one JSON array however many there are. */
-const idIn = (ids: readonly string[]) => sql<SqlBool>`id in (select value from json_each(${JSON.stringify(ids)}))`;
-/**
- * The owner's rows only, checked on the rows the ids found: the unary + keeps SQLite from walking
- * the owner's whole list index instead of looking the ids up (15 ms at 100,000 items, per statement).
- */
-const ownersOnly = (ownerId: string) => sql<SqlBool>`+owner_id = ${ownerId}`;
-
 /** The owner's items of that gallery among `ids`; a 404 (message `notFound`) unless every id is one. */
-async function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: readonly string[], notFound: string): Promise<Listed[]> {
-  const rows = await trx
-    .selectFrom('media')
-    .select(['id', 'title', 'tags', 'is_favorite', 'deleted_at', 'storage_key', 'thumbnail_key', 'display_key'])
-    .where(ownersOnly(ownerId))
-    .where(sql<SqlBool>`+gallery = ${gallery}`)
-    .where(idIn(ids))
-    .execute();
+async function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: readonly string[], notFound: string): Promise<BulkListed[]> {
+  const rows = await bulkRepo.ownedItems(trx, ownerId, gallery, ids);
   if (rows.length !== ids.length) throw new NotFoundError(notFound);
   return rows;
-}
-
-/** Sets one column on the listed items whose value differs; how many changed. */
-async function setWhereDifferent(trx: Db, ownerId: string, ids: readonly string[], set: Partial<Pick<MediaRow, 'deleted_at' | 'is_favorite' | 'gallery'>>, differs: RawBuilder<SqlBool>) {
-  // Each of these changes the items' full-text keys: the index moves them all at once afterwards.
-  const result = await repo.withSearchKeysDeferred(trx, () => trx.updateTable('media').set(set).where(ownersOnly(ownerId)).where(idIn(ids)).where(differs).executeTakeFirst());
-  return Number(result.numUpdatedRows);
 }
 
 export interface BulkDeps {
@@ -87,15 +66,15 @@ export function createBulkActions({ db, jobs, now, addToAlbum, notFound }: BulkD
         const at = now();
         switch (input.action) {
           case 'delete':
-            return { updated: await setWhereDifferent(trx, ownerId, ids, { deleted_at: at }, sql<SqlBool>`deleted_at is null`) };
+            return { updated: await bulkRepo.changeWhereDifferent(trx, ownerId, ids, 'delete', at) };
           case 'restore':
-            return { updated: await setWhereDifferent(trx, ownerId, ids, { deleted_at: null }, sql<SqlBool>`deleted_at is not null`) };
+            return { updated: await bulkRepo.changeWhereDifferent(trx, ownerId, ids, 'restore', at) };
           case 'favorite':
-            return { updated: await setWhereDifferent(trx, ownerId, ids, { is_favorite: 1 }, sql<SqlBool>`is_favorite = 0`) };
+            return { updated: await bulkRepo.changeWhereDifferent(trx, ownerId, ids, 'favorite', at) };
           case 'unfavorite':
-            return { updated: await setWhereDifferent(trx, ownerId, ids, { is_favorite: 0 }, sql<SqlBool>`is_favorite = 1`) };
+            return { updated: await bulkRepo.changeWhereDifferent(trx, ownerId, ids, 'unfavorite', at) };
           case 'move-to-premium':
-            return { updated: await setWhereDifferent(trx, ownerId, ids, { gallery: 'premium' }, sql<SqlBool>`gallery = 'gallery'`) };
+            return { updated: await bulkRepo.changeWhereDifferent(trx, ownerId, ids, 'move-to-premium', at) };
           case 'add-to-album':
             return { updated: await addToAlbum(trx, ownerId, input.albumId!, ids, at) };
           case 'permanent-delete': {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { NotFoundError, RangeNotSatisfiableError } from '../../errors.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
-import { findMediaBytes, type MediaBytesRow } from './ingest/ingest.repo.ts';
+import type { MediaBytesRow } from './media.table.ts';
 
 export type ByteVariant = 'original' | 'thumbnail' | 'display';
 
@@ -102,8 +102,8 @@ function targetOf(row: MediaBytesRow, variant: ByteVariant): (Omit<Target, 'size
 }
 
 async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Response> {
-  const { db, store } = c.var.deps;
-  const row = await findMediaBytes(db, c.var.viewer.id, c.req.param('id') ?? '');
+  const { store } = c.var.deps;
+  const row = await c.var.services.media.bytesOf(c.var.viewer.id, c.req.param('id') ?? '');
   if (!row) throw new NotFoundError(SERVE_TEXT.notFound);
   const found = targetOf(row, variant);
   if (!found) throw new NotFoundError(SERVE_TEXT.notFound);

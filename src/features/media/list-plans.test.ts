@@ -10,7 +10,7 @@ import { manyMedia } from '../../../test/helpers/media-factory.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { Database } from 'bun:sqlite';
-import { INDEX_FOLDS, listMedia, type MediaListFilter, type MediaSortColumn } from './media.repo.ts';
+import { INDEX_FOLDS, listMedia, type MediaListFilter, type MediaSortColumn } from './media-list.repo.ts';
 import type { GalleryName, MediaRow } from './media.table.ts';
 
 let t: TestApp;

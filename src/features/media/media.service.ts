@@ -13,9 +13,11 @@ import type { MediaStore } from '../../storage/media-store.ts';
 import { createBulkActions } from './bulk.service.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
+import { findMediaBytes } from './ingest/ingest.repo.ts';
+import * as list from './media-list.repo.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput, MediaListQuery, UpdateMediaInput } from './media.schema.ts';
-import type { GalleryName, MediaRow } from './media.table.ts';
+import type { GalleryName, MediaBytesRow, MediaRow } from './media.table.ts';
 import { tagVocabulary } from './tags.service.ts';
 
 export const MEDIA_TEXT = {
@@ -34,9 +36,9 @@ const FILTERS = {
   favorites: { favoritesOnly: true },
   'recycling-bin': { inBin: true },
   albums: { inAlbum: true },
-} as const satisfies Record<MediaListQuery['filter'], Partial<repo.MediaListFilter>>;
+} as const satisfies Record<MediaListQuery['filter'], Partial<list.MediaListFilter>>;
 
-const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<MediaListQuery['sortBy'], repo.MediaSortColumn>;
+const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<MediaListQuery['sortBy'], list.MediaSortColumn>;
 
 /** The spec's page count: the total divided by the page size, rounded up (0 for an empty list). */
 export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);
@@ -95,20 +97,20 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
 
     return {
       async list(ownerId: string, query: MediaListQuery): Promise<MediaPage> {
-        const filter: repo.MediaListFilter = {
+        const filter: list.MediaListFilter = {
           inBin: false,
           ...FILTERS[query.filter],
           modelId: query.modelId,
           search: query.search.toLowerCase(),
           tags: query.tags.map((t) => t.toLowerCase()),
         };
-        const page = await repo.listMedia(db, ownerId, gallery, filter, SORTS[query.sortBy], query.sortOrder, query);
+        const page = await list.listMedia(db, ownerId, gallery, filter, SORTS[query.sortBy], query.sortOrder, query);
         return { media: page.items.map(itemOf), totalItems: page.total, totalPages: totalPagesOf(page.total, query.limit) };
       },
 
       /** The recycling bin: most recently deleted first. */
       async listBin(ownerId: string, page: { limit: number; offset: number }): Promise<MediaPage> {
-        const found = await repo.listMedia(db, ownerId, gallery, { inBin: true, search: '', tags: [] }, 'deleted', 'desc', page);
+        const found = await list.listMedia(db, ownerId, gallery, { inBin: true, search: '', tags: [] }, 'deleted', 'desc', page);
         return { media: found.items.map(itemOf), totalItems: found.total, totalPages: totalPagesOf(found.total, page.limit) };
       },
 
@@ -193,5 +195,8 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
 
     /** GET /api/tags: the vocabulary and the owner's own tags (both galleries). */
     tags: (ownerId: string): Promise<TagVocabulary> => tagVocabulary(db, ownerId),
+
+    /** The owner's item, in either gallery, in the bin or not: what serving its bytes needs (undefined when it is not the owner's). */
+    bytesOf: (ownerId: string, id: string): Promise<MediaBytesRow | undefined> => findMediaBytes(db, ownerId, id),
   };
 }

@@ -84,6 +84,12 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
     },
 
     /** How many models the owner keeps in all (the Y of 'Showing X of Y models'). */
+    /** The owner's model by id, or by name ignoring case (the oldest of that name), or undefined: what an upload's model field names. */
+    async lookup(ownerId: string, by: { id: string } | { name: string }): Promise<{ id: string; name: string } | undefined> {
+      const row = 'id' in by ? await repo.findModel(db, ownerId, by.id) : await repo.findModelByName(db, ownerId, by.name);
+      return row ? { id: row.id, name: row.name } : undefined;
+    },
+
     count(ownerId: string): Promise<number> {
       return repo.countModels(db, ownerId);
     },

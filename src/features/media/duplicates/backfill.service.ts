@@ -8,6 +8,7 @@ import type { Database } from '../../../db/database.ts';
 import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
 import type { MediaStore } from '../../../storage/media-store.ts';
+import { setHash, unhashedItems } from './duplicates.repo.ts';
 import { phashOf } from './phash.ts';
 
 /** Hashes the next batch of ready items without a hash (ids after `after`), then puts itself back for the rest. */
@@ -26,22 +27,13 @@ export interface HashBackfillDeps {
 
 /** Hashes one batch; the last id looked at, or null when none was left. */
 export async function hashBatch({ db, store, logger }: HashBackfillDeps, after: string, batch = BATCH): Promise<string | null> {
-  const rows = await db
-    .selectFrom('media')
-    .select(['id', 'thumbnail_key'])
-    .where('status', '=', 'ready')
-    .where('phash', 'is', null)
-    .where('thumbnail_key', 'is not', null)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(batch)
-    .execute();
+  const rows = await unhashedItems(db, after, batch);
   for (const row of rows) {
     try {
       const object = await store.get(row.thumbnail_key!);
       if (!object) continue;
       const phash = await phashOf(Buffer.from(await new Response(object.body).arrayBuffer()));
-      await db.updateTable('media').set({ phash }).where('id', '=', row.id).where('phash', 'is', null).execute();
+      await setHash(db, row.id, phash);
     } catch (error) {
       // One unreadable thumbnail must not hold up the rest; `media check --fix` remakes thumbnails.
       logger.warn('could not hash a thumbnail', { media: row.id, error: error instanceof Error ? error.message : String(error) });

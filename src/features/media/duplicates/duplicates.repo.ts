@@ -92,3 +92,22 @@ export async function copyAlbumMemberships(db: Db, ownerId: string, keepId: stri
     group by album_id`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }
+
+/** Ready items (anyone's) with a thumbnail and no perceptual hash yet, ids after `after`, in id order. */
+export function unhashedItems(db: Db, after: string, limit: number): Promise<{ id: string; thumbnail_key: string | null }[]> {
+  return db
+    .selectFrom('media')
+    .select(['id', 'thumbnail_key'])
+    .where('status', '=', 'ready')
+    .where('phash', 'is', null)
+    .where('thumbnail_key', 'is not', null)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Records an item's perceptual hash, unless it has one already. */
+export async function setHash(db: Db, id: string, phash: string): Promise<void> {
+  await db.updateTable('media').set({ phash }).where('id', '=', id).where('phash', 'is', null).execute();
+}

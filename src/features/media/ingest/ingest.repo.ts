@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { ownedBy } from '../../../db/owned.ts';
-import type { MediaRow, NewMediaRow } from '../media.table.ts';
+import type { MediaBytesRow, MediaRow, NewMediaRow } from '../media.table.ts';
 
 /** New items and their lower-case tag copies, in the caller's transaction. */
 export async function insertUploaded(db: Db, rows: readonly NewMediaRow[]): Promise<void> {
@@ -16,7 +16,11 @@ export async function insertUploaded(db: Db, rows: readonly NewMediaRow[]): Prom
   if (tags.length > 0) await db.insertInto('media_tags').values(tags).execute();
 }
 
-export type MediaBytesRow = Pick<MediaRow, 'id' | 'mime_type' | 'original_name' | 'size' | 'sha256' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'created_at'>;
+
+/** The rows of these ids (just written: no owner to check), in no particular order. */
+export function rowsById(db: Db, ids: readonly string[]): Promise<MediaRow[]> {
+  return db.selectFrom('media').selectAll().where('id', 'in', [...ids]).execute();
+}
 
 /** The owner's item, in either gallery, in the recycling bin or not: what serving its bytes needs. */
 export async function findMediaBytes(db: Db, ownerId: string, id: string): Promise<MediaBytesRow | undefined> {

@@ -10,11 +10,11 @@ import { AppError, InvalidError, NotFoundError } from '../../../errors.ts';
 import { MAX_TAGS_PER_ITEM, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, formatSize, splitTags, titleFromFileName, type UploadResult } from '../../../shared/media.ts';
 import { MODEL_TEXT } from '../../../shared/models.ts';
 import { ObjectTooLargeError, newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
-import { findModel, findModelByName } from '../../models/models.repo.ts';
+import type { ModelsService } from '../../models/models.service.ts';
 import { searchTextOf, toMediaItem } from '../item.ts';
 import type { GalleryName, MediaRow, NewMediaRow } from '../media.table.ts';
 import type { MultipartLimits, UploadPart } from './multipart.ts';
-import { insertUploaded } from './ingest.repo.ts';
+import { insertUploaded, rowsById } from './ingest.repo.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
 
 /**
@@ -57,6 +57,8 @@ export interface IngestDeps {
   clock: Clock;
   /** Largest accepted file, in bytes (MAX_UPLOAD_BYTES). */
   maxUploadBytes: number;
+  /** The models an upload's modelId or modelName field names. */
+  models: Pick<ModelsService, 'lookup'>;
   afterStored?: AfterStored;
 }
 
@@ -73,7 +75,7 @@ function cleanName(name: string): string {
 
 export type IngestService = ReturnType<typeof createIngestService>;
 
-export function createIngestService({ db, store, clock, maxUploadBytes, afterStored }: IngestDeps) {
+export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored }: IngestDeps) {
   /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
   async function storeFile(name: string, stream: ReadableStream<Uint8Array>): Promise<StoredFile | { status: 413 | 415; error: string }> {
     const reader = stream.getReader();
@@ -139,7 +141,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, afterSto
     const given = value?.trim();
     if (!given) return null;
     // Another user's model is as unknown as one that never existed.
-    const model = field === 'modelId' ? await findModel(db, ownerId, given) : await findModelByName(db, ownerId, given);
+    const model = await models.lookup(ownerId, field === 'modelId' ? { id: given } : { name: given });
     if (!model) throw new NotFoundError(MODEL_TEXT.notFound);
     return { id: model.id, name: model.name };
   }
@@ -205,7 +207,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, afterSto
         });
         const written = await db.transaction().execute(async (trx) => {
           await insertUploaded(trx, rows);
-          const back = await trx.selectFrom('media').selectAll().where('id', 'in', rows.map((r) => r.id)).execute();
+          const back = await rowsById(trx, rows.map((r) => r.id));
           // Rows in the order the files came.
           const byId = new Map(back.map((row) => [row.id, row]));
           const ordered = rows.map((r) => byId.get(r.id)!);

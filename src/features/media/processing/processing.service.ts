@@ -15,6 +15,7 @@ import { phashOf } from '../duplicates/phash.ts';
 import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
+import * as repo from './processing.repo.ts';
 import { processImage } from './image.ts';
 import { processVideo } from './video.ts';
 
@@ -35,7 +36,7 @@ const STALE_AFTER_MS = 60 * 60_000;
 
 export function createMediaProcessor({ db, store, clock, logger, workDir }: MediaProcessorDeps) {
   async function process(mediaId: string, signal?: AbortSignal): Promise<ProcessOutcome> {
-    const row = await db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+    const row = await repo.itemToProcess(db, mediaId);
     if (!row) return 'gone';
     const started = performance.now();
     // A folder of this job's own, made only when needed: an image on the local disk needs none.
@@ -66,9 +67,10 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
       const phash = await hashing;
       // The row may have been deleted for good while we worked: then nothing is updated, and
       // the renditions just written would belong to no one.
-      const updated = await db
-        .updateTable('media')
-        .set({
+      const updated = await repo.markReady(
+        db,
+        mediaId,
+        {
           width: result.width,
           height: result.height,
           duration: result.duration,
@@ -77,13 +79,10 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
           phash,
           thumbnail_key: thumbnailKey,
           display_key: displayKey,
-          status: 'ready',
-          failure: null,
-          updated_at: clock().getTime(),
-        })
-        .where('id', '=', mediaId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
+        },
+        clock().getTime(),
+      );
+      if (!updated) {
         await deleteKeys(written);
         return 'gone';
       }
@@ -147,7 +146,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
 
   /** Gives up on an item: a reason a user can read, never a stack trace. */
   async function markFailed(mediaId: string, reason: string): Promise<void> {
-    await db.updateTable('media').set({ status: 'failed', failure: reason, updated_at: clock().getTime() }).where('id', '=', mediaId).execute();
+    await repo.markFailed(db, mediaId, reason, clock().getTime());
   }
 
   /** Removes job folders a killed process left behind (their jobs run again from the start). */
@@ -193,8 +192,7 @@ export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDep
     },
     {
       onFailed: async ({ mediaId }, error) => {
-        const row = await deps.db.selectFrom('media').select('type').where('id', '=', mediaId).executeTakeFirst();
-        await processor.markFailed(mediaId, failureReason(error, row?.type ?? null));
+        await processor.markFailed(mediaId, failureReason(error, await repo.typeOf(deps.db, mediaId)));
       },
     },
   );

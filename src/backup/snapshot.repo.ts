@@ -1,4 +1,5 @@
-// The database's part of a backup: a consistent snapshot by VACUUM INTO from a second connection while the hub writes, and what it holds.
+// The backup's reads and writes of database files, the only ones it makes with SQLite itself (the
+// hub's own Kysely connection is not used: a snapshot is another file). The database's part of a backup: a consistent snapshot by VACUUM INTO from a second connection while the hub writes, and what it holds.
 
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { promises as fs } from 'node:fs';
@@ -83,6 +84,47 @@ export function mediaFilesOf(sqlite: SqliteDatabase): MediaFiles[] {
   const hasMedia = sqlite.query("select 1 from sqlite_master where type = 'table' and name = 'media'").get() !== null;
   if (!hasMedia) return [];
   return sqlite.query<MediaFiles, []>('select id, storage_key, thumbnail_key, display_key, missing_at from media order by id').all();
+}
+
+/** Reads a database file read-only, closing it afterwards. */
+function readOnly<T>(file: string, read: (sqlite: SqliteDatabase) => T): T {
+  const sqlite = new SqliteDatabase(file, { readonly: true });
+  try {
+    return read(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The schema level and row counts of a snapshot file. */
+export const factsOfFile = (file: string): SnapshotFacts => readOnly(file, snapshotFacts);
+
+/** Every media row's store keys in a snapshot file. */
+export const mediaFilesOfFile = (file: string): MediaFiles[] => readOnly(file, mediaFilesOf);
+
+export interface SnapshotInspection {
+  /** SQLite's integrity check: ['ok'] for a sound file. */
+  integrity: string[];
+  /** Only for a sound file. */
+  facts: SnapshotFacts | null;
+  mediaFiles: MediaFiles[];
+}
+
+/** A backup's snapshot checked: its integrity first, then (when sound) its schema level and media rows. Throws when it is no readable database. */
+export function inspectSnapshot(file: string): SnapshotInspection {
+  return readOnly(file, (sqlite) => {
+    const integrity = sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
+    if (integrity.length !== 1 || integrity[0] !== 'ok') return { integrity, facts: null, mediaFiles: [] };
+    return { integrity, facts: snapshotFacts(sqlite), mediaFiles: mediaFilesOf(sqlite) };
+  });
+}
+
+/** Whether items still have their row in the live database (a second connection that waits while the hub writes); close() when done. */
+export function liveItems(databaseFile: string): { has: (id: string) => boolean; close: () => void } {
+  const live = new SqliteDatabase(databaseFile, { create: false });
+  live.exec('PRAGMA busy_timeout = 5000');
+  const stillThere = live.query<{ id: string }, [string]>('select id from media where id = ?');
+  return { has: (id) => stillThere.get(id) !== null, close: () => live.close() };
 }
 
 /** The migrations this hub's code knows (a backup from a newer schema cannot be restored into it). */
