@@ -9,10 +9,9 @@ import { authRoutes } from './features/auth/auth.routes.tsx';
 import { homeRoutes } from './features/home/home.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
 import { linksRoutes } from './features/links/links.routes.tsx';
-import { duplicatesApi } from './features/media/duplicates/duplicates.routes.ts';
-import { INGEST_UPLOAD_ROUTES, ingestRoutes } from './features/media/ingest/ingest.routes.ts';
+import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
-import { mediaApi } from './features/media/media.routes.ts';
+import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi } from './features/models/models.routes.tsx';
 import { createServices } from './features/services.ts';
@@ -24,7 +23,7 @@ import { streamingSiteRoutes } from './features/watch/watch.routes.tsx';
 import { usersPages } from './features/users/users-pages.routes.tsx';
 import { usersApi } from './features/users/users.routes.ts';
 import { vaultRoutes } from './features/connect/connect.routes.ts';
-import { VAULT_IMPORT_ROUTE, vaultTransferRoutes } from './features/connect/transfer/transfer.routes.ts';
+import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
 import { vaultPages } from './features/connect/connect-pages.routes.tsx';
 import { csrf } from './http/middleware/csrf.ts';
 import type { AppDeps } from './http/context.ts';
@@ -63,10 +62,18 @@ export function createApp(deps: AppDeps) {
 
   // Every request body is small unless a route opts out (streamed uploads will).
   app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session());
+  // Each API at its own prefix, so no two sub-apps share a path and their order does not matter;
+  // the page routes (and the few APIs beside their page) are mounted at the root on paths of their own.
+  app.route('/api/users', usersApi);
+  app.route('/api/albums', albumsApi);
+  app.route('/api/accounts', vaultRoutes);
+  app.route('/api/gallery', galleryApi('gallery'));
+  app.route('/api/premium', galleryApi('premium'));
+  app.route('/api/tags', tagsApi);
+  app.route('/media', mediaBytesRoutes);
   app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);
-  app.route('/', usersApi);
   app.route('/', usersPages);
   app.route('/', adminRoutes);
   app.route('/', homeRoutes);
@@ -74,17 +81,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', linksRoutes);
   app.route('/', streamingSiteRoutes);
   app.route('/', modelsApi);
-  // Before the vault's /api/accounts/:accountId routes, which would take 'import' for an id.
-  app.route('/', vaultTransferRoutes);
-  app.route('/', vaultRoutes);
   app.route('/', vaultPages);
-  // Before the galleries' /:id routes, which would take /duplicates for an id.
-  app.route('/', duplicatesApi);
-  app.route('/', mediaApi);
-  app.route('/', albumsApi);
   app.route('/', galleryPages);
-  app.route('/', ingestRoutes);
-  app.route('/', mediaBytesRoutes);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

@@ -1,4 +1,4 @@
-// The albums API: /api/albums ... Signed-in owners only; another user's album is 404 on every call,
+// The albums API, mounted at /api/albums (paths here are relative to it). Signed-in owners only; another user's album is 404 on every call,
 // and another user's items are never added, shown or counted.
 
 import { Hono } from 'hono';
@@ -8,37 +8,36 @@ import { albumMediaIdsSchema, albumMediaQuery, albumsQuery, createAlbumSchema, u
 import { ALBUM_TEXT } from './albums.service.ts';
 
 export const albumsApi = new Hono<SignedInEnv>()
-  .use('/api/albums', requireSignIn())
-  .use('/api/albums/*', requireSignIn())
+  .use('*', requireSignIn())
 
-  .get('/api/albums', async (c) => c.json(await c.var.services.albums.list(c.var.viewer.id, parseWith(albumsQuery, c.req.query()))))
+  .get('/', async (c) => c.json(await c.var.services.albums.list(c.var.viewer.id, parseWith(albumsQuery, c.req.query()))))
 
-  .post('/api/albums', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createAlbumSchema);
     return c.json(await c.var.services.albums.create(c.var.viewer.id, input), 201);
   })
 
-  .get('/api/albums/:id', async (c) => {
+  .get('/:id', async (c) => {
     const query = parseWith(albumMediaQuery, c.req.query());
     return c.json(await c.var.services.albums.get(c.var.viewer.id, c.req.param('id'), query));
   })
 
-  .put('/api/albums/:id', async (c) => {
+  .put('/:id', async (c) => {
     const input = await readJson(c, updateAlbumSchema);
     return c.json(await c.var.services.albums.update(c.var.viewer.id, c.req.param('id'), input));
   })
 
-  .delete('/api/albums/:id', async (c) => {
+  .delete('/:id', async (c) => {
     await c.var.services.albums.remove(c.var.viewer.id, c.req.param('id'));
     return c.json({ success: true, message: ALBUM_TEXT.deleted });
   })
 
-  .post('/api/albums/:id/media', async (c) => {
+  .post('/:id/media', async (c) => {
     const { mediaIds } = await readJson(c, albumMediaIdsSchema);
     return c.json(await c.var.services.albums.addMedia(c.var.viewer.id, c.req.param('id'), mediaIds));
   })
 
-  .delete('/api/albums/:id/media', async (c) => {
+  .delete('/:id/media', async (c) => {
     const { mediaIds } = await readJson(c, albumMediaIdsSchema);
     return c.json(await c.var.services.albums.removeMedia(c.var.viewer.id, c.req.param('id'), mediaIds));
   });

@@ -1,6 +1,7 @@
-// Connect's vault API (/api/accounts ...), for signed-in owners only, with the spec's wording for
-// a call made without a session. Handlers are thin: the service holds the rules, the schemas the
-// validation.
+// Connect's vault API, mounted at /api/accounts (paths here are relative to it), for signed-in
+// owners only, with the spec's wording for a call made without a session. Handlers are thin: the
+// service holds the rules, the schemas the validation. Import and export come first, so their
+// fixed paths are never read as account ids.
 
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -9,6 +10,7 @@ import { parseWith, readJson } from '../../http/body.ts';
 import { VAULT_TEXT } from '../../shared/connect.ts';
 import { viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { iconResponse } from '../favicons/favicons.routes.ts';
+import { vaultTransferRoutes } from './transfer/transfer.routes.ts';
 import { createVaultAccountSchema, updateVaultAccountSchema, vaultFilters, vaultListQuery } from './connect.schema.ts';
 
 const signedIn = () =>
@@ -23,10 +25,10 @@ const signedIn = () =>
 const ICON_CACHE_CONTROL = 'private, no-cache';
 
 export const vaultRoutes = new Hono()
-  .use('/api/accounts', signedIn())
-  .use('/api/accounts/*', signedIn())
+  .use('*', signedIn())
+  .route('/', vaultTransferRoutes)
 
-  .get('/api/accounts', async (c) => {
+  .get('/', async (c) => {
     const raw = c.req.query();
     const query = parseWith(vaultListQuery, raw);
     const filters = parseWith(vaultFilters, { category: raw.category });
@@ -35,25 +37,25 @@ export const vaultRoutes = new Hono()
     return c.json(page.items);
   })
 
-  .post('/api/accounts', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createVaultAccountSchema);
     return c.json(await c.var.services.vault.create(c.var.viewer.id, input), 201);
   })
 
-  .get('/api/accounts/:accountId', async (c) => c.json(await c.var.services.vault.get(c.var.viewer.id, c.req.param('accountId'))))
+  .get('/:accountId', async (c) => c.json(await c.var.services.vault.get(c.var.viewer.id, c.req.param('accountId'))))
 
-  .put('/api/accounts/:accountId', async (c) => {
+  .put('/:accountId', async (c) => {
     const input = await readJson(c, updateVaultAccountSchema);
     return c.json(await c.var.services.vault.update(c.var.viewer.id, c.req.param('accountId'), input));
   })
 
-  .delete('/api/accounts/:accountId', async (c) => {
+  .delete('/:accountId', async (c) => {
     await c.var.services.vault.remove(c.var.viewer.id, c.req.param('accountId'));
     return c.json({ success: true, message: VAULT_TEXT.deleted });
   })
 
   // The browser never asks another host: the hub fetches (and keeps) the icon itself.
-  .get('/api/accounts/:accountId/favicon', async (c) => {
+  .get('/:accountId/favicon', async (c) => {
     const icon = await c.var.services.vault.favicon(c.var.viewer.id, c.req.param('accountId'));
     if (!icon) throw new NotFoundError('No icon for this account');
     return iconResponse(c, icon, ICON_CACHE_CONTROL);

@@ -156,8 +156,9 @@ async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Res
   return new Response(got.body, { status: 200, headers });
 }
 
+/** Mounted at /media. */
 export const mediaBytesRoutes = new Hono<SignedInEnv>()
-  .use('/media/*', requireSignIn())
-  .get('/media/:id', (c) => serve(c, 'original'))
-  .get('/media/:id/thumbnail', (c) => serve(c, 'thumbnail'))
-  .get('/media/:id/display', (c) => serve(c, 'display'));
+  .use('/*', requireSignIn())
+  .get('/:id', (c) => serve(c, 'original'))
+  .get('/:id/thumbnail', (c) => serve(c, 'thumbnail'))
+  .get('/:id/display', (c) => serve(c, 'display'));

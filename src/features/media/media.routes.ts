@@ -1,12 +1,15 @@
-// The API of both galleries and the tag vocabulary: /api/gallery ... (The Red Room), /api/premium
-// ..., /api/tags. Signed-in owners only; another user's item, and an item of the other gallery, is
-// 404 on every call. The fixed paths (recycling-bin, bulk, move-to-premium; upload, duplicates and
-// the byte routes live elsewhere) come before /:id.
+// The API of both galleries and the tag vocabulary: galleryApi('gallery') mounted at /api/gallery
+// (The Red Room), galleryApi('premium') at /api/premium, tagsApi at /api/tags (paths here are
+// relative to those). Signed-in owners only; another user's item, and an item of the other gallery,
+// is 404 on every call. Each gallery's fixed paths (duplicates, upload, recycling-bin, bulk,
+// move-to-premium) come before its /:id routes, in this one file; the byte routes are /media.
 
 import { Hono, type Context } from 'hono';
 import { parseWith, readJson } from '../../http/body.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
+import { duplicatesApiOf } from './duplicates/duplicates.routes.ts';
+import { uploadInto } from './ingest/ingest.routes.ts';
 import { MEDIA_TEXT } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
 
@@ -45,39 +48,41 @@ function handlersOf(gallery: GalleryName) {
 const free = handlersOf('gallery');
 const premium = handlersOf('premium');
 
-export const mediaApi = new Hono<SignedInEnv>()
-  .use('/api/gallery', requireSignIn())
-  .use('/api/gallery/*', requireSignIn())
-  .use('/api/premium', requireSignIn())
-  .use('/api/premium/*', requireSignIn())
-  .use('/api/tags', requireSignIn())
+/** The Red Room's API on the spec's paths (PUT on the item too, as premium has it), or premium's on its own. */
+export function galleryApi(gallery: GalleryName) {
+  const api = new Hono<SignedInEnv>()
+    .use('*', requireSignIn())
+    .route('/duplicates', duplicatesApiOf(gallery))
+    .post('/upload', uploadInto(gallery));
+  if (gallery === 'gallery') {
+    return api
+      .get('/', free.list)
+      .get('/recycling-bin', free.bin)
+      .post('/bulk', free.bulk)
+      .post('/move-to-premium', async (c) => {
+        const ids = await readJson(c, moveToPremiumSchema);
+        const { updated } = await c.var.services.media.gallery.bulk(c.var.viewer.id, { action: 'move-to-premium', ids });
+        return c.json({ success: true, moved: updated, message: MEDIA_TEXT.movedToPremium(updated) });
+      })
+      .get('/:id', free.get)
+      .put('/:id/update', free.update)
+      .put('/:id', free.update)
+      .post('/:id/favorite', free.favorite)
+      .delete('/:id/delete', free.toBin)
+      .post('/:id/restore', free.restore)
+      .delete('/:id/permanent-delete', free.deleteForever);
+  }
+  return api
+    .get('/', premium.list)
+    .get('/recycling-bin', premium.bin)
+    .post('/bulk', premium.bulk)
+    .get('/:id', premium.get)
+    .put('/:id', premium.update)
+    .delete('/:id', premium.toBin)
+    .post('/:id/favorite', premium.favorite)
+    .post('/:id/restore', premium.restore)
+    .delete('/:id/permanent', premium.deleteForever);
+}
 
-  // The Red Room, on the spec's paths (PUT on the item too, as premium has it).
-  .get('/api/gallery', free.list)
-  .get('/api/gallery/recycling-bin', free.bin)
-  .post('/api/gallery/bulk', free.bulk)
-  .post('/api/gallery/move-to-premium', async (c) => {
-    const ids = await readJson(c, moveToPremiumSchema);
-    const { updated } = await c.var.services.media.gallery.bulk(c.var.viewer.id, { action: 'move-to-premium', ids });
-    return c.json({ success: true, moved: updated, message: MEDIA_TEXT.movedToPremium(updated) });
-  })
-  .get('/api/gallery/:id', free.get)
-  .put('/api/gallery/:id/update', free.update)
-  .put('/api/gallery/:id', free.update)
-  .post('/api/gallery/:id/favorite', free.favorite)
-  .delete('/api/gallery/:id/delete', free.toBin)
-  .post('/api/gallery/:id/restore', free.restore)
-  .delete('/api/gallery/:id/permanent-delete', free.deleteForever)
-
-  // The premium gallery: the same rules on its own paths.
-  .get('/api/premium', premium.list)
-  .get('/api/premium/recycling-bin', premium.bin)
-  .post('/api/premium/bulk', premium.bulk)
-  .get('/api/premium/:id', premium.get)
-  .put('/api/premium/:id', premium.update)
-  .delete('/api/premium/:id', premium.toBin)
-  .post('/api/premium/:id/favorite', premium.favorite)
-  .post('/api/premium/:id/restore', premium.restore)
-  .delete('/api/premium/:id/permanent', premium.deleteForever)
-
-  .get('/api/tags', async (c) => c.json(await c.var.services.media.tags(c.var.viewer.id)));
+/** GET /api/tags: the vocabulary and the owner's own tags. */
+export const tagsApi = new Hono<SignedInEnv>().use('*', requireSignIn()).get('/', async (c) => c.json(await c.var.services.media.tags(c.var.viewer.id)));

@@ -1,5 +1,5 @@
 // The users API of the spec's section 7, with the permission rules of DECISIONS.md (enforced in
-// the users service). Passwords go in, never out.
+// the users service). Passwords go in, never out. Mounted at /api/users (paths here are relative to it).
 
 import { Hono } from 'hono';
 import { readJson } from '../../http/body.ts';
@@ -8,22 +8,22 @@ import { viewerOf } from '../auth/auth.middleware.ts';
 import { createUserSchema, updateUserSchema } from './users.schema.ts';
 
 export const usersApi = new Hono()
-  .post('/api/users', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createUserSchema);
     const user = await c.var.services.users.create(viewerOf(c), input);
     return c.json(user, 201);
   })
 
-  .get('/api/users', async (c) => c.json(await c.var.services.users.list(viewerOf(c))))
+  .get('/', async (c) => c.json(await c.var.services.users.list(viewerOf(c))))
 
-  .get('/api/users/:userId', async (c) => c.json(await c.var.services.users.get(viewerOf(c), c.req.param('userId'))))
+  .get('/:userId', async (c) => c.json(await c.var.services.users.get(viewerOf(c), c.req.param('userId'))))
 
-  .put('/api/users/:userId', async (c) => {
+  .put('/:userId', async (c) => {
     const input = await readJson(c, updateUserSchema);
     return c.json(await c.var.services.users.update(viewerOf(c), c.req.param('userId'), input));
   })
 
-  .delete('/api/users/:userId', async (c) => {
+  .delete('/:userId', async (c) => {
     const id = c.req.param('userId');
     await c.var.services.users.remove(viewerOf(c), id);
     // Deleting one's own account ends the session with it (the row went with the user).

@@ -1,6 +1,6 @@
-// The vault's import and export calls (POST /api/accounts/import, POST /api/accounts/export). They
-// are mounted before the vault's /api/accounts/{id} routes, so 'import' and 'export' are never
-// read as account ids.
+// The vault's import and export calls (POST /api/accounts/import, POST /api/accounts/export), paths
+// relative to /api/accounts: the Connect API (connect.routes.ts) takes them in before its /{id}
+// routes, so 'import' and 'export' are never read as account ids.
 
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -22,16 +22,16 @@ const exportSchema = z.object({
 });
 
 export const vaultTransferRoutes = new Hono()
-  .use('/api/accounts/import', requireSignIn(VAULT_TEXT.signInRequired))
-  .use('/api/accounts/export', requireSignIn(VAULT_TEXT.signInRequired))
+  .use('/import', requireSignIn(VAULT_TEXT.signInRequired))
+  .use('/export', requireSignIn(VAULT_TEXT.signInRequired))
 
   // The file as multipart field `file`, or as the raw body (any type).
-  .post('/api/accounts/import', async (c) => {
+  .post('/import', async (c) => {
     const bytes = await readUploadedFile(c, { maxBytes: VAULT_LIMITS.importBytes, tooLarge: IMPORT_TEXT.tooLarge, noFile: IMPORT_TEXT.noFile });
     return c.json(await c.var.services.vaultTransfer.importFile(c.var.viewer.id, bytes));
   })
 
-  .post('/api/accounts/export', async (c) => {
+  .post('/export', async (c) => {
     const { password } = await readJson(c, exportSchema);
     const csv = await c.var.services.vaultTransfer.exportCsv(c.var.viewer.id, password, clientAddress(c));
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -1,9 +1,8 @@
 // POST /api/gallery/upload and /api/premium/upload: files into The Red Room or premium, streamed (the route is exempt from the small
-// body limit; the upload enforces its own, per file and per request).
+// body limit; the upload enforces its own, per file and per request). Each gallery's API (media.routes.ts) mounts its handler.
 
-import { Hono } from 'hono';
 import type { UploadResult } from '../../../shared/media.ts';
-import { requireSignIn, type SignedInEnv } from '../../auth/auth.middleware.ts';
+import type { SignedInEnv } from '../../auth/auth.middleware.ts';
 import type { GalleryName } from '../media.table.ts';
 import { multipartParts } from './multipart.ts';
 import { UPLOAD_LIMITS } from './ingest.service.ts';
@@ -22,9 +21,3 @@ export const uploadInto = (gallery: GalleryName) =>
     // No file was accepted: the first refusal's status and words, with every refusal listed.
     return c.json({ error: outcome.errors[0]?.error ?? 'Upload refused', ...body }, outcome.status);
   };
-
-export const ingestRoutes = new Hono<SignedInEnv>()
-  .use('/api/gallery/upload', requireSignIn())
-  .use('/api/premium/upload', requireSignIn())
-  .post('/api/gallery/upload', uploadInto('gallery'))
-  .post('/api/premium/upload', uploadInto('premium'));
