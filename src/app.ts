@@ -6,20 +6,20 @@ import { createElement } from 'react';
 import { adminRoutes } from './features/admin/admin.routes.tsx';
 import { albumsApi } from './features/albums/albums.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.tsx';
-import { homeRoutes } from './features/home/home.routes.tsx';
+import { homeApi, homePage } from './features/home/home.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
-import { linksRoutes } from './features/links/links.routes.tsx';
+import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
-import { modelsApi } from './features/models/models.routes.tsx';
+import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
 import { createServices } from './features/services.ts';
 import { session } from './features/auth/auth.middleware.ts';
 import './features/context.ts';
 import { siteGate } from './features/gate/gate.middleware.ts';
 import { siteRoutes } from './features/gate/gate.routes.tsx';
-import { streamingSiteRoutes } from './features/watch/watch.routes.tsx';
+import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
 import { usersPages } from './features/users/users-pages.routes.tsx';
 import { usersApi } from './features/users/users.routes.ts';
 import { vaultRoutes } from './features/connect/connect.routes.ts';
@@ -62,25 +62,30 @@ export function createApp(deps: AppDeps) {
 
   // Every request body is small unless a route opts out (streamed uploads will).
   app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session());
-  // Each API at its own prefix, so no two sub-apps share a path and their order does not matter;
-  // the page routes (and the few APIs beside their page) are mounted at the root on paths of their own.
+  // Each sub-app at its own prefix, so no two share a path and their order does not matter. The
+  // gate, sign-in and admin modules keep their few pages and calls together at the root, on paths
+  // of their own.
   app.route('/api/users', usersApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/accounts', vaultRoutes);
   app.route('/api/gallery', galleryApi('gallery'));
   app.route('/api/premium', galleryApi('premium'));
   app.route('/api/tags', tagsApi);
+  app.route('/api/links', linksApi);
+  app.route('/api/streaming-sites', watchApi);
+  app.route('/api/models', modelsApi);
+  app.route('/api/favicon', faviconRoutes);
+  app.route('/api/home', homeApi);
   app.route('/media', mediaBytesRoutes);
+  app.route('/', homePage);
+  app.route('/links', linksPage);
+  app.route('/watch', watchPage);
+  app.route('/models', modelsPage);
   app.route('/', themeRoutes);
   app.route('/', siteRoutes);
   app.route('/', authRoutes);
   app.route('/', usersPages);
   app.route('/', adminRoutes);
-  app.route('/', homeRoutes);
-  app.route('/', faviconRoutes);
-  app.route('/', linksRoutes);
-  app.route('/', streamingSiteRoutes);
-  app.route('/', modelsApi);
   app.route('/', vaultPages);
   app.route('/', galleryPages);
 

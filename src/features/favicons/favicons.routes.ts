@@ -44,7 +44,8 @@ export function iconResponse(c: Context, icon: SiteIcon, cacheControl = CACHE_CO
   return c.body(icon.bytes as Uint8Array<ArrayBuffer>);
 }
 
-export const faviconRoutes = new Hono().get('/api/favicon', requireSignIn(), async (c) => {
+/** Mounted at /api/favicon. */
+export const faviconRoutes = new Hono().get('/', requireSignIn(), async (c) => {
   const { url } = parseWith(faviconQuery, { url: c.req.query('url') });
   return iconResponse(c, await c.var.services.favicons.iconFor(url));
 });

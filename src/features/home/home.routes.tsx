@@ -5,7 +5,8 @@ import { Hono } from 'hono';
 import { requireSignIn } from '../auth/auth.middleware.ts';
 import { HomePage } from './pages/HomePage.tsx';
 
-export const homeRoutes = new Hono()
-  .get('/', requireSignIn(), async (c) => c.render(<HomePage dashboard={await c.var.services.home.dashboard(c.var.viewer.id)} />, { title: 'Home' }))
+/** The page, mounted at /. */
+export const homePage = new Hono().get('/', requireSignIn(), async (c) => c.render(<HomePage dashboard={await c.var.services.home.dashboard(c.var.viewer.id)} />, { title: 'Home' }));
 
-  .get('/api/home', requireSignIn(), async (c) => c.json(await c.var.services.home.dashboard(c.var.viewer.id)));
+/** Mounted at /api/home. */
+export const homeApi = new Hono().get('/', requireSignIn(), async (c) => c.json(await c.var.services.home.dashboard(c.var.viewer.id)));

@@ -1,4 +1,5 @@
-// The links API (/api/links ...) and the Links page (/links), for signed-in owners only.
+// The links API (linksApi, mounted at /api/links: paths here are relative) and the Links page
+// (linksPage, at /links), for signed-in owners only.
 
 import { Hono } from 'hono';
 import { parseWith, readJson } from '../../http/body.ts';
@@ -11,12 +12,10 @@ import { isBookmarkFile } from './bookmarks.ts';
 import { IMPORT_TEXT } from './upload.ts';
 import { InvalidError } from '../../errors.ts';
 
-export const linksRoutes = new Hono()
-  .use('/api/links', requireSignIn())
-  .use('/api/links/*', requireSignIn())
-  .use('/links', requireSignIn())
+export const linksApi = new Hono()
+  .use('*', requireSignIn())
 
-  .get('/api/links', async (c) => {
+  .get('/', async (c) => {
     const raw = c.req.query();
     const query = parseWith(linkListQuery, raw);
     const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
@@ -25,47 +24,49 @@ export const linksRoutes = new Hono()
     return c.json(page.items);
   })
 
-  .post('/api/links', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createLinkSchema);
     return c.json(await c.var.services.links.create(c.var.viewer.id, input), 201);
   })
 
-  .post('/api/links/detect', async (c) => {
+  .post('/detect', async (c) => {
     const { url } = await readJson(c, detectLinkSchema);
     return c.json(await c.var.services.links.detect(url));
   })
 
   // The models service knows the owner's models and their links.
-  .post('/api/links/sync-from-models', async (c) => c.json(await c.var.services.links.syncFromModels(c.var.viewer.id, (ownerId) => c.var.services.models.modelLinks(ownerId))))
+  .post('/sync-from-models', async (c) => c.json(await c.var.services.links.syncFromModels(c.var.viewer.id, (ownerId) => c.var.services.models.modelLinks(ownerId))))
 
-  .get('/api/links/export', async (c) => {
+  .get('/export', async (c) => {
     const file = await c.var.services.links.exportBookmarks(c.var.viewer.id);
     c.header('Content-Type', 'text/html; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="links.html"');
     return c.body(file);
   })
 
-  .post('/api/links/import', async (c) => {
+  .post('/import', async (c) => {
     const text = await readBookmarkUpload(c, LINK_LIMITS.importBytes);
     if (!isBookmarkFile(text)) throw new InvalidError(IMPORT_TEXT.notBookmarks);
     return c.json(await c.var.services.links.importBookmarks(c.var.viewer.id, text));
   })
 
-  .get('/api/links/:linkId', async (c) => c.json(await c.var.services.links.get(c.var.viewer.id, c.req.param('linkId'))))
+  .get('/:linkId', async (c) => c.json(await c.var.services.links.get(c.var.viewer.id, c.req.param('linkId'))))
 
-  .put('/api/links/:linkId', async (c) => {
+  .put('/:linkId', async (c) => {
     const input = await readJson(c, updateLinkSchema);
     return c.json(await c.var.services.links.update(c.var.viewer.id, c.req.param('linkId'), input));
   })
 
-  .delete('/api/links/:linkId', async (c) => {
+  .delete('/:linkId', async (c) => {
     await c.var.services.links.remove(c.var.viewer.id, c.req.param('linkId'));
     return c.json({ success: true, message: 'Link deleted' });
   })
 
-  .post('/api/links/:linkId/visit', async (c) => c.json(await c.var.services.links.visit(c.var.viewer.id, c.req.param('linkId'))))
+  .post('/:linkId/visit', async (c) => c.json(await c.var.services.links.visit(c.var.viewer.id, c.req.param('linkId'))));
 
-  .get('/links', async (c) => {
+/** The page, mounted at /links. */
+export const linksPage = new Hono()
+  .get('/', requireSignIn(), async (c) => {
     const raw = c.req.query();
     const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
     const query = parseWith(linkListQuery, { search: raw.search, page: raw.page, limit: String(LINKS_PAGE_SIZE) });

@@ -1,5 +1,6 @@
 // Models: the JSON API of the spec (/api/models, /api/models/{modelId}), each model's picture as the
-// hub serves it (/api/models/{modelId}/picture) and the /models page.
+// hub serves it (/api/models/{modelId}/picture): modelsApi, mounted at /api/models (paths here are
+// relative); and the Models page (modelsPage, at /models).
 
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -30,24 +31,23 @@ const signedIn = () =>
   });
 
 export const modelsApi = new Hono<SignedInEnv>()
-  .use('/api/models', signedIn())
-  .use('/api/models/*', signedIn())
+  .use('*', signedIn())
 
-  .get('/api/models', async (c) => {
+  .get('/', async (c) => {
     const query = parseModelQuery(c.req.query());
     const page = await c.var.services.models.list(c.var.viewer.id, query);
     c.header('X-Total-Count', String(page.total));
     return c.json(page.items);
   })
 
-  .post('/api/models', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createModelSchema);
     return c.json(await c.var.services.models.create(c.var.viewer.id, { ...input, name: input.name! }), 201);
   })
 
-  .get('/api/models/:modelId', async (c) => c.json(await c.var.services.models.get(c.var.viewer.id, c.req.param('modelId'))))
+  .get('/:modelId', async (c) => c.json(await c.var.services.models.get(c.var.viewer.id, c.req.param('modelId'))))
 
-  .get('/api/models/:modelId/picture', async (c) => {
+  .get('/:modelId/picture', async (c) => {
     // `v` in the address only busts browser caches: the model's current picture is served.
     const picture = await c.var.services.modelPictures.pictureFor(c.var.viewer.id, c.req.param('modelId'));
     const etag = etagOf(picture.bytes);
@@ -62,13 +62,13 @@ export const modelsApi = new Hono<SignedInEnv>()
     return c.body(picture.bytes as Uint8Array<ArrayBuffer>);
   })
 
-  .put('/api/models/:modelId', async (c) => {
+  .put('/:modelId', async (c) => {
     const input = await readJson(c, updateModelSchema);
     return c.json(await c.var.services.models.update(c.var.viewer.id, c.req.param('modelId'), input));
   })
 
   // Set as Profile Picture: one of the owner's images in the gallery becomes the model's picture.
-  .put('/api/models/:modelId/profile-picture', async (c) => {
+  .put('/:modelId/profile-picture', async (c) => {
     const { galleryId } = await readJson(c, profilePictureSchema);
     const { media, models } = c.var.services;
     const modelId = c.req.param('modelId');
@@ -77,12 +77,14 @@ export const modelsApi = new Hono<SignedInEnv>()
     return c.json(await models.setProfilePicture(c.var.viewer.id, modelId, url));
   })
 
-  .delete('/api/models/:modelId', async (c) => {
+  .delete('/:modelId', async (c) => {
     await c.var.services.models.remove(c.var.viewer.id, c.req.param('modelId'));
     return c.json({ success: true, message: MODEL_TEXT.deleted });
-  })
+  });
 
-  .get('/models', requireSignIn(), async (c) => {
+/** The page, mounted at /models. */
+export const modelsPage = new Hono<SignedInEnv>()
+  .get('/', requireSignIn(), async (c) => {
     const query = parseModelQuery(c.req.query(), MODELS_PAGE_SIZE);
     const { models } = c.var.services;
     const [page, total] = await Promise.all([models.list(c.var.viewer.id, query), models.count(c.var.viewer.id)]);

@@ -1,4 +1,5 @@
-// Watch: the streaming-sites API (/api/streaming-sites) and the /watch page. Handlers are thin:
+// Watch: the streaming-sites API (watchApi, mounted at /api/streaming-sites: paths here are
+// relative) and the Watch page (watchPage, at /watch). Handlers are thin:
 // the service holds the rules, the schemas the validation.
 
 import { Hono } from 'hono';
@@ -30,11 +31,10 @@ const watchPageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
-export const streamingSiteRoutes = new Hono()
-  .use('/api/streaming-sites', signedIn())
-  .use('/api/streaming-sites/*', signedIn())
+export const watchApi = new Hono()
+  .use('*', signedIn())
 
-  .get('/api/streaming-sites', async (c) => {
+  .get('/', async (c) => {
     const query = c.req.query();
     const list = parseWith(siteListQuerySchema, query);
     const filters = parseWith(siteFilterSchema, query);
@@ -53,26 +53,28 @@ export const streamingSiteRoutes = new Hono()
     return c.json(page.items);
   })
 
-  .post('/api/streaming-sites', async (c) => {
+  .post('/', async (c) => {
     const input = await readJson(c, createSiteSchema);
     return c.json(await c.var.services.streamingSites.create(c.var.viewer.id, input), 201);
   })
 
-  .get('/api/streaming-sites/:siteId', async (c) => c.json(await c.var.services.streamingSites.get(c.var.viewer.id, c.req.param('siteId'))))
+  .get('/:siteId', async (c) => c.json(await c.var.services.streamingSites.get(c.var.viewer.id, c.req.param('siteId'))))
 
-  .put('/api/streaming-sites/:siteId', async (c) => {
+  .put('/:siteId', async (c) => {
     const input = await readJson(c, updateSiteSchema);
     return c.json(await c.var.services.streamingSites.update(c.var.viewer.id, c.req.param('siteId'), input));
   })
 
-  .delete('/api/streaming-sites/:siteId', async (c) => {
+  .delete('/:siteId', async (c) => {
     await c.var.services.streamingSites.remove(c.var.viewer.id, c.req.param('siteId'));
     return c.json({ success: true, message: 'Streaming site deleted' });
   })
 
-  .post('/api/streaming-sites/:siteId/visit', async (c) => c.json(await c.var.services.streamingSites.visit(c.var.viewer.id, c.req.param('siteId'))))
+  .post('/:siteId/visit', async (c) => c.json(await c.var.services.streamingSites.visit(c.var.viewer.id, c.req.param('siteId'))));
 
-  .get('/watch', requireSignIn(), async (c) => {
+/** The page, mounted at /watch. */
+export const watchPage = new Hono()
+  .get('/', requireSignIn(), async (c) => {
     const { tab, search, page } = watchPageQuery.parse(c.req.query());
     const filter: WatchFilter = { tab, search, page };
     const result = await c.var.services.streamingSites.list(c.var.viewer.id, {
