@@ -128,6 +128,56 @@ describe('Connect: the page and its cards', () => {
     expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
   });
 
+  test('the initial shows until the icon has loaded: never an empty frame or a broken picture', async () => {
+    // An icon still on its way: decode() waits for it.
+    const decode = spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(() => new Promise(() => {}));
+    await renderConnect([GMAIL]);
+    await settle();
+    const gmail = cardOf('Gmail');
+    const img = gmail.querySelector('img')!;
+    expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
+    expect(img.className).toContain('opacity-0');
+    await act(async () => fireEvent.load(img));
+    expect(gmail.querySelector('[data-initial]')).toBeNull();
+    expect(gmail.querySelector('img')?.className).not.toContain('opacity-0');
+    decode.mockRestore();
+  });
+
+  test('an icon that broke before the island hydrated (a 404 before React listened) gives way to the initial', async () => {
+    await browserCall('POST', '/api/accounts', GMAIL);
+    const list = await browserCall<VaultAccount[]>('GET', '/api/accounts');
+    const props: ConnectProps = { accounts: list, view: ALL };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Connect {...props} />);
+    document.body.append(container);
+    // What a browser has for a 404 that came before hydration: a finished image without a width whose decode() rejects.
+    const img = container.querySelector('img')!;
+    Object.defineProperty(img, 'complete', { value: true });
+    Object.defineProperty(img, 'naturalWidth', { value: 0 });
+    img.decode = () => Promise.reject(new DOMException('broken', 'EncodingError'));
+    let root: Root | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, <Connect {...props} />);
+      });
+      await act(async () => {});
+      const card = within(container).getByRole('article', { name: 'Gmail' });
+      expect(card.querySelector('img')).toBeNull();
+      expect(card.querySelector('[data-initial]')?.textContent).toBe('G');
+    } finally {
+      await act(async () => root?.unmount());
+      container.remove();
+    }
+  });
+
+  test('no icon is asked for where the hub knows there is none', async () => {
+    const list = [{ ...(await browserCall<VaultAccount>('POST', '/api/accounts', GMAIL)), hasIcon: false }];
+    render(<Connect accounts={list} view={ALL} />);
+    const gmail = cardOf('Gmail');
+    expect(gmail.querySelector('img')).toBeNull();
+    expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
+  });
+
   test("'Visit Site' opens the website in a new tab without a way back; none without a website", async () => {
     await renderConnect([GMAIL, BANK]);
     const visit = within(cardOf('Gmail')).getByRole('link', { name: 'Visit Site' });

@@ -19,6 +19,11 @@ export interface VaultAccount {
   favicon: string;
   category: VaultCategory;
   hasPassword: boolean;
+  /**
+   * Whether the card should ask the hub for an icon: false when there is no website or favicon,
+   * or when the hub already knows neither gives one (so the page asks for no sure 404).
+   */
+  hasIcon: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -169,7 +169,7 @@ describe('mappings', () => {
       { name: 'Mail', username: 'me@mail.example', email: 'me@mail.example', password: 'line\nbreak', website: '', favicon: '', category: 'email' as const },
       { name: 'Other ✓', username: 'spaced', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
     ];
-    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', createdAt: '', updatedAt: '' })));
+    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', hasIcon: false, createdAt: '', updatedAt: '' })));
     expect(csv.startsWith('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n')).toBe(true);
     const plan = readImport(csv);
     expect(plan.entries.map((e) => e.account)).toEqual(accounts);
