@@ -221,6 +221,28 @@ describe('Connect: the page and its cards', () => {
   });
 });
 
+describe('Connect: import', () => {
+  test('the summary tells entries already in the vault from entries repeated in the file, and points to the notes', async () => {
+    await renderConnect([GMAIL]);
+    const csv = [
+      'name,url,username,password,note',
+      // The same as Gmail in the vault (name ignoring case, username, site).
+      'gmail,https://mail.example.com/inbox,ada.l,other,',
+      'Shop,https://shop.example/,ada,one,',
+      'Shop,https://shop.example/cart,ada,two,',
+      'Forum,https://forum.example/,ada,three,kept a note',
+      '',
+    ].join('\n');
+    const input = screen.getByLabelText('Import') as HTMLInputElement;
+    await settle(() => fireEvent.change(input, { target: { files: [new File([csv], 'Chrome Passwords.csv', { type: 'text/csv' })] } }));
+    expect(toastText()).toBe('Imported 2 accounts; left out: 1 already in the vault, 1 repeated in the file. See the note at the top of the page');
+    const report = screen.getByRole('region', { name: 'Import report' });
+    expect(within(report).getByText(/notes, one-time-password secrets or custom fields/)).toBeTruthy();
+    // The report sits above the search and the cards: where the toast says.
+    expect(report.compareDocumentPosition(screen.getByRole('search')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('Connect: reveal and copy', () => {
   test('Show password fetches that one account and shows it; Hide masks it again and drops it', async () => {
     await renderConnect([GMAIL, BANK]);
