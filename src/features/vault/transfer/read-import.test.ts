@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { VaultAccountInput } from '../../../shared/vault.ts';
+import type { VaultAccountInput, VaultCategory } from '../../../shared/vault.ts';
 import { BITWARDEN_ENCRYPTED, writeBitwardenCsv } from './bitwarden.ts';
 import { categoryFor, webAddress } from './entries.ts';
 import { IMPORT_TEXT, importText, readImport } from './read-import.ts';
@@ -161,6 +161,35 @@ describe('mappings', () => {
     expect(categoryFor('Work', 'https://mail.google.com/')).toBe('email');
     expect(categoryFor('', 'https://www.github.com/login')).toBe('development');
     expect(categoryFor('', 'https://notgithub.com/')).toBe('social');
+  });
+
+  test('a browser export: each login gets the category its site suggests (mail, code hosting, banks and payments, video and streaming), else social', () => {
+    const sites: [string, VaultCategory][] = [
+      ['https://webmail.example.org/', 'email'],
+      ['https://mail.example.net/inbox', 'email'],
+      ['https://www.hotmail.example/', 'email'],
+      ['https://git.example.com/ada', 'development'],
+      ['https://gitea.example.net/', 'development'],
+      ['https://codeberg.org/ada', 'development'],
+      ['https://online.mybank.example/', 'finance'],
+      ['https://pay.example.com/', 'finance'],
+      ['https://www.example-bank.de/login', 'finance'],
+      ['https://www.venmo.com/', 'finance'],
+      ['https://vimeo.com/', 'entertainment'],
+      ['https://play.crunchyroll.com/', 'entertainment'],
+      ['https://www.hbotv.example/', 'entertainment'],
+      ['https://www.primevideo.com/', 'entertainment'],
+      ['https://video.example.org/watch', 'entertainment'],
+      ['https://forum.example.org/', 'social'],
+      ['https://notgithub.com/', 'social'],
+      ['https://ingredients.example/', 'social'],
+      ['https://paintball.example/', 'social'],
+    ];
+    const chrome = ['name,url,username,password,note', ...sites.map(([url], i) => `Site ${i},${url},ada,pw${i},`)].join('\n');
+    const firefox = ['url,username,password,httpRealm,formActionOrigin,guid,timeCreated,timeLastUsed,timePasswordChanged', ...sites.map(([url], i) => `${url},ada,pw${i},,,,,,`)].join('\n');
+    for (const file of [chrome, firefox]) {
+      expect(readImport(file).entries.map((e) => [e.account.website, e.account.category])).toEqual(sites);
+    }
   });
 
   test('the hub\'s own export reads back as the same accounts, whatever the values', () => {
