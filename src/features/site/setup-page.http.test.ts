@@ -2,6 +2,8 @@
 // password is too short, and inputs that refuse short passwords before posting.
 import { afterEach, describe, expect, test } from 'bun:test';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { loadConfig } from '../../config.ts';
+import { applyLockoutSetting } from './service.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -69,6 +71,16 @@ describe('first-run setup page', () => {
     expect(html).not.toContain('name="lockoutHours"');
     expect((await post(t, { lockoutHours: '2' })).status).toBe(303);
     expect(await t.services.site.lockoutHours()).toBe(36);
+  });
+
+  test('the chosen period is the one the start-up check holds the stored expiry to', async () => {
+    t = await createTestApp({ env: { SITE_PASSWORD: '' } });
+    expect((await post(t, { lockoutHours: '2' })).status).toBe(303);
+    const now = Date.now();
+    await t.database.db.updateTable('site_state').set({ lockout_expires_at: now + 10 * 3_600_000 }).execute();
+    expect(await applyLockoutSetting(t.database.db, loadConfig({ DATA_DIR: t.dataDir }), now)).toContain('the period chosen at setup: 2 h');
+    const { lockout_expires_at } = await t.database.db.selectFrom('site_state').select('lockout_expires_at').executeTakeFirstOrThrow();
+    expect(lockout_expires_at).toBe(now + 2 * 3_600_000);
   });
 
   test('with SITE_LOCKOUT_HOURS=0 it says the lockout is off', async () => {
