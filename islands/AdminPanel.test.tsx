@@ -419,7 +419,7 @@ describe('AdminPanel: Site Lockout Administration', () => {
 
   test('a lockout that is switched off says so and offers no reset', () => {
     renderPanel({ lockout: DISABLED, lockoutHours: 0 });
-    expect(card().textContent).toContain('The site lockout is disabled (SITE_LOCKOUT_HOURS is 0)');
+    expect(card().textContent).toContain('The site lockout is disabled (SITE_LOCKOUT_HOURS is 0, or the period chosen at setup is)');
     expect(within(card()).queryByRole('button')).toBeNull();
   });
 

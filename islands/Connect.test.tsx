@@ -128,6 +128,56 @@ describe('Connect: the page and its cards', () => {
     expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
   });
 
+  test('the initial shows until the icon has loaded: never an empty frame or a broken picture', async () => {
+    // An icon still on its way: decode() waits for it.
+    const decode = spyOn(HTMLImageElement.prototype, 'decode').mockImplementation(() => new Promise(() => {}));
+    await renderConnect([GMAIL]);
+    await settle();
+    const gmail = cardOf('Gmail');
+    const img = gmail.querySelector('img')!;
+    expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
+    expect(img.className).toContain('opacity-0');
+    await act(async () => fireEvent.load(img));
+    expect(gmail.querySelector('[data-initial]')).toBeNull();
+    expect(gmail.querySelector('img')?.className).not.toContain('opacity-0');
+    decode.mockRestore();
+  });
+
+  test('an icon that broke before the island hydrated (a 404 before React listened) gives way to the initial', async () => {
+    await browserCall('POST', '/api/accounts', GMAIL);
+    const list = await browserCall<VaultAccount[]>('GET', '/api/accounts');
+    const props: ConnectProps = { accounts: list, view: ALL };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Connect {...props} />);
+    document.body.append(container);
+    // What a browser has for a 404 that came before hydration: a finished image without a width whose decode() rejects.
+    const img = container.querySelector('img')!;
+    Object.defineProperty(img, 'complete', { value: true });
+    Object.defineProperty(img, 'naturalWidth', { value: 0 });
+    img.decode = () => Promise.reject(new DOMException('broken', 'EncodingError'));
+    let root: Root | undefined;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, <Connect {...props} />);
+      });
+      await act(async () => {});
+      const card = within(container).getByRole('article', { name: 'Gmail' });
+      expect(card.querySelector('img')).toBeNull();
+      expect(card.querySelector('[data-initial]')?.textContent).toBe('G');
+    } finally {
+      await act(async () => root?.unmount());
+      container.remove();
+    }
+  });
+
+  test('no icon is asked for where the hub knows there is none', async () => {
+    const list = [{ ...(await browserCall<VaultAccount>('POST', '/api/accounts', GMAIL)), hasIcon: false }];
+    render(<Connect accounts={list} view={ALL} />);
+    const gmail = cardOf('Gmail');
+    expect(gmail.querySelector('img')).toBeNull();
+    expect(gmail.querySelector('[data-initial]')?.textContent).toBe('G');
+  });
+
   test("'Visit Site' opens the website in a new tab without a way back; none without a website", async () => {
     await renderConnect([GMAIL, BANK]);
     const visit = within(cardOf('Gmail')).getByRole('link', { name: 'Visit Site' });
@@ -168,6 +218,28 @@ describe('Connect: the page and its cards', () => {
       await act(async () => root?.unmount());
       container.remove();
     }
+  });
+});
+
+describe('Connect: import', () => {
+  test('the summary tells entries already in the vault from entries repeated in the file, and points to the notes', async () => {
+    await renderConnect([GMAIL]);
+    const csv = [
+      'name,url,username,password,note',
+      // The same as Gmail in the vault (name ignoring case, username, site).
+      'gmail,https://mail.example.com/inbox,ada.l,other,',
+      'Shop,https://shop.example/,ada,one,',
+      'Shop,https://shop.example/cart,ada,two,',
+      'Forum,https://forum.example/,ada,three,kept a note',
+      '',
+    ].join('\n');
+    const input = screen.getByLabelText('Import') as HTMLInputElement;
+    await settle(() => fireEvent.change(input, { target: { files: [new File([csv], 'Chrome Passwords.csv', { type: 'text/csv' })] } }));
+    expect(toastText()).toBe('Imported 2 accounts; left out: 1 already in the vault, 1 repeated in the file. See the note at the top of the page');
+    const report = screen.getByRole('region', { name: 'Import report' });
+    expect(within(report).getByText(/notes, one-time-password secrets or custom fields/)).toBeTruthy();
+    // The report sits above the search and the cards: where the toast says.
+    expect(report.compareDocumentPosition(screen.getByRole('search')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

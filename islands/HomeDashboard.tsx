@@ -5,6 +5,7 @@
 // the first paint is already right and a resize needs no script.
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { localDate } from '../src/shared/dates.ts';
 import { DASHBOARD_REFRESH_MS, HOME_API_PATH, HOME_TEXT, type HomeDashboard as Dashboard, type HomeLink, type HomeModel, type HomeSite } from '../src/shared/home.ts';
 import { Avatar } from './components/Avatar.tsx';
 import { api } from './lib/api.ts';
@@ -179,8 +180,7 @@ function ModelCard({ model }: { model: HomeModel }) {
 
 function LinkCard({ link, local }: { link: HomeLink; local: boolean }) {
   // The server renders the date in UTC; once live, the island shows the visitor's own date.
-  const date = new Date(link.lastVisited);
-  const visited = local ? date.toLocaleDateString() : date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+  const visited = localDate(link.lastVisited, local);
   const recordVisit = () => {
     void api(`/api/links/${encodeURIComponent(link._id)}/visit`, { method: 'POST', fallback: 'Error tracking link visit' });
   };

@@ -134,11 +134,17 @@ export default function LinksBoard({ links: initialLinks, total: initialTotal, v
         <div className="flex flex-wrap gap-1">
           <a href="/api/links/export" download="links.html" className="btn-ghost px-3">
             <DownloadIcon />
-            Export<span className="sr-only sm:not-sr-only">{' Bookmarks'}</span>
+            {/* One flex item: the words are spaced by a space, not by the button's gap. */}
+            <span>
+              Export<span className="sr-only sm:not-sr-only"> Bookmarks</span>
+            </span>
           </a>
           <label className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
             <UploadIcon />
-            Import<span className="sr-only sm:not-sr-only">{' Bookmarks'}</span>
+            {/* One flex item: the words are spaced by a space, not by the button's gap. */}
+            <span>
+              Import<span className="sr-only sm:not-sr-only"> Bookmarks</span>
+            </span>
             <input ref={fileInput} type="file" accept=".html,.htm,text/html" className="sr-only" disabled={!live || busy} onChange={importFile} />
           </label>
         </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
@@ -238,5 +238,55 @@ describe('LockoutBadge', () => {
     expect(shown()).toBe('00:30:00');
     await advance(1_000);
     expect(shown()).toBe('00:29:59');
+  });
+});
+
+describe('LockoutBadge: the administrators\' banner in the last two hours', () => {
+  const MINUTE = 60_000;
+  const banner = () => screen.queryByRole('region', { name: 'Site lockout warning' });
+
+  async function adminHub(): Promise<void> {
+    await hub.close();
+    hub = await createIslandApp({ accounts: [{ username: 'root', name: 'Root', role: 'admin' }], signedInAs: 'root', env: { SITE_LOCKOUT_HOURS: '2' } });
+  }
+
+  test('shows with less than two hours left, with the reset; the reset moves the expiry and the banner goes', async () => {
+    await adminHub();
+    await hubStatus();
+    await expireIn(90 * MINUTE);
+    render(<LockoutBadge initial={counting(90 * MINUTE)} admin />);
+    expect(banner()?.textContent).toContain('The site locks for everyone in 01:30:00 unless an administrator resets the lockout timer.');
+    await act(async () => screen.getByRole('button', { name: 'Reset Lockout Timer' }).click());
+    await advance(0);
+    expect(hub.writes().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/admin/reset-lockout']);
+    expect((await hubStatus()).timeRemaining).toBeWithin(2 * HOUR - 1_000, 2 * HOUR + 1);
+    expect(banner()).toBeNull();
+    expect(shown()).toBe('02:00:00');
+  });
+
+  test('comes when the countdown passes two hours, and not for members, nor with more time, nor once locked', async () => {
+    const { unmount } = render(<LockoutBadge initial={counting(2 * HOUR + 2_000)} admin />);
+    expect(banner()).toBeNull();
+    await advance(2_000);
+    expect(banner()).toBeNull();
+    await advance(1_000);
+    expect(banner()).not.toBeNull();
+    unmount();
+    render(<LockoutBadge initial={counting(30 * MINUTE)} />);
+    expect(banner()).toBeNull();
+    cleanup();
+    render(<LockoutBadge initial={LOCKED} admin />);
+    expect(banner()).toBeNull();
+  });
+
+  test('a reset that fails says so in the banner, which stays', async () => {
+    await hubStatus();
+    await expireIn(30 * MINUTE);
+    render(<LockoutBadge initial={counting(30 * MINUTE)} admin />);
+    // This hub's visitor is not signed in: the hub refuses the reset.
+    await act(async () => screen.getByRole('button', { name: 'Reset Lockout Timer' }).click());
+    await advance(0);
+    expect(within(banner()!).getByRole('alert').textContent).not.toBe('');
+    expect(banner()).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// The site lockout badge: a countdown to the moment the site locks, in the shell's bottom bar.
+// The site lockout badge: a countdown to the moment the site locks, in the shell's bottom bar. For
+// administrators, in the last two hours, a banner above it says so and offers the reset.
 
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -16,7 +17,19 @@ import { api } from './lib/api.ts';
 export type LockoutBadgeProps = {
   /** The status the server rendered with; the first client render uses it as-is (hydration). */
   initial: LockoutStatus;
+  /** The viewer is an administrator: the last two hours bring the banner with the reset. */
+  admin?: boolean;
 };
+
+/** The administrators' banner shows while less than this is left. */
+export const BANNER_FROM_MS = 2 * 60 * 60 * 1000;
+export const LOCKOUT_RESET_PATH = '/api/admin/reset-lockout';
+export const LOCKOUT_BANNER_TEXT = {
+  label: 'Site lockout warning',
+  reset: 'Reset Lockout Timer',
+  resetting: 'Resetting…',
+  resetFailed: 'Failed to reset site lockout',
+} as const;
 
 /** Shown when the status endpoint answers with an error status (spec, error catalogue). */
 export const LOCKOUT_FETCH_FAILED = 'Failed to fetch lockout status';
@@ -33,10 +46,12 @@ function errorText(err: unknown): string {
   return `Error: ${err instanceof Error ? err.message : String(err)}`;
 }
 
-export default function LockoutBadge({ initial }: LockoutBadgeProps) {
+export default function LockoutBadge({ initial, admin = false }: LockoutBadgeProps) {
   const [status, setStatus] = useState<LockoutStatus>(initial);
   const [remaining, setRemaining] = useState(initial.timeRemaining);
   const [error, setError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
   // Asks the server again; set once mounted (nothing is fetched during server rendering).
   const refresh = useRef<() => void>(() => {});
 
@@ -109,11 +124,46 @@ export default function LockoutBadge({ initial }: LockoutBadgeProps) {
     tone = remaining <= WARN_FROM_MS ? 'border-warn text-warn' : 'border-line text-fg';
   }
 
+  async function reset() {
+    if (resetting) return;
+    setResetting(true);
+    setResetError(null);
+    const outcome = await api<unknown>(LOCKOUT_RESET_PATH, { method: 'POST', fallback: LOCKOUT_BANNER_TEXT.resetFailed });
+    setResetting(false);
+    if (!outcome.ok) {
+      setResetError(outcome.message);
+      return;
+    }
+    // The new expiry comes with the next status: the banner goes once it is far enough away.
+    refresh.current();
+  }
+
   // The ticking digits are a timer (never announced by itself); only the switch to LOCKED or to an
   // error is, through a status region that stays in the page, empty, while the clock runs.
   const announcement = kind === 'locked' ? 'Site locked' : kind === 'error' ? `Site lockout: ${text}` : '';
+  const banner = admin && kind === 'countdown' && remaining > 0 && remaining < BANNER_FROM_MS;
   return (
-    <div
+    <>
+      {banner ? (
+        <section
+          aria-label={LOCKOUT_BANNER_TEXT.label}
+          data-lockout-banner=""
+          className="pointer-events-auto fixed inset-x-2 bottom-14 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border-2 border-warn bg-surface px-4 py-3 text-sm text-fg shadow-lg sm:bottom-16"
+        >
+          <p className="min-w-0 flex-1">
+            <strong className="font-semibold">The site locks for everyone in {formatCountdown(remaining)}</strong> unless an administrator resets the lockout timer.
+          </p>
+          <button type="button" className="btn-primary px-3 py-1.5" disabled={resetting} onClick={() => void reset()}>
+            {resetting ? LOCKOUT_BANNER_TEXT.resetting : LOCKOUT_BANNER_TEXT.reset}
+          </button>
+          {resetError ? (
+            <p role="alert" className="w-full text-xs font-semibold text-danger">
+              {resetError}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <div
       data-lockout-badge={kind}
       title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
       className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
@@ -134,6 +184,7 @@ export default function LockoutBadge({ initial }: LockoutBadgeProps) {
       <span role="status" className="sr-only">
         {announcement}
       </span>
-    </div>
+      </div>
+    </>
   );
 }

@@ -193,6 +193,17 @@ describe('ModelsBoard: Add Model', () => {
     expect(toast()).toBeNull();
   });
 
+  test('a link row whose URL is left blank is dropped on save, not refused', async () => {
+    await renderBoard([]);
+    const add = await openAdd();
+    for (let i = 0; i < 3; i++) await settle(() => within(add).getByRole('button', { name: 'Add Link' }).click());
+    fill(add, { 'Model Name': 'Rin', 'Link 1 name': 'Fansly', 'Link 2 URL': '   ', 'Link 3 name': 'X', 'Link 3 URL': 'https://x.com/rin' });
+    await settle(() => within(add).getByRole('button', { name: 'Save' }).click());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toastText()).toBe('Model added successfully!');
+    expect(within(cardOf('Rin')).getAllByRole('link').map((a) => a.textContent)).toEqual(['X']);
+  });
+
   test('a refusal by the server shows its message inside the dialog, which stays open; nothing is stored', async () => {
     await renderBoard([]);
     const add = await openAdd();

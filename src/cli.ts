@@ -122,18 +122,19 @@ const commands: Record<string, Command> = {
 
   lockout: {
     usage: 'lockout status | reset',
-    summary: "Show the dead-man's switch, or reset it to now + SITE_LOCKOUT_HOURS (also unlocks a locked site)",
+    summary: "Show the dead-man's switch, or reset it to now + the lockout period (also unlocks a locked site)",
     async run(args, ctx) {
       const action = args[0];
       if (args.length !== 1 || (action !== 'status' && action !== 'reset')) throw new UsageError(`Unknown lockout action: ${args.join(' ') || '(none)'}`);
       return withServices(ctx, async ({ site }) => {
-        if (!site.lockoutEnabled) {
-          ctx.io.out('The lockout is disabled (SITE_LOCKOUT_HOURS=0): the site never locks.');
+        const hours = await site.lockoutHours();
+        if (hours === 0) {
+          ctx.io.out(`The lockout is disabled (${site.lockoutHoursFixed ? 'SITE_LOCKOUT_HOURS=0' : 'turned off at setup'}): the site never locks.`);
           return 0;
         }
         if (action === 'reset') {
           const { newExpiryTime } = await site.resetLockout();
-          ctx.io.out(`Lockout reset. The site stays open until ${newExpiryTime} (${ctx.config.site.lockoutHours} h from now).`);
+          ctx.io.out(`Lockout reset. The site stays open until ${newExpiryTime} (${hours} h from now).`);
           return 0;
         }
         const status = await site.lockoutStatus();

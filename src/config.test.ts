@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       mediaDir: '/srv/hub/data/media',
       logLevel: 'info',
       storage: { driver: 'local' },
-      site: { lockoutHours: 24 },
+      site: { lockoutHours: 24, lockoutHoursSet: false },
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
       fetchAllowHosts: [],
@@ -55,7 +55,7 @@ describe('loadConfig', () => {
       LOGIN_WINDOW_MINUTES: '0.1',
       TRUST_PROXY: 'true',
     });
-    expect(config.site).toEqual({ password: 'open sesame', lockoutHours: 0.5 });
+    expect(config.site).toEqual({ password: 'open sesame', lockoutHours: 0.5, lockoutHoursSet: true });
     expect(config.bootstrapAdmin).toEqual({ username: 'root', password: 'long enough' });
     expect(config.loginLimit).toEqual({ maxAttempts: 3, windowMs: 6000 });
     expect(config.trustProxy).toBe(true);

@@ -51,6 +51,9 @@ const avatarTemplate = optionalText.refine((v) => {
 }, 'must be an http(s) URL template with {username} (and {platform}), such as https://avatars.example/{platform}/{username}');
 
 /** Bun's request-body ceiling (its default is 128 MiB); uploads stream, so this is about abuse, not memory. */
+/** The lockout period when neither SITE_LOCKOUT_HOURS nor the setup page chose one. */
+export const DEFAULT_LOCKOUT_HOURS = 24;
+
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
 
 /** Every setting, with its default. README.md documents each one; keep the two in step. */
@@ -76,7 +79,7 @@ export const settingsSchema = z.object({
     .number({ message: 'must be a number of hours, such as 24 or 0.5 (0 turns the lockout off)' })
     .min(0, 'must be 0 or more (0 turns the lockout off)')
     .max(87_600, 'must be at most 87600 (ten years)')
-    .default(24),
+    .optional(),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOGIN_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(5),
@@ -151,8 +154,14 @@ export interface Config {
   site: {
     /** From SITE_PASSWORD; when absent the stored one (CLI or first-run setup) applies. */
     password?: string;
-    /** Hours the site stays open after each lockout reset; 0 turns the lockout off. */
+    /**
+     * Hours the site stays open after each lockout reset; 0 turns the lockout off. From
+     * SITE_LOCKOUT_HOURS, else 24; without the setting, the period chosen on the setup page (stored)
+     * applies instead (see the site service).
+     */
     lockoutHours: number;
+    /** Whether SITE_LOCKOUT_HOURS is set: then it wins over the period chosen on the setup page. */
+    lockoutHoursSet: boolean;
   };
   /** First admin, created at start-up when no user exists. */
   bootstrapAdmin?: { username: string; password: string };
@@ -244,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: path.join(dataDir, 'media'),
     logLevel: s.LOG_LEVEL,
     storage: Object.freeze(storage),
-    site: Object.freeze({ lockoutHours: s.SITE_LOCKOUT_HOURS, ...(s.SITE_PASSWORD ? { password: s.SITE_PASSWORD } : {}) }),
+    site: Object.freeze({ lockoutHours: s.SITE_LOCKOUT_HOURS ?? DEFAULT_LOCKOUT_HOURS, lockoutHoursSet: s.SITE_LOCKOUT_HOURS !== undefined, ...(s.SITE_PASSWORD ? { password: s.SITE_PASSWORD } : {}) }),
     ...(s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { bootstrapAdmin: Object.freeze({ username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }) } : {}),
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
     trustProxy: s.TRUST_PROXY,

@@ -48,7 +48,7 @@ export function LockoutCard({ initial, hours, notify }: { initial: LockoutStatus
 
   let state: ReactNode;
   if (!initial.lockoutEnabled) {
-    state = <p className="text-sm text-muted">The site lockout is disabled (SITE_LOCKOUT_HOURS is 0): the site stays open and there is no timer to reset.</p>;
+    state = <p className="text-sm text-muted">The site lockout is disabled (SITE_LOCKOUT_HOURS is 0, or the period chosen at setup is): the site stays open and there is no timer to reset.</p>;
   } else if (locked) {
     state = (
       <div className="flex flex-wrap items-center gap-3">

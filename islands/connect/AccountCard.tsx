@@ -2,9 +2,10 @@
 // chip, username, email and the password masked until revealed, copy buttons, edit, delete and
 // 'Visit Site'. The password is only ever here while revealed (the parent holds it).
 
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { VAULT_CATEGORY_STYLES, VAULT_TEXT, vaultCategoryLabel, type VaultAccount } from '../../src/shared/connect.ts';
 import { EyeIcon, TrashIcon } from '../components/Icons.tsx';
+import { PENDING_IMAGE, useLoadedImage } from '../components/useLoadedImage.ts';
 import { ExternalIcon, PencilIcon } from '../links/icons.tsx';
 import { CopyIcon } from './icons.tsx';
 
@@ -31,21 +32,30 @@ function initialOf(name: string): string {
 
 /**
  * The hub's favicon of the account (the custom one, else the website's), or the coloured initial
- * when there is none or it fails to load.
+ * when there is none, while it loads and when it fails (also before hydration). No picture is
+ * asked for when the hub knows it has none (`hasIcon`).
  */
 function AccountIcon({ account }: { account: VaultAccount }) {
-  const [failed, setFailed] = useState(false);
-  const frame = 'inline-flex h-11 w-11 shrink-0 items-center justify-center overflow-hidden rounded-xl';
-  if ((account.website || account.favicon) && !failed) {
-    return (
-      <span aria-hidden="true" className={`${frame} border border-line bg-raised`}>
-        <img src={`/api/accounts/${encodeURIComponent(account._id)}/favicon`} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 object-contain" onError={() => setFailed(true)} />
-      </span>
-    );
-  }
+  const wanted = account.hasIcon && Boolean(account.website || account.favicon);
+  const image = useLoadedImage(wanted ? account._id : null);
+  const loaded = wanted && image.state === 'loaded';
+  const frame = 'relative inline-flex h-11 w-11 shrink-0 items-center justify-center overflow-hidden rounded-xl';
   return (
-    <span aria-hidden="true" data-initial className={`${frame} text-lg font-bold ${styleOf(account.category).initial}`}>
-      {initialOf(account.name)}
+    <span aria-hidden="true" {...(loaded ? {} : { 'data-initial': '' })} className={`${frame} ${loaded ? 'border border-line bg-raised' : `text-lg font-bold ${styleOf(account.category).initial}`}`}>
+      {loaded ? null : initialOf(account.name)}
+      {wanted && image.state !== 'failed' ? (
+        <img
+          ref={image.ref}
+          src={`/api/accounts/${encodeURIComponent(account._id)}/favicon`}
+          alt=""
+          width={28}
+          height={28}
+          loading="lazy"
+          className={`h-7 w-7 object-contain ${loaded ? '' : PENDING_IMAGE}`}
+          onLoad={image.onLoad}
+          onError={image.onError}
+        />
+      ) : null}
     </span>
   );
 }

@@ -2,9 +2,10 @@
 // description, the shortened URL, and Visit Site, favourite, edit and delete.
 
 import { useId, useState } from 'react';
+import { localDate } from '../../src/shared/dates.ts';
 import { LINK_CATEGORY_COLORS, shortUrl, type Link } from '../../src/shared/links.ts';
-import { TrashIcon } from '../components/Icons.tsx';
-import { ExternalIcon, GlobeIcon, PencilIcon, StarIcon } from './icons.tsx';
+import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
+import { ExternalIcon, GlobeIcon, PencilIcon } from './icons.tsx';
 
 export interface LinkCardActions {
   onVisit(link: Link): void;
@@ -39,14 +40,18 @@ export function LinkCard({ link, live, actions }: { link: Link; live: boolean; a
       <p className="mt-2 break-all text-xs text-muted" title={link.url}>
         {shortUrl(link.url)}
       </p>
-      {link.lastVisited ? <p className="mt-1 text-xs text-muted">Visited: {link.lastVisited.slice(0, 10)}</p> : null}
+      {link.lastVisited ? (
+        <p className="mt-1 text-xs text-muted">
+          Visited: <time dateTime={link.lastVisited}>{localDate(link.lastVisited, live)}</time>
+        </p>
+      ) : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
         <a href={link.url} target="_blank" rel="noopener noreferrer" className="btn-primary mr-auto whitespace-nowrap px-3 py-1.5" onClick={() => actions.onVisit(link)}>
           <ExternalIcon />
           Visit Site
         </a>
         <button type="button" className={`${iconButton} ${link.isFavorite ? 'text-accent' : ''}`} aria-label={link.isFavorite ? `Remove ${link.name} from favorites` : `Add ${link.name} to favorites`} aria-pressed={link.isFavorite} disabled={!live} onClick={() => actions.onFavorite(link)}>
-          <StarIcon filled={link.isFavorite} />
+          <FavoriteIcon filled={link.isFavorite} />
         </button>
         <button type="button" className={iconButton} aria-label={`Edit ${link.name}`} disabled={!live} onClick={() => actions.onEdit(link)}>
           <PencilIcon />

@@ -10,12 +10,6 @@ function Svg({ size = 16, children, filled }: { size?: number; children: ReactNo
   );
 }
 
-export const StarIcon = ({ filled }: { filled: boolean }) => (
-  <Svg size={18} filled={filled}>
-    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3z" strokeLinejoin="round" />
-  </Svg>
-);
-
 export const PencilIcon = () => (
   <Svg size={18}>
     <path d="M4 20h4L19 9l-4-4L4 16v4z" strokeLinejoin="round" />

@@ -4,9 +4,9 @@
 
 import { MODEL_TEXT, ethnicityChipClass, type Model } from '../../src/shared/models.ts';
 import { Avatar } from '../components/Avatar.tsx';
-import { TrashIcon } from '../components/Icons.tsx';
+import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
 import { ImagesIcon, UploadIcon } from '../gallery/icons.tsx';
-import { LinkIcon, PencilIcon, StarIcon } from './icons.tsx';
+import { LinkIcon, PencilIcon } from './icons.tsx';
 
 const ACTION = 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-surface/90 text-fg shadow-sm ring-1 ring-line hover:bg-raised disabled:opacity-50';
 
@@ -96,7 +96,7 @@ export function ModelCard({
 
 type CardProps = Parameters<typeof ModelCard>[0];
 
-/** Favourite, gallery, upload content, edit and delete. On wider screens they wait for hover or focus; a favourite's star stays in sight. */
+/** Favourite, gallery, upload content, edit and delete. On wider screens they wait for hover or focus; a favourite's heart stays in sight. */
 function Actions({ model, live, busy, onFavorite, onEdit, onDelete, onUpload, onOpenGallery }: CardProps) {
   const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
   return (
@@ -109,7 +109,7 @@ function Actions({ model, live, busy, onFavorite, onEdit, onDelete, onUpload, on
         disabled={!live || busy}
         onClick={() => onFavorite(model)}
       >
-        <StarIcon filled={model.favorite} />
+        <FavoriteIcon filled={model.favorite} />
       </button>
       <button type="button" className={`${ACTION} ${reveal}`} aria-label={`Open ${model.name}'s gallery`} aria-haspopup="dialog" disabled={!live} onClick={() => onOpenGallery(model)}>
         <ImagesIcon size={18} />

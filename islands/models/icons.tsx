@@ -1,14 +1,6 @@
-// The Models page's own icons (favourite star, edit pencil, link); decoration only, aria-hidden.
+// The Models page's own icons (edit pencil, link); decoration only, aria-hidden.
 
 type IconProps = { size?: number; className?: string };
-
-export function StarIcon({ size = 18, filled = false, className }: IconProps & { filled?: boolean }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
-      <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3z" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export function PencilIcon({ size = 18, className }: IconProps) {
   return (

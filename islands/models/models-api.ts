@@ -42,7 +42,7 @@ export function draftOf(model: Model): ModelDraft {
   };
 }
 
-/** The body of a save: trimmed texts, link rows left wholly empty dropped. */
+/** The body of a save: trimmed texts, link rows whose URL is left blank dropped (the server drops them too). */
 export function bodyOf(draft: ModelDraft) {
   return {
     name: draft.name.trim(),
@@ -53,6 +53,6 @@ export function bodyOf(draft: ModelDraft) {
     image: draft.image.trim(),
     description: draft.description.trim(),
     tags: draft.tags,
-    links: draft.links.filter((l) => l.name.trim() !== '' || l.url.trim() !== '').map((l) => ({ name: l.name.trim(), url: l.url.trim() })),
+    links: draft.links.filter((l) => l.url.trim() !== '').map((l) => ({ name: l.name.trim(), url: l.url.trim() })),
   };
 }

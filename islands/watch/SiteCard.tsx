@@ -3,8 +3,8 @@
 
 import { useState } from 'react';
 import { streamingSiteCategoryColors, type StreamingSite } from '../../src/shared/watch.ts';
-import { TrashIcon } from '../components/Icons.tsx';
-import { GlobeIcon, HeartIcon, PencilIcon, PlayIcon } from './icons.tsx';
+import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
+import { GlobeIcon, PencilIcon, PlayIcon } from './icons.tsx';
 
 /** The address as shown on the card: without the scheme and a lone trailing slash. */
 export function shownAddress(url: string): string {
@@ -75,7 +75,7 @@ export function SiteCard({
             title={site.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
             className={site.isFavorite ? `${iconButton} text-accent` : plain}
           >
-            <HeartIcon filled={site.isFavorite} size={18} />
+            <FavoriteIcon filled={site.isFavorite} size={18} />
           </button>
           <button type="button" onClick={() => onEdit(site)} disabled={busy} aria-haspopup="dialog" aria-label={`Edit ${site.name}`} title="Edit" className={plain}>
             <PencilIcon size={17} />

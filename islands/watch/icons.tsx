@@ -1,4 +1,4 @@
-// The Watch island's own icons (heart, pencil, globe, play). Decoration only: aria-hidden, and a
+// The Watch island's own icons (pencil, globe, play). Decoration only: aria-hidden, and a
 // button that shows only an icon names itself with aria-label.
 
 import type { ReactNode } from 'react';
@@ -10,15 +10,6 @@ function Svg({ size = 18, className, filled = false, children }: IconProps & { f
     <svg width={size} height={size} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
       {children}
     </svg>
-  );
-}
-
-/** A heart: filled for a favourite. */
-export function HeartIcon({ filled, ...props }: IconProps & { filled: boolean }) {
-  return (
-    <Svg {...props} filled={filled}>
-      <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.3 1.1 5.7 3.4C14.4 6.1 15.7 5 17.7 5 21 5 22.7 8.4 21.2 11.4 19 15.6 12 20 12 20z" strokeLinejoin="round" />
-    </Svg>
   );
 }
 

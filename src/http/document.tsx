@@ -62,7 +62,7 @@ export function Document({ children, title, staticPage = false }: { children: Re
             {children}
           </main>
           <Footer year={clock().getFullYear()} access={access} roomForCorners={bottomBar} />
-          {bottomBar ? <BottomBar>{badge && lockout ? <Island name="LockoutBadge" props={{ initial: lockout }} /> : null}</BottomBar> : null}
+          {bottomBar ? <BottomBar>{badge && lockout ? <Island name="LockoutBadge" props={{ initial: lockout, admin: user?.admin === true }} /> : null}</BottomBar> : null}
           <IslandScripts entry={assets.islandEntry} />
         </body>
       </html>

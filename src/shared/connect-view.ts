@@ -33,13 +33,22 @@ export function accountsInView<T extends Pick<VaultAccount, 'name' | 'category'>
 }
 
 /**
- * The import's toast: how many came in and how many were skipped as already kept; the hub's lines
- * about entries (unreadable ones, or what of them the vault does not keep) are listed under it.
+ * The import's toast: how many came in, and of those left out how many were already in the vault,
+ * how many repeated an earlier entry of the file and how many could not be imported; where there
+ * are notes (unreadable entries, what the vault does not keep), where to find them: the report at
+ * the top of the page.
  */
 export function importSummary(result: VaultImportResult): string {
   const accounts = (n: number) => (n === 1 ? '1 account' : `${n} accounts`);
   let text = `Imported ${accounts(result.imported)}`;
-  if (result.skipped > 0) text += `, ${result.skipped} skipped as already in the vault`;
-  if (result.errors.length > 0) text += ` (${result.errors.length === 1 ? '1 note' : `${result.errors.length} notes`} below)`;
+  const other = result.skipped - result.alreadyInVault - result.repeatedInFile;
+  const left = [
+    ...(result.alreadyInVault > 0 ? [`${result.alreadyInVault} already in the vault`] : []),
+    ...(result.repeatedInFile > 0 ? [`${result.repeatedInFile} repeated in the file`] : []),
+    ...(other > 0 ? [`${other} not imported`] : []),
+  ];
+  if (left.length > 0) text += `; left out: ${left.join(', ')}`;
+  // The notes are shown under the page's header, above the search.
+  if (result.errors.length > 0) text += `. ${result.errors.length === 1 ? 'See the note' : `See the ${result.errors.length} notes`} at the top of the page`;
   return text;
 }

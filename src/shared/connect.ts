@@ -19,6 +19,11 @@ export interface VaultAccount {
   favicon: string;
   category: VaultCategory;
   hasPassword: boolean;
+  /**
+   * Whether the card should ask the hub for an icon: false when there is no website or favicon,
+   * or when the hub already knows neither gives one (so the page asks for no sure 404).
+   */
+  hasIcon: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -42,7 +47,12 @@ export interface VaultAccountInput {
 /** `POST /api/accounts/import`. */
 export interface VaultImportResult {
   imported: number;
+  /** Every entry not imported: the two counts below and the entries named in `errors`. */
   skipped: number;
+  /** Entries the same as an account already in the vault (name ignoring case, username, site). */
+  alreadyInVault: number;
+  /** Entries the same as an earlier entry of the file itself. */
+  repeatedInFile: number;
   /** One line per entry that could not be read (row number and why); nothing secret in them. */
   errors: string[];
 }

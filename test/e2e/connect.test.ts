@@ -199,7 +199,7 @@ describe.skipIf(Boolean(unavailable))('Connect in Chromium', () => {
       '',
     ].join('\n');
     await page.getByLabel('Import').setInputFiles({ name: 'Chrome Passwords.csv', mimeType: 'text/csv', buffer: Buffer.from(chrome) });
-    await page.getByText('Imported 2 accounts (1 note below)', { exact: true }).waitFor();
+    await page.getByText('Imported 2 accounts. See the note at the top of the page', { exact: true }).waitFor();
     const report = page.getByRole('region', { name: 'Import report' });
     await report.getByText(/notes/).waitFor();
     await screenshotVariants(page, 'connect-import-report');

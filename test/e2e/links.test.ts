@@ -98,7 +98,7 @@ describe.skipIf(Boolean(unavailable))('Links in Chromium', () => {
     expect(opened.url()).toBe(`${site.origin}/star`);
     expect(await opened.evaluate(() => window.opener)).toBeNull();
     await opened.close();
-    await card.getByText(/^Visited: \d{4}-\d{2}-\d{2}$/).waitFor();
+    await card.getByText(/^Visited: [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor();
     const [visited] = await callApi<Link[]>(hub, admin, 'GET', '/api/links');
     expect(visited?.lastVisited).toBeString();
 
@@ -139,6 +139,44 @@ describe.skipIf(Boolean(unavailable))('Links in Chromium', () => {
     await screenshotVariants(page, 'links-search');
 
     expect(unexpectedProblems(problems, [])).toEqual([]);
+    await context.close();
+  });
+  test('"Export Bookmarks" and "Import Bookmarks" read with one space between their words, not a space and a gap', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, hub, ADMIN);
+    const { page } = await openTracedPage(context);
+    await page.goto(`${hub.url}/links`);
+    await islandsReady(page);
+    for (const name of ['Export Bookmarks', 'Import Bookmarks']) {
+      const control = page.getByText(name.split(' ')[0]!, { exact: false }).filter({ hasText: 'Bookmarks' }).first();
+      // The space between the words as drawn: from the right edge of the first word to the left
+      // edge of the second, against the width of a space in the same font.
+      const gap = await control.evaluate((el) => {
+        const words: DOMRect[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const match of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index!);
+            range.setEnd(node, match.index! + match[0].length);
+            words.push(range.getBoundingClientRect());
+          }
+        }
+        const probe = document.createElement('span');
+        probe.textContent = 'a a';
+        el.append(probe);
+        const one = document.createElement('span');
+        one.textContent = 'aa';
+        el.append(one);
+        const space = probe.getBoundingClientRect().width - one.getBoundingClientRect().width;
+        probe.remove();
+        one.remove();
+        return { between: words[1]!.left - words[0]!.right, space, words: words.length };
+      });
+      expect(gap.words).toBe(2);
+      expect(Math.abs(gap.between - gap.space)).toBeLessThan(1);
+    }
     await context.close();
   });
 });

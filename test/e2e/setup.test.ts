@@ -1,9 +1,12 @@
 // First run in Chromium: a hub with no site password and no account shows the setup page at any
-// address; filling it sets the site password, creates the administrator and signs them in.
+// address; it explains the dead-man's switch and takes its period; filling it sets the site
+// password, creates the administrator and signs them in. With a period under two hours, the
+// administrator lands on a page with the lockout banner and its reset.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
 import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
+import { axeEverywhere } from '../helpers/axe.ts';
 import { credentialsByApi, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
@@ -31,8 +34,10 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await islandsReady(page);
     await expect(page.getByRole('note').textContent()).resolves.toContain('18+ ADULT CONTENT WARNING');
     await screenshotVariants(page, 'setup');
-    // The lockout in one sentence, with its setting (24 hours by default).
-    await page.getByText('The site locks itself 24 hours after the last reset unless an administrator resets it in time').waitFor();
+    // The dead-man's switch explained, with its period to choose (24 hours by default).
+    await page.getByRole('group', { name: 'Site lockout' }).getByText(/the site locks itself for everyone when no administrator has reset its timer/).waitFor();
+    const period = page.getByLabel('Lock the site after (hours)', { exact: true });
+    expect(await period.inputValue()).toBe('24');
     // The browser itself refuses a short password, naming the field.
     const adminPassword = page.getByLabel('Administrator password', { exact: true });
     await adminPassword.fill('short');
@@ -60,6 +65,7 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await screenshotVariants(page, 'setup-error');
 
     await fill('our house secret', 'our house secret');
+    await period.fill('1.5');
     await submitPlainForm(page, page.getByRole('button', { name: 'Finish setup' }));
     await page.waitForURL(`${hub.url}/`);
     await page.getByLabel('Account menu for Alex Owner', { exact: true }).waitFor();
@@ -67,6 +73,15 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await islandsReady(page);
     const names = (await context.cookies()).map((c) => c.name).sort();
     expect(names).toEqual(expect.arrayContaining(['hub_session', 'hub_site']));
+    // The period chosen is under two hours: the administrator's banner is there at once, with the
+    // reset; it reads at WCAG AA in both themes, on phones and desktops.
+    const banner = page.getByRole('region', { name: 'Site lockout warning' });
+    await banner.getByText(/The site locks for everyone in 01:(29|30):\d\d/).waitFor();
+    expect(await axeEverywhere(page, 'lockout-banner')).toEqual([]);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
+    const before = await banner.textContent();
+    await banner.getByRole('button', { name: 'Reset Lockout Timer' }).click();
+    await page.waitForFunction((text) => document.querySelector('[data-lockout-banner]')?.textContent !== text && /01:30:00|01:29:59/.test(document.querySelector('[data-lockout-banner]')?.textContent ?? ''), before);
     await screenshotVariants(page, 'home-signed-in-first-run');
 
     // The administrator sees the Admin Panel in the menu; the setup page is gone.

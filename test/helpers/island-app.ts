@@ -145,8 +145,10 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     if (url.origin !== ORIGIN) throw new Error(`Island tests talk to the hub only, not to ${url.origin}`);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
-    const text = init.body === undefined || init.body === null ? undefined : String(init.body);
-    requests.push({ method, path: requestPath, headers: new Headers(headers), credentials: init.credentials, body: text === undefined ? undefined : JSON.parse(text) });
+    // A file (a Blob) is sent as its text and recorded as it is; any other body is JSON text.
+    const file = init.body instanceof Blob ? init.body : undefined;
+    const text = init.body === undefined || init.body === null ? undefined : file ? await file.text() : String(init.body);
+    requests.push({ method, path: requestPath, headers: new Headers(headers), credentials: init.credentials, body: text === undefined ? undefined : file ? file : JSON.parse(text) });
 
     for (const [match, what] of interruptions) {
       if (!matches(match, method, requestPath)) continue;

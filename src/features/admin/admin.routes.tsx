@@ -6,7 +6,7 @@ import { requireAdmin } from '../auth/auth.middleware.ts';
 import type { PublicUser } from '../users/users.schema.ts';
 import { AdminPage } from './pages/AdminPage.tsx';
 
-export const LOCKOUT_DISABLED = 'The lockout is disabled (SITE_LOCKOUT_HOURS is 0)';
+export const LOCKOUT_DISABLED = 'The lockout is disabled (SITE_LOCKOUT_HOURS is 0, or the period chosen at setup is)';
 
 export const adminRoutes = new Hono()
   .post('/api/admin/reset-lockout', requireAdmin(), async (c) => {
@@ -20,7 +20,7 @@ export const adminRoutes = new Hono()
     const { users, site } = c.var.services;
     const list = (await users.list(c.var.viewer)) as PublicUser[];
     return c.render(
-      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={c.var.deps.config.site.lockoutHours} viewerId={c.var.viewer.id} />,
+      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={await site.lockoutHours()} viewerId={c.var.viewer.id} />,
       { title: 'Admin Panel' },
     );
   });

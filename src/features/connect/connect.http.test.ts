@@ -72,6 +72,7 @@ describe('/api/accounts', () => {
       favicon: '',
       category: 'email',
       hasPassword: true,
+      hasIcon: true,
       createdAt: expect.any(String),
       updatedAt: account.createdAt,
     });
@@ -280,6 +281,23 @@ describe('/api/accounts', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ error: 'No icon for this account' });
     }
+  });
+
+  test('hasIcon: false without a website or favicon, and once the hub knows neither gives an icon', async () => {
+    const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(40).fill(7)]);
+    site.route('/ok.png', (_req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(PNG));
+    const good = await made({ name: 'Good', favicon: `${site.origin}/ok.png` });
+    const broken = await made({ name: 'Broken', favicon: `${site.origin}/missing.png` });
+    const siteless = await made({ name: 'Siteless', website: `${site.origin}/inbox` });
+    await made({ name: 'None' });
+    const flags = async () => ((await (await list()).json()) as VaultAccount[]).map((a) => [a.name, a.hasIcon]);
+    // Nothing asked yet: every account with a place to look is worth one request.
+    expect(await flags()).toEqual([['Broken', true], ['Good', true], ['None', false], ['Siteless', true]]);
+    for (const account of [good, broken, siteless]) await t.request(`/api/accounts/${account._id}/favicon`, { as: ada });
+    expect(await flags()).toEqual([['Broken', false], ['Good', true], ['None', false], ['Siteless', false]]);
+    // A website added to the broken one is a new place to look.
+    await put(broken._id, { website: `${site.origin.replace('127.0.0.1', 'localhost')}/` });
+    expect((await flags())[0]).toEqual(['Broken', true]);
   });
 
   test('createMany and createManyNew (the import): all in one transaction; a choice over what exists, run 20 times at once, adds each account once', async () => {

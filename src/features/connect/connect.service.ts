@@ -112,6 +112,7 @@ function toAccount(row: VaultAccountRow, values: SealedValues): VaultAccount {
     favicon: values.favicon,
     category: row.category,
     hasPassword: row.password !== null,
+    hasIcon: isWebUrl(values.favicon) || isWebUrl(values.website),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -134,6 +135,16 @@ export function createVaultService({ db, clock, keys = NO_KEYRING, favicons }: V
     const values = openRow(keys, row);
     return { ...toAccount(row, values), password: values.password };
   };
+
+  /** The accounts, with `hasIcon` false where the hub knows neither the favicon URL nor the website gives an icon. */
+  async function withKnownIcons(accounts: VaultAccount[]): Promise<VaultAccount[]> {
+    const places = accounts.map((account) => ({
+      at: isWebUrl(account.favicon) ? new URL(account.favicon) : undefined,
+      site: isWebUrl(account.website) ? new URL(account.website) : undefined,
+    }));
+    const without = await favicons.knownWithoutIcon(places);
+    return accounts.map((account, i) => (without[i] ? { ...account, hasIcon: false } : account));
+  }
 
   async function newRows(trx: Db, ownerId: string, inputs: readonly CreateVaultAccountInput[]): Promise<NewVaultAccountRow[]> {
     const key = await sealingKey(trx, keys);
@@ -183,7 +194,7 @@ export function createVaultService({ db, clock, keys = NO_KEYRING, favicons }: V
     /** The owner's accounts in name order (ignoring case), without passwords. */
     async list(ownerId: string, query: ListQuery<'name'>, filter: Omit<VaultFilter, 'search'>): Promise<Page<VaultAccount>> {
       const page = await listVaultAccounts(db, ownerId, { ...filter, search: query.search }, query.order, query);
-      return { items: page.items.map(listed), total: page.total };
+      return { items: await withKnownIcons(page.items.map(listed)), total: page.total };
     },
 
     /** One account with its password: only `GET /api/accounts/{id}` hands it out. */

@@ -7,7 +7,7 @@ import { SafeFetchError, type SafeFetcher } from '../../security/safe-fetch.ts';
 import { GENERIC_ICON } from './generic-icon.ts';
 import { sniffIconType } from './icon-bytes.ts';
 import { declaredIcons } from './icon-links.ts';
-import { deleteExpiredFavicons, findFavicon, saveFavicon } from './favicons.repo.ts';
+import { deleteExpiredFavicons, failedFaviconKeys, findFavicon, saveFavicon } from './favicons.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -128,6 +128,20 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
      */
     async iconAt(url: URL): Promise<SiteIcon> {
       return remembered(url.href, () => fetchIcon(url.href, AbortSignal.timeout(FAVICON_LIMITS.lookupTimeoutMs)));
+    },
+
+    /**
+     * For each set of places an icon may come from (an icon's own URL, a site's), whether the hub
+     * already knows that none of them gives one: every place has a remembered failure. A place
+     * never asked yet counts as possible, so the browser asks once and the answer is kept.
+     */
+    async knownWithoutIcon(sets: readonly { at?: URL | undefined; site?: URL | undefined }[]): Promise<boolean[]> {
+      const keysOf = (set: { at?: URL | undefined; site?: URL | undefined }) => [...(set.at ? [set.at.href] : []), ...(set.site ? [set.site.origin.toLowerCase()] : [])];
+      const failed = await failedFaviconKeys(db, sets.flatMap(keysOf), clock().getTime());
+      return sets.map((set) => {
+        const keys = keysOf(set);
+        return keys.length > 0 && keys.every((key) => failed.has(key));
+      });
     },
   };
 }

@@ -4,7 +4,12 @@ import type { Db } from '../../db/database.ts';
 import type { NewSiteToken } from './gate.table.ts';
 
 export async function readSiteState(db: Db) {
-  return db.selectFrom('site_state').select(['site_password_hash', 'lockout_expires_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+  return db.selectFrom('site_state').select(['site_password_hash', 'lockout_expires_at', 'lockout_hours']).where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** Stores the lockout period chosen on the setup page and the expiry it sets (null: off). */
+export async function setLockoutPeriod(db: Db, hours: number, expiresAt: number | null): Promise<void> {
+  await db.updateTable('site_state').set({ lockout_hours: hours, lockout_expires_at: expiresAt }).where('id', '=', 1).execute();
 }
 
 export async function setLockoutExpiry(db: Db, expiresAt: number | null): Promise<void> {

@@ -10,7 +10,7 @@ import { FormInvalidError, formPost, parseForm } from '../../http/forms.ts';
 import { applyErrorHeaders } from '../../http/middleware/errors.tsx';
 import { SESSION_COOKIE, SITE_COOKIE, clearCredentialCookie, clientAddress, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
 import { createUserSchema } from '../users/users.schema.ts';
-import { SITE_MESSAGES, SITE_TOKEN_TTL_MS } from './gate.service.ts';
+import { LOCKOUT_HOURS_MAX, LOCKOUT_PERIOD_MESSAGE, SITE_MESSAGES, SITE_TOKEN_TTL_MS } from './gate.service.ts';
 import { SetupPage } from './pages/SetupPage.tsx';
 import { SiteGatePage } from './pages/SiteGatePage.tsx';
 
@@ -46,7 +46,18 @@ async function needsSetup(c: Context): Promise<{ sitePassword: boolean; admin: b
 const setupForm = z.object({
   sitePassword: z.string().optional(),
   sitePasswordConfirm: z.string().optional(),
+  lockoutHours: z.string().optional(),
 });
+
+/** The lockout period typed on the setup page: hours from 0 (off) up to the limit; blank keeps the default. */
+function lockoutPeriod(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  const hours = Number(text.trim());
+  if (!/^\s*\d+(?:\.\d+)?\s*$/.test(text) || !Number.isFinite(hours) || hours > LOCKOUT_HOURS_MAX) {
+    throw new FormInvalidError(LOCKOUT_PERIOD_MESSAGE, { lockoutHours: LOCKOUT_PERIOD_MESSAGE });
+  }
+  return hours;
+}
 
 /**
  * The administrator's fields of the setup form. The page asks for two passwords, so the account's
@@ -136,8 +147,11 @@ export const siteRoutes = new Hono()
             throw new FormInvalidError('The two site passwords do not match', { sitePasswordConfirm: 'The two site passwords do not match' });
           }
         }
+        const hours = site.lockoutHoursFixed ? null : lockoutPeriod(gate.lockoutHours);
         const admin = needs.admin ? administratorInput(form) : null;
         if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
+        // After the password (a second setup racing this one stops there), armed from now.
+        if (hours !== null) await site.chooseLockoutHours(hours);
         if (admin) {
           const created = await users.create(null, admin);
           const session = await auth.createSession(created._id);

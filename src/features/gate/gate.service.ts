@@ -14,6 +14,9 @@ import * as repo from './gate.repo.ts';
 
 export const SITE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SITE_PASSWORD_MIN_LENGTH = 8;
+/** The longest lockout period the setup page takes (the same bound as SITE_LOCKOUT_HOURS). */
+export const LOCKOUT_HOURS_MAX = 87_600;
+export const LOCKOUT_PERIOD_MESSAGE = `The lockout period must be a number of hours from 0 (off) to ${LOCKOUT_HOURS_MAX}`;
 
 export const SITE_MESSAGES = {
   blank: 'Please enter the site password',
@@ -33,24 +36,39 @@ export interface SiteServiceDeps {
 
 export type SiteService = ReturnType<typeof createSiteService>;
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * At start-up, brings a stored expiry in line with SITE_LOCKOUT_HOURS. With the lockout turned off
+ * The lockout period in force: SITE_LOCKOUT_HOURS when set (it wins), else the period chosen on
+ * the setup page, else 24 hours.
+ */
+export function lockoutPeriodHours(config: Readonly<Config>, state: { lockout_hours: number | null }): number {
+  if (config.site.lockoutHoursSet) return config.site.lockoutHours;
+  return state.lockout_hours ?? config.site.lockoutHours;
+}
+
+/**
+ * At start-up, brings a stored expiry in line with the lockout period (SITE_LOCKOUT_HOURS, else
+ * the period chosen at setup). With the lockout turned off
  * (0) it is dropped, so turning it on again later arms a fresh switch instead of locking at once
  * on an old date. With fewer hours than remain, the expiry moves closer (at most now + the new
  * hours), as whoever lowered the setting expects. A site that is locked stays locked. Returns what
  * changed, for the log, or null.
  */
 export async function applyLockoutSetting(db: Kysely<Database>, config: Readonly<Config>, now: number): Promise<string | null> {
-  const stored = (await repo.readSiteState(db)).lockout_expires_at;
+  const state = await repo.readSiteState(db);
+  const stored = state.lockout_expires_at;
   if (stored === null) return null;
-  if (config.site.lockoutHours === 0) {
+  const hours = lockoutPeriodHours(config, state);
+  const source = config.site.lockoutHoursSet || state.lockout_hours === null ? 'SITE_LOCKOUT_HOURS' : 'the period chosen at setup';
+  if (hours === 0) {
     await repo.setLockoutExpiry(db, null);
-    return 'lockout is off (SITE_LOCKOUT_HOURS=0); its stored expiry was cleared';
+    return `lockout is off (${source}: 0); its stored expiry was cleared`;
   }
-  const latest = now + config.site.lockoutHours * 60 * 60 * 1000;
+  const latest = now + hours * HOUR_MS;
   if (stored <= now || stored <= latest) return null;
   await repo.setLockoutExpiry(db, latest);
-  return `lockout expiry brought forward to ${new Date(latest).toISOString()} (SITE_LOCKOUT_HOURS=${config.site.lockoutHours})`;
+  return `lockout expiry brought forward to ${new Date(latest).toISOString()} (${source}: ${hours} h)`;
 }
 
 async function hashNewSitePassword(password: string): Promise<string> {
@@ -59,8 +77,6 @@ async function hashNewSitePassword(password: string): Promise<string> {
 }
 
 export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
-  const lockoutMs = config.site.lockoutHours * 60 * 60 * 1000;
-  const enabled = config.site.lockoutHours > 0;
   // The environment's password is hashed once, so both sources are checked the same way.
   let envPasswordHash: Promise<string> | undefined;
 
@@ -77,14 +93,30 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
   }
 
   async function expiry(): Promise<number | null> {
-    if (!enabled) return null;
-    const stored = (await repo.readSiteState(db)).lockout_expires_at;
+    const state = await repo.readSiteState(db);
+    const hours = lockoutPeriodHours(config, state);
+    if (hours === 0) return null;
     // First use with the lockout on: the switch is armed from now.
-    return stored ?? repo.armLockoutIfUnset(db, clock().getTime() + lockoutMs);
+    return state.lockout_expires_at ?? repo.armLockoutIfUnset(db, clock().getTime() + hours * HOUR_MS);
   }
 
   const service = {
-    lockoutEnabled: enabled,
+    /** The lockout period in force, in hours (0: off). */
+    async lockoutHours(): Promise<number> {
+      return lockoutPeriodHours(config, await repo.readSiteState(db));
+    },
+
+    /** Whether SITE_LOCKOUT_HOURS fixes the period (then the setup page offers no choice). */
+    lockoutHoursFixed: config.site.lockoutHoursSet,
+
+    /**
+     * The period chosen on the setup page (0 turns the lockout off), stored and armed from now.
+     * Ignored where SITE_LOCKOUT_HOURS is set: the setting wins.
+     */
+    async chooseLockoutHours(hours: number): Promise<void> {
+      if (config.site.lockoutHoursSet) return;
+      await repo.setLockoutPeriod(db, hours, hours > 0 ? clock().getTime() + hours * HOUR_MS : null);
+    },
 
     async lockoutStatus(): Promise<LockoutStatus> {
       const expiresAt = await expiry();
@@ -97,11 +129,12 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       return (await service.lockoutStatus()).isLocked;
     },
 
-    /** Moves the expiry to now + SITE_LOCKOUT_HOURS. Tokens from before a lock stay dead. */
+    /** Moves the expiry to now + the lockout period. Tokens from before a lock stay dead. */
     async resetLockout(): Promise<{ newExpiryTime: string | null }> {
-      if (!enabled) return { newExpiryTime: null };
+      const hours = await service.lockoutHours();
+      if (hours === 0) return { newExpiryTime: null };
       const wasLocked = await service.isLocked();
-      const next = clock().getTime() + lockoutMs;
+      const next = clock().getTime() + hours * HOUR_MS;
       await db.transaction().execute(async (trx) => {
         if (wasLocked) await repo.deleteAllSiteTokens(trx);
         await repo.setLockoutExpiry(trx, next);
@@ -181,7 +214,8 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       await db.transaction().execute(async (trx) => {
         if (!(await repo.setSitePasswordHashIfUnset(trx, hash))) throw new ConflictError(SITE_MESSAGES.alreadySetUp);
         await repo.deleteAllSiteTokens(trx);
-        if (enabled) await repo.setLockoutExpiry(trx, clock().getTime() + lockoutMs);
+        const hours = lockoutPeriodHours(config, await repo.readSiteState(trx));
+        if (hours > 0) await repo.setLockoutExpiry(trx, clock().getTime() + hours * HOUR_MS);
       });
     },
 

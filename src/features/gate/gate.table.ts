@@ -11,6 +11,8 @@ export interface SiteStateTable {
   site_password_hash: string | null;
   /** When the dead-man's switch locks the site (epoch ms); null until first armed. */
   lockout_expires_at: number | null;
+  /** The lockout period chosen on the setup page (hours, 0 = off); null when none was chosen. */
+  lockout_hours: number | null;
 }
 export type SiteStateUpdate = Updateable<SiteStateTable>;
 

@@ -179,7 +179,7 @@ describe('validation: each message, and nothing stored', () => {
     ['too many tags', { name: 'A', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, M.tooManyTags],
     ['links as text', { name: 'A', links: 'https://example.com' }, M.links],
     ['a link that is text', { name: 'A', links: ['https://example.com'] }, M.links],
-    ['a link without a URL', { name: 'A', links: [{ name: 'Site' }] }, M.linkUrl],
+    ['a link whose URL is not text', { name: 'A', links: [{ name: 'Site', url: 42 }] }, M.linkUrl],
     ['a javascript: link', { name: 'A', links: [{ name: 'x', url: 'javascript:alert(1)' }] }, M.linkUrl],
     ['a data: link', { name: 'A', links: [{ name: 'x', url: 'data:text/html,<script>alert(1)</script>' }] }, M.linkUrl],
     ['a relative link', { name: 'A', links: [{ name: 'x', url: 'onlyfans.com/mia' }] }, M.linkUrl],
@@ -205,6 +205,16 @@ describe('validation: each message, and nothing stored', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: message });
     expect(await snapshot()).toEqual(before);
+  });
+
+  test('a link row whose URL is left blank is dropped, not refused (on create and change)', async () => {
+    const res = await call('/api/models', ann, 'POST', { name: 'A', links: [{ name: 'Site' }, { name: 'Blank', url: '   ' }, { name: '', url: '' }, { name: 'Real', url: 'https://example.com/a' }, { url: null }] });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Model;
+    expect(made.links).toEqual([{ name: 'Real', url: 'https://example.com/a' }]);
+    const changed = await call(`/api/models/${made._id}`, ann, 'PUT', { links: [{ name: 'Later', url: '' }] });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as Model).links).toEqual([]);
   });
 
   test('ages at the edges, as numbers or numeric text, and every valid size', async () => {

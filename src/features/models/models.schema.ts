@@ -106,7 +106,10 @@ const tags = z.unknown().transform((v, ctx): string[] => {
   return list;
 });
 
-/** Each link: a URL (absolute http(s)) and a name (the URL's host when left empty). */
+/**
+ * Each link: a URL (absolute http(s)) and a name (the URL's host when left empty). A row whose URL
+ * is left blank is dropped, not refused (the links sync skips blank URLs as well).
+ */
 const links = z.unknown().transform((v, ctx): ModelLink[] => {
   if (v === null) return [];
   if (!Array.isArray(v)) return fail(ctx, M.links);
@@ -115,7 +118,8 @@ const links = z.unknown().transform((v, ctx): ModelLink[] => {
   for (const item of v) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return fail(ctx, M.links);
     const { name: linkName, url } = item as { name?: unknown; url?: unknown };
-    if (blank(url) || typeof url !== 'string') return fail(ctx, M.linkUrl);
+    if (url === undefined || blank(url)) continue;
+    if (typeof url !== 'string') return fail(ctx, M.linkUrl);
     const address = url.trim();
     if (address.length > MODEL_LIMITS.url) return fail(ctx, M.urlTooLong);
     if (!isWebUrl(address)) return fail(ctx, M.linkUrl);

@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { NotFoundError } from '../../errors.ts';
 import { MODEL_TEXT, type Ethnicity, type Model, type ModelLink, type ModelSort } from '../../shared/models.ts';
-import { isHubMediaPicture, pictureAddress, pictureSource } from './pictures/source.ts';
+import { failedPictureKeys } from './pictures/pictures.repo.ts';
+import { isHubMediaPicture, pictureAddress, pictureSource, sourceKey } from './pictures/source.ts';
 import * as repo from './models.repo.ts';
 import type { ModelInput } from './models.schema.ts';
 import type { ModelRow } from './models.table.ts';
@@ -61,6 +62,25 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
   }
 
   /** The columns an input sets (only the fields it carries). */
+  /**
+   * The models of `rows`, with no picture where the hub already knows its source gave none (a
+   * remembered failure): the card shows the initials without asking for a picture that would be
+   * a 404.
+   */
+  async function toModels(rows: readonly ModelRow[]): Promise<Model[]> {
+    const keys = new Map<string, string>();
+    for (const row of rows) {
+      const source = pictureSource(row, avatarServiceUrl);
+      if (source && !isHubMediaPicture(source)) keys.set(row.id, sourceKey(source));
+    }
+    const failed = await failedPictureKeys(db, [...keys.values()], clock().getTime());
+    return rows.map((row) => {
+      const model = toModel(row);
+      const key = keys.get(row.id);
+      return key !== undefined && failed.has(key) ? { ...model, picture: null } : model;
+    });
+  }
+
   function columnsOf(input: ModelInput) {
     const columns: Partial<Omit<ModelRow, 'id' | 'owner_id' | 'created_at'>> = {};
     if (input.name !== undefined) columns.name = input.name;
@@ -80,7 +100,7 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
   return {
     async list(ownerId: string, query: ModelListQuery): Promise<Page<Model>> {
       const page = await repo.listModels(db, ownerId, query.filters, query.sort, query.order, query);
-      return { items: page.items.map(toModel), total: page.total };
+      return { items: await toModels(page.items), total: page.total };
     },
 
     /** How many models the owner keeps in all (the Y of 'Showing X of Y models'). */
@@ -95,7 +115,8 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
     },
 
     async get(ownerId: string, id: string): Promise<Model> {
-      return toModel(foundOr(await repo.findModel(db, ownerId, id), MODEL_TEXT.notFound));
+      const [model] = await toModels([foundOr(await repo.findModel(db, ownerId, id), MODEL_TEXT.notFound)]);
+      return model!;
     },
 
     async create(ownerId: string, input: ModelInput & { name: string }): Promise<Model> {
@@ -150,7 +171,7 @@ export function createModelsService({ db, clock, avatarServiceUrl }: { db: Kysel
     /** The owner's favourite models in the default order (Home, profile). */
     async favorites(ownerId: string, limit: number): Promise<Model[]> {
       const page = await repo.listModels(db, ownerId, { search: '', favorite: true }, 'default', 'asc', { limit: Math.max(0, Math.floor(limit)), offset: 0 });
-      return page.items.map(toModel);
+      return toModels(page.items);
     },
 
     countFavorites(ownerId: string): Promise<number> {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cookieHeader, createTestApp, setCookies, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { SITE_MESSAGES } from '../gate/gate.service.ts';
+import { localDate } from '../../shared/dates.ts';
 
 const PASSWORDS = ['admin password', 'bob password', 'carol password', 'dave password', 'new password 123', 'correct horse battery'];
 let now = Date.UTC(2031, 6, 1, 9, 30);
@@ -382,7 +383,7 @@ describe('pages', () => {
     expect(roleChip(html)).toBe('User');
     expect(html).toContain('Standard User Account');
     expect(html).toContain('Member Since');
-    expect(html).toContain(new Date(now).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
+    expect(html).toContain(localDate(new Date(now).toISOString(), false));
     expect(html).toMatch(/Last Updated<\/dt><dd[^>]*>Never<\/dd>/);
     expect(html).toContain(`href="/user/edit/${bob.user._id}"`);
     expect(html).not.toContain('$argon2');

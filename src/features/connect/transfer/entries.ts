@@ -131,19 +131,56 @@ const DOMAIN_CATEGORIES: Record<string, VaultCategory> = {
   'coinbase.com': 'finance',
 };
 
-/** The category of a folder ('Finance', 'Root/Homebanking'), of a well-known site, else the default. */
+/**
+ * Words in a site's host name that tell its kind, for sites not in DOMAIN_CATEGORIES: each is
+ * tried on every label of the host but the last (the top-level domain), and on each hyphenated
+ * part of a label, left to right; the first hit decides. Whole words, or a stem at the start or end
+ * of a label ('mybank', 'hotmail', 'gitea', 'hbotv'), never a stem in the middle of one.
+ */
+const SITE_WORDS: readonly [VaultCategory, RegExp][] = [
+  ['email', /^(?:e?mail|webmail|imap|smtp|inbox|posteo|tutanota|tuta|gmx|zoho)$|^mail|mail$/],
+  ['development', /^(?:code|dev|ci|jenkins|jira|gerrit|sonarcloud|registry|docker|npm|npmjs|pypi|crates|codeberg|sourcehut|sr|forgejo|bitbucket|vercel|netlify|heroku|circleci|travis)$|^git/],
+  [
+    'finance',
+    /^bank|bank$|banking|^pay|pay$|^(?:paypal|venmo|klarna|stripe|wise|revolut|n26|chase|amex|citi|hsbc|barclays|ing|schwab|fidelity|vanguard|robinhood|coinbase|kraken|binance|broker|brokerage|invest|finance|credit|wallet)$|^crypto/,
+  ],
+  [
+    'entertainment',
+    /^(?:tv|video|videos|stream|streaming|music|movie|movies|film|films|cinema|vimeo|dailymotion|crunchyroll|deezer|tidal|soundcloud|plex|jellyfin|emby|max|primevideo|hbomax|paramountplus|peacocktv|dazn|mubi|steam|epicgames|gog|itch)$|tv$|flix$|stream$|video$|music$/,
+  ],
+];
+
+/** The category a host name's words suggest, or null. */
+function siteWordsCategory(hostname: string): VaultCategory | null {
+  const labels = hostname.replace(/^www\./, '').split('.').slice(0, -1);
+  for (const label of labels) {
+    for (const word of [label, ...label.split('-')]) {
+      for (const [category, words] of SITE_WORDS) if (word && words.test(word)) return category;
+    }
+  }
+  return null;
+}
+
+/**
+ * The category of a folder ('Finance', 'Root/Homebanking'), else of the site (a well-known one,
+ * else what its host name's words suggest: mail, code hosting, banks and payments, video and
+ * streaming), else the default (social).
+ */
 export function categoryFor(folder: string, website: string): VaultCategory {
   const name = folder.split('/').pop()?.trim().toLowerCase() ?? '';
   if ((VAULT_CATEGORIES as readonly string[]).includes(name)) return name as VaultCategory;
   const named = FOLDER_CATEGORIES[name];
   if (named) return named;
   if (website) {
-    const labels = new URL(website).hostname.toLowerCase().split('.');
+    const hostname = new URL(website).hostname.toLowerCase();
+    const labels = hostname.split('.');
     // The host and each parent domain: mail.google.com, google.com.
     for (let k = 0; k < labels.length - 1; k++) {
       const found = DOMAIN_CATEGORIES[labels.slice(k).join('.')];
       if (found) return found;
     }
+    const guessed = siteWordsCategory(hostname);
+    if (guessed) return guessed;
   }
   return DEFAULT_VAULT_CATEGORY;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { VaultAccountInput } from '../../../shared/connect.ts';
+import type { VaultAccountInput, VaultCategory } from '../../../shared/connect.ts';
 import { BITWARDEN_ENCRYPTED, writeBitwardenCsv } from './bitwarden.ts';
 import { categoryFor, webAddress } from './entries.ts';
 import { IMPORT_TEXT, importText, readImport } from './read-import.ts';
@@ -163,13 +163,42 @@ describe('mappings', () => {
     expect(categoryFor('', 'https://notgithub.com/')).toBe('social');
   });
 
+  test('a browser export: each login gets the category its site suggests (mail, code hosting, banks and payments, video and streaming), else social', () => {
+    const sites: [string, VaultCategory][] = [
+      ['https://webmail.example.org/', 'email'],
+      ['https://mail.example.net/inbox', 'email'],
+      ['https://www.hotmail.example/', 'email'],
+      ['https://git.example.com/ada', 'development'],
+      ['https://gitea.example.net/', 'development'],
+      ['https://codeberg.org/ada', 'development'],
+      ['https://online.mybank.example/', 'finance'],
+      ['https://pay.example.com/', 'finance'],
+      ['https://www.example-bank.de/login', 'finance'],
+      ['https://www.venmo.com/', 'finance'],
+      ['https://vimeo.com/', 'entertainment'],
+      ['https://play.crunchyroll.com/', 'entertainment'],
+      ['https://www.hbotv.example/', 'entertainment'],
+      ['https://www.primevideo.com/', 'entertainment'],
+      ['https://video.example.org/watch', 'entertainment'],
+      ['https://forum.example.org/', 'social'],
+      ['https://notgithub.com/', 'social'],
+      ['https://ingredients.example/', 'social'],
+      ['https://paintball.example/', 'social'],
+    ];
+    const chrome = ['name,url,username,password,note', ...sites.map(([url], i) => `Site ${i},${url},ada,pw${i},`)].join('\n');
+    const firefox = ['url,username,password,httpRealm,formActionOrigin,guid,timeCreated,timeLastUsed,timePasswordChanged', ...sites.map(([url], i) => `${url},ada,pw${i},,,,,,`)].join('\n');
+    for (const file of [chrome, firefox]) {
+      expect(readImport(file).entries.map((e) => [e.account.website, e.account.category])).toEqual(sites);
+    }
+  });
+
   test('the hub\'s own export reads back as the same accounts, whatever the values', () => {
     const accounts = [
       { name: 'Bank, "main"', username: 'a@b.example', email: '', password: '=1+1', website: 'https://bank.example/login?a=1,2', favicon: 'https://cdn.example/i.png', category: 'finance' as const },
       { name: 'Mail', username: 'me@mail.example', email: 'me@mail.example', password: 'line\nbreak', website: '', favicon: '', category: 'email' as const },
       { name: 'Other ✓', username: 'spaced', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
     ];
-    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', createdAt: '', updatedAt: '' })));
+    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', hasIcon: false, createdAt: '', updatedAt: '' })));
     expect(csv.startsWith('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n')).toBe(true);
     const plan = readImport(csv);
     expect(plan.entries.map((e) => e.account)).toEqual(accounts);

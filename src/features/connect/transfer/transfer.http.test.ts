@@ -89,15 +89,15 @@ describe('POST /api/accounts/import', () => {
     const made = await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'TWITTER', username: 'me@example.com', website: 'https://twitter.com/home', password: 'older' } });
     expect(made.status).toBe(201);
     const first = (await (await importFile('bitwarden.csv')).json()) as VaultImportResult;
-    expect([first.imported, first.skipped]).toEqual([8, 3]);
+    expect([first.imported, first.skipped, first.alreadyInVault, first.repeatedInFile]).toEqual([8, 3, 1, 0]);
     const again = (await (await importFile('bitwarden.csv')).json()) as VaultImportResult;
-    expect([again.imported, again.skipped]).toEqual([0, 11]);
+    expect([again.imported, again.skipped, again.alreadyInVault, again.repeatedInFile]).toEqual([0, 11, 9, 0]);
     const twitter = (await accountsOf(ada)).filter((a) => a.name.toLowerCase() === 'twitter');
     expect(twitter.map((a) => a.password)).toEqual(['older']);
 
     const repeats = ['name,url,username,password', 'Shop,https://shop.example/a,me,one', 'shop,https://SHOP.example/b,me,two', 'Shop,https://shop.example,other,three', 'Shop,http://shop.example,me,four'].join('\n');
     const result = (await (await importRaw(repeats, bob)).json()) as VaultImportResult;
-    expect([result.imported, result.skipped]).toEqual([3, 1]);
+    expect([result.imported, result.skipped, result.alreadyInVault, result.repeatedInFile]).toEqual([3, 1, 0, 1]);
     expect((await accountsOf(bob)).map((a) => a.password).sort()).toEqual(['four', 'one', 'three']);
   });
 
@@ -192,7 +192,7 @@ describe('POST /api/accounts/export', () => {
     await seed(ada, ADA_ACCOUNTS);
     const csv = await (await exportAs(ada, { password: FACTORY_PASSWORD })).text();
     const res = await importRaw(csv, bob);
-    expect(await res.json()).toEqual({ imported: ADA_ACCOUNTS.length, skipped: 0, errors: [] });
+    expect(await res.json()).toEqual({ imported: ADA_ACCOUNTS.length, skipped: 0, alreadyInVault: 0, repeatedInFile: 0, errors: [] });
     expect((await accountsOf(bob)).map(fieldsOf).sort(byName)).toEqual((await accountsOf(ada)).map(fieldsOf).sort(byName));
   });
 

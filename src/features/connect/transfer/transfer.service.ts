@@ -37,18 +37,30 @@ export function createVaultTransferService({ vault, auth }: { vault: VaultServic
      */
     async importFile(ownerId: string, bytes: Uint8Array): Promise<VaultImportResult> {
       const plan = readImport(importText(bytes));
+      let alreadyInVault = 0;
+      let repeatedInFile = 0;
       const created = await vault.createManyNew(ownerId, (existing) => {
-        const seen = new Set(existing.map(duplicateKey));
+        const inVault = new Set(existing.map(duplicateKey));
+        const inFile = new Set<string>();
+        alreadyInVault = 0;
+        repeatedInFile = 0;
         return plan.entries
           .map((e) => e.account)
           .filter((account) => {
             const key = duplicateKey(account);
-            if (seen.has(key)) return false;
-            seen.add(key);
+            if (inVault.has(key)) {
+              alreadyInVault++;
+              return false;
+            }
+            if (inFile.has(key)) {
+              repeatedInFile++;
+              return false;
+            }
+            inFile.add(key);
             return true;
           });
       });
-      return { imported: created, skipped: plan.skipped + plan.entries.length - created, errors: plan.errors };
+      return { imported: created, skipped: plan.skipped + plan.entries.length - created, alreadyInVault, repeatedInFile, errors: plan.errors };
     },
 
     /** Every account of the owner as Bitwarden's CSV, after their password is checked under the guessing limit. */

@@ -277,3 +277,31 @@ describe('the avatar service as a picture source', () => {
     expect((await create(ann, { name: 'Unknown Platform', links: [links[0]] })).picture).toBeNull();
   });
 });
+
+describe('a picture the hub knows it lacks', () => {
+  test('lists and reads carry no picture address while the failure is remembered, then offer it again', async () => {
+    host.route('/found.png', file(PNG, 'image/png'));
+    const missing = await create(ann, { name: 'Nora Nowhere', image: `${host.origin}/missing.png` });
+    const found = await create(ann, { name: 'Pia Pixel', image: `${host.origin}/found.png` });
+    const listed = async () => ((await (await t.request('/api/models', { as: ann })).json()) as Model[]).map((m) => [m.name, m.picture]);
+    // Not asked yet: the hub cannot know, so the card asks once.
+    expect(await listed()).toEqual([
+      ['Nora Nowhere', missing.picture],
+      ['Pia Pixel', found.picture],
+    ]);
+    await expectNotFound(await picture(ann, missing), PICTURE_TEXT.unavailable);
+    expect((await picture(ann, found)).status).toBe(200);
+    // Now it knows: no address, so no page asks for a sure 404.
+    expect(await listed()).toEqual([
+      ['Nora Nowhere', null],
+      ['Pia Pixel', found.picture],
+    ]);
+    expect(((await (await t.request(`/api/models/${missing._id}`, { as: ann })).json()) as Model).picture).toBeNull();
+    // Once the failure has expired, the host gets another chance.
+    now += PICTURE_LIMITS.keepFailedMs + 1;
+    expect(await listed()).toEqual([
+      ['Nora Nowhere', missing.picture],
+      ['Pia Pixel', found.picture],
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 // All Users, Profile and Edit Profile.
 
 import { Island } from '../../../http/island.tsx';
+import { localDate } from '../../../shared/dates.ts';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import type { FormState } from '../../../http/forms.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
@@ -10,10 +11,8 @@ import { PASSWORD_MIN_LENGTH } from '../users.schema.ts';
 
 export const FAVORITES_EMPTY = 'No favorites yet. Start exploring and add your favorites!';
 
-/** "November 21, 2026": the long date of the profile rows. */
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
+/** "November 21, 2026": the hub's one date format (the server renders it in UTC). */
+export const longDate = (iso: string): string => localDate(iso, false);
 
 export function AllUsersPage({ users }: { users: UserSummary[] | null }) {
   return (
