@@ -4,8 +4,9 @@ import { readGalleryView } from '../src/shared/gallery-view.ts';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Gallery, { PROCESSING_POLL_MS } from './Gallery.tsx';
-import { SEARCH_DEBOUNCE_MS } from './gallery/Toolbar.tsx';
+import Gallery from './Gallery.tsx';
+import { PROCESSING_POLL_MS } from './media/MediaLibrary.tsx';
+import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
 // are written straight into its database. Time is bun:test's fake clock (toasts close after 6 s).
@@ -258,12 +259,12 @@ describe('Gallery: the card menu', () => {
     manyMedia(hub.hub.database, ann(), 4);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
     expect(screen.getByText('1 selected')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     expect(screen.getByText('4 selected')).toBeTruthy();
-    await settle(() => screen.getByRole('button', { name: 'Deselect Item 000003' }).click());
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000003' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     expect(within(screen.getByRole('dialog', { name: 'Delete Media' })).getByText('Delete 3 selected items?')).toBeTruthy();
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(snackbar()).toBe('3 items moved to recycling bin');
@@ -292,10 +293,10 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     manyMedia(hub.hub.database, ann(), 3);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.requests.length = 0;
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(hub.writes()[0]?.body).toMatchObject({ action: 'delete' });
@@ -303,9 +304,9 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(titles()).toEqual([]);
 
     await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
-    const bar = screen.getByRole('region', { name: 'Selection' });
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
+    const bar = screen.getByRole('toolbar', { name: 'Selection' });
     expect(within(bar).queryByRole('button', { name: 'Album' })).toBeNull();
     hub.requests.length = 0;
     await settle(() => within(bar).getByRole('button', { name: 'Delete Forever' }).click());
@@ -320,10 +321,10 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     manyMedia(hub.hub.database, ann(), 2);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.network.interrupt('POST /api/gallery/bulk', { proxyStatus: 502 });
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(snackbar()).toBe('Failed to delete some items');
     expect(titles()).toHaveLength(2);
@@ -341,9 +342,9 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(snackbar()).toBe('Added 1 item(s) to album: Trips');
 
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
     move = screen.getByRole('dialog', { name: 'Move to Album' });
     expect(within(move).getByText('Choose an album for 2 items.')).toBeTruthy();
     await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
@@ -351,7 +352,7 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(snackbar()).toBe('Added 2 item(s) to album: Trips');
-    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+    expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('0 selected')).toBeTruthy();
 
     await settle(() => screen.getByRole('link', { name: 'Albums' }).click());
     expect(params()).toEqual({ filter: 'albums' });
@@ -360,7 +361,15 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(within(screen.getByRole('article', { name: 'Trips' })).getByText('3 items')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'Open album Trips' }).click());
     expect(screen.getByText('3 of 3 items')).toBeTruthy();
+    expect(params()).toEqual({ filter: 'albums', album: expect.any(String) });
 
+    // Back: the albums, then the media.
+    await settle(() => {
+      history.back();
+    });
+    await settle();
+    expect(params()).toEqual({ filter: 'albums' });
+    expect(screen.getByRole('button', { name: 'Open album Trips' })).toBeTruthy();
     await settle(() => {
       history.back();
     });

@@ -4,8 +4,9 @@ import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { creatorOf, premiumApiQuery, readPremiumView, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
 import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Premium, { gridClass } from './Premium.tsx';
-import { PREMIUM_SEARCH_DEBOUNCE_MS } from './premium/PremiumToolbar.tsx';
+import Premium from './Premium.tsx';
+import { premiumGrid } from './media/library-config.ts';
+import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
 // rows are written straight into its database. Time is bun:test's fake clock (toasts close after 4 s).
@@ -55,7 +56,7 @@ async function renderPremium(address = '/premium') {
 
 const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector('[id$="-title"]')?.textContent);
 const card = (title: string) => screen.getByRole('article', { name: title });
-const toastText = () => document.querySelector('[data-premium-toast] span')?.textContent ?? null;
+const toastText = () => document.querySelector('[data-toast] span')?.textContent ?? null;
 const chip = (label: string) => within(screen.getByRole('navigation', { name: 'Show' })).getByRole('link', { name: label });
 
 async function actions(item: string) {
@@ -131,12 +132,12 @@ describe('the page', () => {
   });
 
   test('the grid uses the spec constants: compact 4-10 columns and 150 px rows, 280 px in titles view, 350 px otherwise', () => {
-    expect(gridClass(true, false)).toContain('grid-cols-4');
-    expect(gridClass(true, false)).toContain('lg:grid-cols-10');
-    expect(gridClass(true, true)).toContain('auto-rows-[150px]');
-    expect(gridClass(false, true)).toContain('auto-rows-[280px]');
-    expect(gridClass(false, false)).toContain('auto-rows-[350px]');
-    expect(gridClass(false, false)).toContain('minmax(340px,1fr)');
+    expect(premiumGrid({ compact: true, titles: false })).toContain('grid-cols-4');
+    expect(premiumGrid({ compact: true, titles: false })).toContain('lg:grid-cols-10');
+    expect(premiumGrid({ compact: true, titles: true })).toContain('auto-rows-[150px]');
+    expect(premiumGrid({ compact: false, titles: true })).toContain('auto-rows-[280px]');
+    expect(premiumGrid({ compact: false, titles: false })).toContain('auto-rows-[350px]');
+    expect(premiumGrid({ compact: false, titles: false })).toContain('minmax(340px,1fr)');
   });
 
   test('titles view shows the model chip and the size', async () => {
@@ -202,7 +203,7 @@ describe('cards, menu and viewer', () => {
     seed({ title: 'First', tags: ['Premium', 'Lena'], size: 1024, createdAt: 2000 });
     seed({ title: 'Second', createdAt: 1000 });
     await renderPremium();
-    await settle(() => screen.getByRole('button', { name: 'Open First' }).click());
+    await settle(() => screen.getByRole('link', { name: 'Open First' }).click());
     const viewer = screen.getByRole('dialog', { name: 'First' });
     expect(within(viewer).getByLabelText('Creator').textContent).toBe('Lena');
     expect(within(viewer).getAllByText('Premium').map((e) => e.tagName)).toEqual(['SPAN', 'LI']);
@@ -260,10 +261,10 @@ describe('select mode', () => {
     await settle(() => within(bar).getByRole('button', { name: 'Select All' }).click());
     await settle(() => within(bar).getByRole('button', { name: 'Delete Selected' }).click());
     const confirm = screen.getByRole('dialog', { name: 'Delete Forever' });
-    expect(within(confirm).getByText('Permanently delete 1 selected items?')).toBeTruthy();
+    expect(within(confirm).getByText('Permanently delete 1 selected item?')).toBeTruthy();
     await settle(() => within(confirm).getByRole('button', { name: 'Delete Forever' }).click());
     expect(hub.writes().map((r) => r.body)).toEqual([{ action: 'permanent-delete', ids: [gone.id] }]);
-    expect(toastText()).toBe('1 items permanently deleted successfully');
+    expect(toastText()).toBe('1 item permanently deleted successfully');
     expect(screen.getByText('Recycling bin is empty.')).toBeTruthy();
   });
 });
@@ -284,7 +285,7 @@ describe('Add from Gallery to Premium', () => {
     expect(move().textContent).toBe('Move 1 to Premium');
     await settle(() => move().click());
     expect(hub.writes().map((r) => [r.path, r.body])).toEqual([['/api/gallery/move-to-premium', { mediaIds: [free[0]!.id] }]]);
-    expect(toastText()).toBe('1 items moved to premium');
+    expect(toastText()).toBe('1 item moved to premium');
     expect(titles()).toEqual(['Beach']);
     const left = await browserCall<MediaPage>('GET', '/api/gallery');
     expect(left.media.map((m) => m.title)).toEqual(['Forest']);

@@ -8,8 +8,8 @@ import { formatDuration, formatSize, MAX_PAGE_SIZE, type MediaItem, type MediaPa
 import { MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { useToast, TOAST_MS } from '../components/useToast.tsx';
-import { Viewer } from '../gallery/Viewer.tsx';
-import { PlayIcon } from '../gallery/icons.tsx';
+import { Viewer } from '../media/Viewer.tsx';
+import { PlayIcon } from '../media/icons.tsx';
 import { api } from '../lib/api.ts';
 
 /** The toast place of this dialog (the viewer opens inside it, so its toasts show there too). */

@@ -45,12 +45,6 @@ export const CheckIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const HeartIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
-  <Svg {...p} filled={filled}>
-    <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" strokeLinejoin="round" />
-  </Svg>
-);
-
 export const MoreIcon = (p: IconProps) => (
   <Svg {...p} filled>
     <circle cx="12" cy="5" r="1.6" />

@@ -113,7 +113,7 @@ async function renderDialog(props: Partial<DuplicatesDialogProps> = {}) {
 const dialog = () => screen.getByRole('dialog', { name: 'Duplicates' });
 const inDialog = () => within(dialog());
 const groups = () => inDialog().queryAllByRole('region', { name: /./ }).filter((r) => r.tagName === 'SECTION');
-const toastText = () => (inDialog().queryByRole('alert') ?? inDialog().queryAllByRole('status').find((s) => s.className.includes('fixed')))?.querySelector('span')?.textContent ?? null;
+const toastText = () => (inDialog().queryByRole('alert') ?? inDialog().queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
 const modeButton = (name: string) => inDialog().getByRole('button', { name });
 
 describe('exact copies', () => {
