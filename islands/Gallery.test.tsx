@@ -1,59 +1,19 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { readGalleryView } from '../src/shared/gallery-view.ts';
+import { describe, expect, test } from 'bun:test';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Gallery from './Gallery.tsx';
+import { RED_ROOM } from './media/library-config.ts';
+import { libraryTestKit } from './media/library-test-kit.tsx';
 import { PROCESSING_POLL_MS } from './media/MediaLibrary.tsx';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
 // are written straight into its database. Time is bun:test's fake clock (toasts close after 6 s).
 
-const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
-
-let hub: IslandApp;
-let logged: Mock<typeof console.error>;
-
-async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const ann = () => hub.ids.ann!;
+const { hub, ann, browserCall, settle, advance, renderLibrary } = libraryTestKit();
 const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), fields);
-
-async function settle(action?: () => void): Promise<void> {
-  await act(async () => {
-    action?.();
-  });
-  for (let i = 0; i < 6; i++) await act(() => hub.idle());
-}
-
-async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    jest.advanceTimersByTime(ms);
-  });
-  await settle();
-}
-
-/** The page as the server renders it for the address, then live. */
-async function renderGallery(address = '/gallery', accepted = true) {
-  history.replaceState(null, '', address);
-  const view = readGalleryView(new URLSearchParams(location.search));
-  const page = accepted ? await browserCall<MediaPage>('GET', `/api/gallery?${new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder, ...(view.search ? { search: view.search } : {}) })}`) : null;
-  hub.requests.length = 0;
-  const result = render(<Gallery view={view} page={page} accepted={accepted} isAdmin />);
-  await settle();
-  return result;
-}
+/** The Red Room as the server renders it for the address, then live. */
+const renderGallery = (address = '/gallery', accepted = true) => renderLibrary(RED_ROOM, address, accepted);
 
 const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -64,22 +24,6 @@ async function menu(title: string, action: string) {
   await settle(() => within(card(title)).getByRole('button', { name: `Actions for ${title}` }).click());
   await settle(() => screen.getByRole('menuitem', { name: action }).click());
 }
-
-beforeEach(async () => {
-  logged = spyOn(console, 'error').mockImplementation(() => {});
-  jest.useFakeTimers();
-  hub = await createIslandApp(SCENARIO);
-  localStorage.clear();
-  document.cookie = 'matureContentAccepted=; Max-Age=0; Path=/';
-});
-
-afterEach(async () => {
-  cleanup();
-  jest.useRealTimers();
-  await hub.close();
-  logged.mockRestore();
-  history.replaceState(null, '', '/');
-});
 
 describe('Gallery: the mature-content warning', () => {
   test('shown first with nothing of the gallery; Escape leaves it open; accepting remembers it and shows the media', async () => {

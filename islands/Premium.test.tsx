@@ -1,58 +1,19 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'bun:test';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
-import { creatorOf, premiumApiQuery, readPremiumView, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
+import { creatorOf, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
 import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Premium from './Premium.tsx';
-import { premiumGrid } from './media/library-config.ts';
+import { PREMIUM, premiumGrid } from './media/library-config.ts';
+import { libraryTestKit } from './media/library-test-kit.tsx';
 import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
 // rows are written straight into its database. Time is bun:test's fake clock (toasts close after 4 s).
 
-const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
-
-let hub: IslandApp;
-let logged: Mock<typeof console.error>;
-
-async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const ann = () => hub.ids.ann!;
+const { hub, ann, browserCall, settle, advance, renderLibrary } = libraryTestKit();
 const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), { gallery: 'premium', ...fields });
-
-async function settle(action?: () => void): Promise<void> {
-  await act(async () => {
-    action?.();
-  });
-  for (let i = 0; i < 6; i++) await act(() => hub.idle());
-}
-
-async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    jest.advanceTimersByTime(ms);
-  });
-  await settle();
-}
-
-async function renderPremium(address = '/premium') {
-  history.replaceState(null, '', address);
-  const view = readPremiumView(new URLSearchParams(location.search));
-  const page = view.filter === 'albums' ? null : await browserCall<MediaPage>('GET', `/api/premium?${premiumApiQuery(view)}`);
-  hub.requests.length = 0;
-  const result = render(<Premium view={view} page={page} isAdmin />);
-  await settle();
-  return result;
-}
+/** The premium page as the server renders it for the address, then live. */
+const renderPremium = (address = '/premium') => renderLibrary(PREMIUM, address);
 
 const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector('[id$="-title"]')?.textContent);
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -62,21 +23,6 @@ const chip = (label: string) => within(screen.getByRole('navigation', { name: 'S
 async function actions(item: string) {
   await settle(() => screen.getByRole('button', { name: item }).click());
 }
-
-beforeEach(async () => {
-  logged = spyOn(console, 'error').mockImplementation(() => {});
-  jest.useFakeTimers();
-  hub = await createIslandApp(SCENARIO);
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  cleanup();
-  jest.useRealTimers();
-  await hub.close();
-  logged.mockRestore();
-  history.replaceState(null, '', '/');
-});
 
 describe('the creator chip rule', () => {
   const of = (modelName: string | null, tags: string[]) => creatorOf({ modelName, tags });
