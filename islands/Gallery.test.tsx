@@ -1,10 +1,11 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
+import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
 import { RED_ROOM } from './media/library-config.ts';
+import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
 import { libraryTestKit } from './media/library-test-kit.tsx';
-import { PROCESSING_POLL_MS } from './media/MediaLibrary.tsx';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
@@ -334,5 +335,31 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(chips).toEqual(['All Media', 'Images', 'Videos', 'Favorites', 'Recently Deleted', 'Albums', 'Find Duplicates', 'Select']);
     await settle(() => screen.getByRole('button', { name: 'Find Duplicates' }).click());
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe("Gallery: the newer variant's extras", () => {
+  test('the tagline changes every 10 s with a 1 s fade; the scroll-to-top button shows past 100 px and scrolls up', async () => {
+    seed({ title: 'Beach day' });
+    await renderGallery();
+    const line = () => document.querySelector('[data-tagline]')!;
+    expect(line().textContent).toBe(RED_ROOM.header.taglines[0]!);
+    await advance(TAGLINE_MS);
+    expect(line().className).toContain('opacity-0');
+    await advance(TAGLINE_FADE_MS);
+    expect(line().textContent).toBe(RED_ROOM.header.taglines[1]!);
+    expect(line().className).toContain('opacity-100');
+
+    const scrollTo = (y: number) => settle(() => (Object.defineProperty(window, 'scrollY', { value: y, configurable: true }), window.dispatchEvent(new Event('scroll'))));
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    await scrollTo(SCROLL_TOP_AFTER_PX);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    await scrollTo(SCROLL_TOP_AFTER_PX + 1);
+    const up = spyOn(window, 'scrollTo').mockImplementation(() => {});
+    await settle(() => screen.getByRole('button', { name: 'Back to top' }).click());
+    expect(up).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    up.mockRestore();
+    await scrollTo(0);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
   });
 });

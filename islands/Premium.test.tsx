@@ -197,6 +197,20 @@ describe('select mode', () => {
     expect(titles()).toEqual(['Two']);
   });
 
+  test('one item is one item: the question and the toast say so', async () => {
+    seed({ title: 'Alone' });
+    await renderPremium();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
+    const bar = screen.getByRole('toolbar', { name: 'Selection' });
+    await settle(() => within(bar).getByRole('button', { name: 'Select All' }).click());
+    await settle(() => within(bar).getByRole('button', { name: 'Delete Selected' }).click());
+    const confirm = screen.getByRole('dialog', { name: 'Delete Selected' });
+    expect(within(confirm).getByText('Delete 1 selected item?')).toBeTruthy();
+    await settle(() => within(confirm).getByRole('button', { name: 'Delete' }).click());
+    expect(toastText()).toBe('1 item deleted successfully');
+  });
+
   test('in the recycling bin Delete Selected deletes permanently', async () => {
     const gone = seed({ title: 'Gone', deletedAt: Date.now() });
     await renderPremium('/premium?filter=recycling-bin');

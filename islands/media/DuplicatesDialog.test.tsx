@@ -163,7 +163,8 @@ describe('exact copies', () => {
     expect(toastText()).toBe('Deleted 3 duplicate files');
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(groups()).toEqual([]);
-    expect(inDialog().getAllByText('No duplicates found').length).toBeGreaterThan(0);
+    // Said once, not twice (a hidden status and the visible text).
+    expect(inDialog().getByText('No duplicates found')).toBeTruthy();
     expect((inDialog().getByRole('button', { name: 'Delete Duplicates' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -243,7 +244,8 @@ describe('similar', () => {
 describe('empty, failing, premium and closing', () => {
   test('each mode has its empty state', async () => {
     await renderDialog();
-    expect(inDialog().getAllByText('No duplicates found').length).toBeGreaterThan(0);
+    // Said once, not twice (a hidden status and the visible text).
+    expect(inDialog().getByText('No duplicates found')).toBeTruthy();
     expect(inDialog().getByText('No two files have identical content.')).toBeTruthy();
     await settle(() => fireEvent.click(modeButton('Similar')));
     expect(inDialog().getAllByText('No similar files found').length).toBeGreaterThan(0);
