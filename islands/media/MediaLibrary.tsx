@@ -339,7 +339,8 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
           <UploadIcon size={22} />
         </button>
       )}
-      {scrolled ? (
+      {/* In select mode the bar takes the bottom of the screen. */}
+      {scrolled && !selecting ? (
         <button
           type="button"
           onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
