@@ -9,9 +9,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
 import { placeholderDataUrl } from '../../src/shared/thumbhash.ts';
-import { FavoriteIcon, WarningIcon } from '../components/Icons.tsx';
+import { WarningIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
-import { PlayIcon, SpinnerIcon } from './icons.tsx';
+import { FavoriteMark, PlayIcon, SpinnerIcon } from './icons.tsx';
 
 /** How a gallery draws its cards (data from its configuration). */
 export interface CardLook {
@@ -188,11 +188,11 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
             onClick={() => onFavorite(item)}
             className={`absolute left-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50 ${item.isFavorite ? 'text-[#ff6b9a]' : 'text-white'}`}
           >
-            <FavoriteIcon size={16} filled={item.isFavorite} />
+            <FavoriteMark size={16} filled={item.isFavorite} />
           </button>
         ) : item.isFavorite ? (
           <span className="pointer-events-none absolute left-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-black/55 text-[#ff6b9a]" title="Favorite">
-            <FavoriteIcon size={14} filled />
+            <FavoriteMark size={14} filled />
           </span>
         ) : null}
         {selecting && look.favorite === 'button' ? null : (

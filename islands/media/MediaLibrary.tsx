@@ -9,14 +9,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import { changeMediaView, readView, viewHref, type MediaView } from '../../src/shared/media-view.ts';
-import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
+import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { AlbumsPanel } from '../albums/AlbumsPanel.tsx';
 import { useDialog } from '../components/Dialog.tsx';
 import { useToast } from '../components/useToast.tsx';
 import { storeFlag, storedFlag } from '../lib/stored-flag.ts';
 import { ADD_FROM_GALLERY_PLACE, AddFromGalleryDialog } from './AddFromGalleryDialog.tsx';
 import { DuplicatesDialog } from './DuplicatesDialog.tsx';
-import { ChevronIcon, ImagesIcon, UploadIcon } from './icons.tsx';
+import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { MatureWarning } from './MatureWarning.tsx';
 import { MediaGrid } from './MediaGrid.tsx';
@@ -31,8 +31,8 @@ export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
 export interface LibraryProps {
   view: MediaView;
-  /** The view's first page, or null: the albums view (it loads its own), or the warning not accepted yet (nothing of it is sent). */
-  page: MediaPage | null;
+  /** The view's first page (lean, as the server sends it), or null: the albums view (it loads its own), or the warning not accepted yet (nothing of it is sent). */
+  page: LeanMediaPage | MediaPage | null;
   /** Whether this browser accepted the mature-content warning (where the gallery has one). */
   accepted?: boolean;
   isAdmin: boolean;
@@ -56,7 +56,7 @@ const typingIn = (target: EventTarget | null) => target instanceof HTMLElement &
 export function MediaLibrary({ config, view: initialView, page: initialPage, accepted: initiallyAccepted = true, isAdmin }: LibraryProps & { config: LibraryConfig }) {
   const { text, rules } = config;
   const [view, setView] = useState(initialView);
-  const [data, setData] = useState<MediaPage | null>(initialPage);
+  const [data, setData] = useState<MediaPage | null>(() => initialPage && expandPage(initialPage));
   const [loading, setLoading] = useState(false);
   const [accepted, setAccepted] = useState(initiallyAccepted || !config.matureWarning);
   const [live, setLive] = useState(false);
@@ -275,7 +275,9 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
   const [emptyTitle, emptyHint] = text.empty(view);
 
   return (
+    <SpriteOnPage.Provider value>
     <div className="min-w-0">
+      <MediaIconSprite />
       {heading}
       <Toolbar
         config={config}
@@ -379,5 +381,6 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
       ) : null}
       {toast.render()}
     </div>
+    </SpriteOnPage.Provider>
   );
 }

@@ -48,6 +48,68 @@ export interface MediaPage {
   totalPages: number;
 }
 
+/**
+ * A page as a gallery page sends it to its island: each item without what follows from its id
+ * (`url`, `display`, and `thumbnail`, which becomes `1` when there is one) and without its empty
+ * fields (null, false, no tags). The island expands it back (`expandPage`); half the bytes of the
+ * props, escaped into the page's HTML.
+ */
+export type LeanMediaItem = Omit<Partial<MediaItem>, 'thumbnail' | 'url' | 'display'> & Pick<MediaItem, '_id'> & { thumbnail?: 1 };
+export interface LeanMediaPage {
+  media: LeanMediaItem[];
+  totalItems: number;
+  totalPages: number;
+}
+
+const DERIVED = new Set(['url', 'display', 'thumbnail']);
+
+export function leanPage(page: MediaPage): LeanMediaPage {
+  const media = page.media.map((item) => {
+    const lean: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(item)) {
+      if (DERIVED.has(key) || value === null || value === false || (Array.isArray(value) && value.length === 0)) continue;
+      lean[key] = value;
+    }
+    if (item.thumbnail) lean.thumbnail = 1;
+    return lean as LeanMediaItem;
+  });
+  return { media, totalItems: page.totalItems, totalPages: page.totalPages };
+}
+
+/** A lean page (or a full one) as full items again. */
+export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
+  const media = page.media.map((lean): MediaItem => {
+    const url = `/media/${lean._id}`;
+    return {
+      title: '',
+      type: 'image',
+      mimeType: '',
+      size: 0,
+      duration: null,
+      width: null,
+      height: null,
+      takenAt: null,
+      createdAt: '',
+      tags: [],
+      isFavorite: false,
+      modelId: null,
+      modelName: null,
+      originalName: '',
+      source: 'gallery',
+      status: 'ready',
+      failure: null,
+      placeholder: null,
+      deletedAt: null,
+      ...(lean as Partial<MediaItem>),
+      _id: lean._id,
+      url,
+      display: `${url}/display`,
+      thumbnail: lean.thumbnail ? `${url}/thumbnail` : null,
+    };
+  });
+  return { media, totalItems: page.totalItems, totalPages: page.totalPages };
+}
+
 /** POST /api/gallery/upload. */
 export interface UploadResult {
   media: MediaItem[];
