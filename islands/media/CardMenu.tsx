@@ -40,7 +40,7 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
           setToRight((button.current?.getBoundingClientRect().right ?? MENU_WIDTH * 2) < MENU_WIDTH + 16);
           setOpen((o) => !o);
         }}
-        className={trigger?.className ?? 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white shadow-sm hover:bg-black/75 disabled:opacity-50'}
+        className={trigger?.className ?? 'media-round text-white'}
       >
         {trigger ? (
           <>

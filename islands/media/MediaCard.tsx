@@ -77,7 +77,7 @@ function Picture({ item, live, preview }: { item: MediaItem; live: boolean; prev
       </span>
     );
   }
-  const fill = 'absolute inset-0 h-full w-full object-cover';
+  const fill = 'media-fill';
   return (
     <>
       {placeholder ? <img src={placeholder} alt="" aria-hidden="true" className={`${fill} scale-110 blur-sm`} /> : null}
@@ -142,7 +142,7 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
       data-video-card={previewing ? '' : undefined}
       onMouseEnter={previewing ? startPreview : undefined}
       onMouseLeave={previewing ? stopPreview : undefined}
-      className={`group relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm ${selected ? 'ring-2 ring-accent ring-offset-2 ring-offset-bg' : ''}`}
+      className={selected ? 'media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'media-card'}
     >
       {/* The menu may reach beyond the card: only the picture's own layer clips. */}
       <div className={`relative ${look.title === 'overlay' ? 'min-h-0 flex-1' : 'aspect-square'}`}>
@@ -154,7 +154,7 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
           aria-hidden={selecting ? true : undefined}
           tabIndex={selecting ? -1 : undefined}
           onClick={open}
-          className={`absolute inset-0 block overflow-hidden bg-raised focus-visible:outline-offset-[-3px] ${round}`}
+          className={`absolute inset-0 overflow-hidden bg-raised ${round}`}
         >
           <Picture item={item} live={live} preview={previewing ? video : null} />
           {item.type === 'video' && ready && !previewing ? (
@@ -186,7 +186,7 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
             aria-pressed={item.isFavorite}
             disabled={!live || busy}
             onClick={() => onFavorite(item)}
-            className={`absolute left-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50 ${item.isFavorite ? 'text-[#ff6b9a]' : 'text-white'}`}
+            className={`media-round absolute left-2 top-2 ${item.isFavorite ? 'text-[#ff6b9a]' : 'text-white'}`}
           >
             <FavoriteMark size={16} filled={item.isFavorite} />
           </button>
@@ -196,7 +196,7 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
           </span>
         ) : null}
         {selecting && look.favorite === 'button' ? null : (
-          <div className={`absolute right-1.5 top-1.5 ${compact ? 'sm:opacity-0 sm:focus-within:opacity-100 sm:group-hover:opacity-100' : ''}`}>
+          <div className={compact ? 'absolute right-1.5 top-1.5 sm:opacity-0 sm:focus-within:opacity-100 sm:group-hover:opacity-100' : 'absolute right-1.5 top-1.5'}>
             <CardMenu label={`Actions for ${title}`} actions={actions} disabled={!live || busy} />
           </div>
         )}
@@ -206,10 +206,14 @@ export function MediaCard({ item, look, compact, titles: titlesView = false, liv
           <h2 id={titleId} className="truncate text-sm font-semibold" title={title}>
             {title}
           </h2>
-          <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
-            {titlesView && item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
-            <span className="whitespace-nowrap">{titlesView ? formatSize(item.size) : `${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</span>
-          </p>
+          {titlesView ? (
+            <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
+              {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
+              <span className="whitespace-nowrap">{formatSize(item.size)}</span>
+            </p>
+          ) : (
+            <p className="mt-0.5 text-xs text-muted">{`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</p>
+          )}
         </div>
       ) : compact && look.title === 'below' ? (
         <h2 id={titleId} className="sr-only">
