@@ -7,7 +7,9 @@
 
 import { loadavg } from 'node:os';
 import { manyMedia } from '../test/helpers/media-factory.ts';
+import { launchChromium } from '../test/helpers/browser.ts';
 import { listBench, median } from './lib/list-bench.ts';
+import { pageBytes, pageBytesTable } from './page-bytes.ts';
 
 const RUNS = Number(process.argv[2] ?? 300);
 const SECONDS = Number(process.argv[3] ?? 10);
@@ -65,6 +67,12 @@ async function wrk(path: string, headers: Record<string, string>): Promise<numbe
 const apiRps = await wrk('/api/gallery?limit=50', bench.headers);
 const pageRps = await wrk('/gallery', pageInit.headers);
 console.log(`Throughput (wrk, 2 threads, 16 connections, ${SECONDS} s): API ${apiRps.toFixed(0)} req/s, page ${pageRps.toFixed(0)} req/s: ${(pageRps / apiRps).toFixed(2)} of it (target at least 0.33)`);
+// What a browser loads on first visit: the HTML, the stylesheet and the scripts (target: at most 70 KB of compressed JS).
+const { browser, close } = await launchChromium();
+const rows = [];
+for (const [name, path] of [['/gallery', '/gallery'], ['/premium', '/premium']] as const) rows.push(await pageBytes(browser, `http://127.0.0.1:${server.port}`, name, path, pageInit.headers));
+await close();
+console.log(`\n${pageBytesTable(rows)}`);
 console.log(`Load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (NODE_ENV=${process.env.NODE_ENV ?? 'unset'})`);
 server.stop(true);
 await bench.close();

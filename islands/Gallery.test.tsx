@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
 import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
-import { RED_ROOM } from './media/library-config.ts';
+import { RED_ROOM } from './media/red-room-config.ts';
 import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
 import { libraryTestKit } from './media/library-test-kit.tsx';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';

@@ -2,7 +2,7 @@
 // mature-content warning, chips, sort keys, card menu, bulk bar, texts and 6 s toasts).
 
 import { MediaLibrary, type LibraryProps } from './media/MediaLibrary.tsx';
-import { RED_ROOM } from './media/library-config.ts';
+import { RED_ROOM } from './media/red-room-config.ts';
 
 export type GalleryProps = LibraryProps;
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { creatorOf, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
 import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { PREMIUM, premiumGrid } from './media/library-config.ts';
+import { PREMIUM, premiumGrid } from './media/premium-config.ts';
 import { libraryTestKit } from './media/library-test-kit.tsx';
 import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 

@@ -3,7 +3,7 @@
 // titles switches, hover previews, its card menu and floating select buttons, 4 s toasts at the top).
 
 import { MediaLibrary, type LibraryProps } from './media/MediaLibrary.tsx';
-import { PREMIUM } from './media/library-config.ts';
+import { PREMIUM } from './media/premium-config.ts';
 
 export type PremiumProps = LibraryProps;
 

@@ -4,7 +4,8 @@ import type { Album } from '../../src/shared/albums.ts';
 import { newMedia, type MediaFields } from '../../test/helpers/media-factory.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { AlbumsPanel } from './AlbumsPanel.tsx';
-import { PREMIUM, RED_ROOM } from '../media/library-config.ts';
+import { PREMIUM } from '../media/premium-config.ts';
+import { RED_ROOM } from '../media/red-room-config.ts';
 import { MoveToAlbumDialog } from './MoveToAlbumDialog.tsx';
 
 // The album views against the real hub (test/helpers/island-app.ts) with Ann signed in; her media

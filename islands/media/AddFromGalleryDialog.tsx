@@ -48,8 +48,10 @@ export function AddFromGalleryDialog({
     [onError],
   );
 
+  // Each opening (the first one mounts this dialog, loaded when first asked for) opens it afresh.
   useEffect(() => {
     if (opened === 0) return;
+    control.open();
     setItems(null);
     setSearch('');
     setPicked(new Set());

@@ -5,26 +5,43 @@
 // show their items through it; an album adds Set as Album Thumbnail and Remove from Album. Each
 // item's calls go to its own gallery (an album holds items of both).
 
-import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import { Suspense, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
+import type { BulkTagMode } from './BulkTagsDialog.tsx';
+import type { DialogControl } from '../components/Dialog.tsx';
 import type { MediaItem } from '../../src/shared/media.ts';
-import { MoveToAlbumDialog } from '../albums/MoveToAlbumDialog.tsx';
 import { useDialog } from '../components/Dialog.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { BulkTagsDialog, type BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog.tsx';
-import { DetailsDialog } from './DetailsDialog.tsx';
-import { EditTagsDialog } from './EditTagsDialog.tsx';
-import { EditTitleDialog } from './EditTitleDialog.tsx';
 import type { CardActionName, LibraryConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
 import { clientOf, forGallery, loadModels, setProfilePicture, type ModelChoice } from './media-api.ts';
-import { ProfilePictureDialog } from './ProfilePictureDialog.tsx';
+import { lazily } from './lazily.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { forgetVocabulary } from './TagPicker.tsx';
-import { Viewer } from './Viewer.tsx';
+
+// The viewer and the menu's dialogs load when first opened (their own scripts): a first visit
+// needs none of them.
+const EditTitleDialog = lazily(() => import('./EditTitleDialog.tsx').then((m) => m.EditTitleDialog));
+const EditTagsDialog = lazily(() => import('./EditTagsDialog.tsx').then((m) => m.EditTagsDialog));
+const BulkTagsDialog = lazily(() => import('./BulkTagsDialog.tsx').then((m) => m.BulkTagsDialog));
+const DetailsDialog = lazily(() => import('./DetailsDialog.tsx').then((m) => m.DetailsDialog));
+const ProfilePictureDialog = lazily(() => import('./ProfilePictureDialog.tsx').then((m) => m.ProfilePictureDialog));
+const Viewer = lazily(() => import('./Viewer.tsx').then((m) => m.Viewer));
+const MoveToAlbumDialog = lazily(() => import('../albums/MoveToAlbumDialog.tsx').then((m) => m.MoveToAlbumDialog));
+
+/** The grid's parts that load when first opened. */
+export const LAZY_PARTS = [EditTitleDialog, EditTagsDialog, BulkTagsDialog, DetailsDialog, ProfilePictureDialog, Viewer, MoveToAlbumDialog];
 
 type Place = 'edit-title' | 'edit-tags' | 'profile-picture' | 'confirm' | 'details' | 'bulk-tags';
+
+/** Opens a dialog once it is there: on each new count (the first one also loads and mounts it). */
+function OpenWhenReady({ control, count }: { control: DialogControl; count: number | undefined }) {
+  useEffect(() => {
+    if (count) control.open();
+  }, [control, count]);
+  return null;
+}
 
 /** What an open album adds to the grid. */
 export interface AlbumContext {
@@ -67,6 +84,8 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
   const [models, setModels] = useState<ModelChoice[] | null>(null);
   const [target, setTarget] = useState<MediaItem | null>(null);
   const [opened, setOpened] = useState(0);
+  /** How often each dialog was opened (a dialog is mounted, and its script loaded, from its first opening). */
+  const [openings, setOpenings] = useState<Partial<Record<Place, number>>>({});
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   /** The items Move to Album is open for (one from a card menu, or the selection). */
   const [albumIds, setAlbumIds] = useState<string[] | null>(null);
@@ -81,12 +100,21 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
 
   const fail = (message: string, place: Place, control: { isOpen(): boolean }) => toast.show(message, 'error', control.isOpen() ? place : 'page');
 
-  function openDialog(item: MediaItem | null, control: { open(): void }) {
+  function openDialog(item: MediaItem | null, place: Place) {
     toast.close();
     setTarget(item);
     setOpened((n) => n + 1);
-    control.open();
+    setOpenings((o) => ({ ...o, [place]: (o[place] ?? 0) + 1 }));
   }
+
+  /** A dialog from its first opening on, with what opens it. */
+  const whenOpened = (place: Place, control: DialogControl, dialog: ReactNode) =>
+    openings[place] ? (
+      <Suspense fallback={null}>
+        {dialog}
+        <OpenWhenReady control={control} count={openings[place]} />
+      </Suspense>
+    ) : null;
 
   function ask(next: Confirmation) {
     toast.close();
@@ -217,9 +245,9 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
         },
       }),
       favorite: () => ({ label: item.isFavorite ? 'Remove from Favorites' : 'Add to Favorites', run: () => void favorite(item) }),
-      details: () => ({ label: 'View Details', run: () => openDialog(item, detailsDialog) }),
-      editTitle: () => ({ label: 'Edit Title', run: () => openDialog(item, titleDialog) }),
-      editTags: () => ({ label: 'Edit Tags', run: () => openDialog(item, tagsDialog) }),
+      details: () => ({ label: 'View Details', run: () => openDialog(item, 'details') }),
+      editTitle: () => ({ label: 'Edit Title', run: () => openDialog(item, 'edit-title') }),
+      editTags: () => ({ label: 'Edit Tags', run: () => openDialog(item, 'edit-tags') }),
       addToAlbum: () => ({ label: text.addToAlbum, run: () => openMoveToAlbum([item._id]) }),
       // Inside an album only, for an item with a picture that is not the cover already.
       albumCover: () => (album && item.thumbnail && album.coverId !== item._id ? { label: 'Set as Album Thumbnail', run: () => void album.setCover(item) } : null),
@@ -228,7 +256,7 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
           ? {
               label: 'Set as Profile Picture',
               run: () => {
-                openDialog(item, pictureDialog);
+                openDialog(item, 'profile-picture');
                 void ensureModels();
               },
             }
@@ -285,28 +313,45 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
           empty={items.length === 0}
           onAll={() => setSelected(allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))}
           onClear={() => setSelected(new Set())}
-          onTags={() => openDialog(null, bulkTagsDialog)}
+          onTags={() => openDialog(null, 'bulk-tags')}
           onAlbum={() => openMoveToAlbum(chosen)}
           onDelete={() => ask({ title: deleteTitle, message: text.bulkDeleteConfirm(chosen.length, inBin), action: inBin ? 'Delete Forever' : 'Delete', run: deleteSelected })}
         />
       ) : null}
 
-      <EditTitleDialog control={titleDialog} item={target} opened={opened} onSave={saveTitle}>
-        {toast.render('edit-title')}
-      </EditTitleDialog>
-      <EditTagsDialog control={tagsDialog} item={target} opened={opened} onSave={saveTags}>
-        {toast.render('edit-tags')}
-      </EditTagsDialog>
-      <ProfilePictureDialog control={pictureDialog} item={target} opened={opened} models={models} onSave={setPicture}>
-        {toast.render('profile-picture')}
-      </ProfilePictureDialog>
-      <BulkTagsDialog control={bulkTagsDialog} count={chosen.length} opened={opened} onSave={saveBulkTags}>
-        {toast.render('bulk-tags')}
-      </BulkTagsDialog>
-      <DetailsDialog control={detailsDialog} item={target} />
+      {whenOpened(
+        'edit-title',
+        titleDialog,
+        <EditTitleDialog control={titleDialog} item={target} opened={opened} onSave={saveTitle}>
+          {toast.render('edit-title')}
+        </EditTitleDialog>,
+      )}
+      {whenOpened(
+        'edit-tags',
+        tagsDialog,
+        <EditTagsDialog control={tagsDialog} item={target} opened={opened} onSave={saveTags}>
+          {toast.render('edit-tags')}
+        </EditTagsDialog>,
+      )}
+      {whenOpened(
+        'profile-picture',
+        pictureDialog,
+        <ProfilePictureDialog control={pictureDialog} item={target} opened={opened} models={models} onSave={setPicture}>
+          {toast.render('profile-picture')}
+        </ProfilePictureDialog>,
+      )}
+      {whenOpened(
+        'bulk-tags',
+        bulkTagsDialog,
+        <BulkTagsDialog control={bulkTagsDialog} count={chosen.length} opened={opened} onSave={saveBulkTags}>
+          {toast.render('bulk-tags')}
+        </BulkTagsDialog>,
+      )}
+      {whenOpened('details', detailsDialog, <DetailsDialog control={detailsDialog} item={target} />)}
       <ConfirmDialog control={confirmDialog} confirmation={confirmation}>
         {toast.render('confirm')}
       </ConfirmDialog>
+      <Suspense fallback={null}>
       {albumIds ? (
         <MoveToAlbumDialog
           open
@@ -335,6 +380,7 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
           onDelete={moveToBin}
         />
       ) : null}
+      </Suspense>
     </>
   );
 }

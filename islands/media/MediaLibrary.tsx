@@ -6,28 +6,39 @@
 // server renders its first page; after that the island keeps the address and the list in step
 // (history.pushState, popstate), an open album included.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import { changeMediaView, readView, viewHref, type MediaView } from '../../src/shared/media-view.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
-import { AlbumsPanel } from '../albums/AlbumsPanel.tsx';
 import { useDialog } from '../components/Dialog.tsx';
 import { useToast } from '../components/useToast.tsx';
 import { storeFlag, storedFlag } from '../lib/stored-flag.ts';
-import { ADD_FROM_GALLERY_PLACE, AddFromGalleryDialog } from './AddFromGalleryDialog.tsx';
-import { DuplicatesDialog } from './DuplicatesDialog.tsx';
 import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { MatureWarning } from './MatureWarning.tsx';
 import { MediaGrid } from './MediaGrid.tsx';
 import { MediaPager } from './MediaPager.tsx';
 import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-api.ts';
+import { lazily } from './lazily.ts';
 import { Tagline } from './Tagline.tsx';
 import { Toolbar } from './Toolbar.tsx';
-import { UploadDialog } from './UploadDialog.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
 
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
+
+// What a first visit does not need loads when it is first opened (its own script): the albums
+// view, the upload dialog, Find Duplicates and Add from Gallery to Premium.
+const AlbumsPanel = lazily(() => import('../albums/AlbumsPanel.tsx').then((m) => m.AlbumsPanel));
+const UploadDialog = lazily(() => import('./UploadDialog.tsx').then((m) => m.UploadDialog));
+const DuplicatesDialog = lazily(() => import('./DuplicatesDialog.tsx').then((m) => m.DuplicatesDialog));
+const AddFromGalleryDialog = lazily(() => import('./AddFromGalleryDialog.tsx').then((m) => m.AddFromGalleryDialog));
+/** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
+export async function preloadLibrary(): Promise<void> {
+  const grid = await import('./MediaGrid.tsx');
+  await Promise.all([AlbumsPanel, UploadDialog, DuplicatesDialog, AddFromGalleryDialog, ...grid.LAZY_PARTS].map((part) => part.preload()));
+}
+/** The toast place of Add from Gallery to Premium. */
+const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
 
 export interface LibraryProps {
   view: MediaView;
@@ -213,8 +224,8 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
 
   function openAddFromGallery() {
     toast.close();
+    // The dialog opens itself for each new count (it may still be loading its script).
     setAddOpened((n) => n + 1);
-    addDialog.open();
   }
 
   /** An album opened or closed in the albums view: the address says which (reload and Back keep it). */
@@ -294,7 +305,9 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
       />
 
       {inAlbums ? (
-        <AlbumsPanel key={view.album ?? ''} config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
+        <Suspense fallback={<p role="status" className="text-sm text-muted">Loading albums...</p>}>
+          <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
+        </Suspense>
       ) : (
         <>
           <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
@@ -354,6 +367,7 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
         </button>
       ) : null}
 
+      <Suspense fallback={null}>
       {duplicatesOpen ? <DuplicatesDialog gallery={config.gallery} open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
       {uploadOpen ? (
         <UploadDialog
@@ -366,7 +380,7 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
           models={(models ?? []).map((m) => ({ id: m._id, name: m.name }))}
         />
       ) : null}
-      {header.addFromGallery ? (
+      {header.addFromGallery && addOpened > 0 ? (
         <AddFromGalleryDialog
           control={addDialog}
           opened={addOpened}
@@ -379,6 +393,7 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
           {toast.render(ADD_FROM_GALLERY_PLACE)}
         </AddFromGalleryDialog>
       ) : null}
+      </Suspense>
       {toast.render()}
     </div>
     </SpriteOnPage.Provider>

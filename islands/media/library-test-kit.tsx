@@ -2,13 +2,13 @@
 // signed in, set up and closed around every test; bun:test's fake clock; calls as the browser
 // makes them; and a gallery's page rendered as the server renders it for an address, then live.
 
-import { afterEach, beforeEach, jest, spyOn, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, jest, spyOn, type Mock } from 'bun:test';
 import { act, cleanup, render } from '@testing-library/react';
 import { readView } from '../../src/shared/media-view.ts';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import type { LibraryConfig } from './library-config.ts';
-import { MediaLibrary } from './MediaLibrary.tsx';
+import { MediaLibrary, preloadLibrary } from './MediaLibrary.tsx';
 
 const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
 
@@ -16,6 +16,8 @@ const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', ro
 export function libraryTestKit() {
   let current: IslandApp | null = null;
   let logged: Mock<typeof console.error> | null = null;
+  // The dialogs and the viewer load when first opened; here they are there from the start.
+  beforeAll(() => preloadLibrary());
   beforeEach(async () => {
     logged = spyOn(console, 'error').mockImplementation(() => {});
     jest.useFakeTimers();
