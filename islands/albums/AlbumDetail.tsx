@@ -151,7 +151,7 @@ export function AlbumDetail({ albumId, config, isAdmin, toast, onBack }: { album
         selected={selected}
         setSelected={setSelected}
         isAdmin={isAdmin}
-        album={{ coverId: data.coverImage?._id ?? null, setCover, remove }}
+        album={{ setCover, remove }}
         loading={loading}
         empty={
           <div className="card px-6 py-14 text-center">

@@ -45,7 +45,6 @@ function OpenWhenReady({ control, count }: { control: DialogControl; count: numb
 
 /** What an open album adds to the grid. */
 export interface AlbumContext {
-  coverId: string | null;
   setCover: (item: MediaItem) => Promise<void>;
   remove: (item: MediaItem) => Promise<void>;
 }
@@ -249,8 +248,8 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
       editTitle: () => ({ label: 'Edit Title', run: () => openDialog(item, 'edit-title') }),
       editTags: () => ({ label: 'Edit Tags', run: () => openDialog(item, 'edit-tags') }),
       addToAlbum: () => ({ label: text.addToAlbum, run: () => openMoveToAlbum([item._id]) }),
-      // Inside an album only, for an item with a picture that is not the cover already.
-      albumCover: () => (album && item.thumbnail && album.coverId !== item._id ? { label: 'Set as Album Thumbnail', run: () => void album.setCover(item) } : null),
+      // Inside an album only, for an item with a picture (images and videos).
+      albumCover: () => (album && item.thumbnail ? { label: 'Set as Album Thumbnail', run: () => void album.setCover(item) } : null),
       profilePicture: () =>
         item.type === 'image' && item.status === 'ready'
           ? {

@@ -159,6 +159,7 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
   useEffect(() => {
     const onPop = () => {
       if (location.pathname !== rules.path) return;
+      albumPushed.current = false;
       const next = readView(rules, new URLSearchParams(location.search));
       setView(next);
       setSelected(new Set());
@@ -228,11 +229,20 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
     setAddOpened((n) => n + 1);
   }
 
+  /** Whether the open album's address was pushed from the albums list here (Back to Albums then goes back). */
+  const albumPushed = useRef(false);
   /** An album opened or closed in the albums view: the address says which (reload and Back keep it). */
   const onOpenAlbum = useCallback(
     (album: string | null) => {
+      if (album === null && albumPushed.current) {
+        // Back to Albums is the browser's Back: the history stays as the visitor walked it.
+        albumPushed.current = false;
+        history.back();
+        return;
+      }
       const next = changeMediaView({ ...view, filter: 'albums' }, album ? { album } : {});
       history.pushState(null, '', href(next));
+      albumPushed.current = album !== null;
       setView(next);
     },
     [view, href],
