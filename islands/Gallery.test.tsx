@@ -5,7 +5,7 @@ import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-fac
 import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
 import { RED_ROOM } from './media/red-room-config.ts';
 import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
-import { libraryTestKit } from './media/library-test-kit.tsx';
+import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows

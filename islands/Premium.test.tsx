@@ -4,7 +4,7 @@ import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { creatorOf, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
 import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
 import { PREMIUM, premiumGrid } from './media/premium-config.ts';
-import { libraryTestKit } from './media/library-test-kit.tsx';
+import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
 import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media

@@ -6,9 +6,9 @@ import { afterEach, beforeAll, beforeEach, jest, spyOn, type Mock } from 'bun:te
 import { act, cleanup, render } from '@testing-library/react';
 import { readView } from '../../src/shared/media-view.ts';
 import type { MediaPage } from '../../src/shared/media.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
-import type { LibraryConfig } from './library-config.ts';
-import { MediaLibrary, preloadLibrary } from './MediaLibrary.tsx';
+import { createIslandApp, type IslandApp, type Scenario } from './island-app.ts';
+import type { LibraryConfig } from '../../islands/media/library-config.ts';
+import { MediaLibrary, preloadLibrary } from '../../islands/media/MediaLibrary.tsx';
 
 const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
 
