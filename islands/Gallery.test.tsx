@@ -1,58 +1,20 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { readGalleryView } from '../src/shared/gallery-view.ts';
+import { describe, expect, spyOn, test } from 'bun:test';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Gallery, { PROCESSING_POLL_MS } from './Gallery.tsx';
-import { SEARCH_DEBOUNCE_MS } from './gallery/Toolbar.tsx';
+import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
+import { RED_ROOM } from './media/red-room-config.ts';
+import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
+import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
+import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
 // are written straight into its database. Time is bun:test's fake clock (toasts close after 6 s).
 
-const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
-
-let hub: IslandApp;
-let logged: Mock<typeof console.error>;
-
-async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const ann = () => hub.ids.ann!;
+const { hub, ann, browserCall, settle, advance, renderLibrary } = libraryTestKit();
 const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), fields);
-
-async function settle(action?: () => void): Promise<void> {
-  await act(async () => {
-    action?.();
-  });
-  for (let i = 0; i < 6; i++) await act(() => hub.idle());
-}
-
-async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    jest.advanceTimersByTime(ms);
-  });
-  await settle();
-}
-
-/** The page as the server renders it for the address, then live. */
-async function renderGallery(address = '/gallery', accepted = true) {
-  history.replaceState(null, '', address);
-  const view = readGalleryView(new URLSearchParams(location.search));
-  const page = accepted ? await browserCall<MediaPage>('GET', `/api/gallery?${new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder, ...(view.search ? { search: view.search } : {}) })}`) : null;
-  hub.requests.length = 0;
-  const result = render(<Gallery view={view} page={page} accepted={accepted} isAdmin />);
-  await settle();
-  return result;
-}
+/** The Red Room as the server renders it for the address, then live. */
+const renderGallery = (address = '/gallery', accepted = true) => renderLibrary(RED_ROOM, address, accepted);
 
 const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading').textContent);
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -63,22 +25,6 @@ async function menu(title: string, action: string) {
   await settle(() => within(card(title)).getByRole('button', { name: `Actions for ${title}` }).click());
   await settle(() => screen.getByRole('menuitem', { name: action }).click());
 }
-
-beforeEach(async () => {
-  logged = spyOn(console, 'error').mockImplementation(() => {});
-  jest.useFakeTimers();
-  hub = await createIslandApp(SCENARIO);
-  localStorage.clear();
-  document.cookie = 'matureContentAccepted=; Max-Age=0; Path=/';
-});
-
-afterEach(async () => {
-  cleanup();
-  jest.useRealTimers();
-  await hub.close();
-  logged.mockRestore();
-  history.replaceState(null, '', '/');
-});
 
 describe('Gallery: the mature-content warning', () => {
   test('shown first with nothing of the gallery; Escape leaves it open; accepting remembers it and shows the media', async () => {
@@ -258,12 +204,12 @@ describe('Gallery: the card menu', () => {
     manyMedia(hub.hub.database, ann(), 4);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
     expect(screen.getByText('1 selected')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     expect(screen.getByText('4 selected')).toBeTruthy();
-    await settle(() => screen.getByRole('button', { name: 'Deselect Item 000003' }).click());
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000003' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     expect(within(screen.getByRole('dialog', { name: 'Delete Media' })).getByText('Delete 3 selected items?')).toBeTruthy();
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(snackbar()).toBe('3 items moved to recycling bin');
@@ -292,10 +238,10 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     manyMedia(hub.hub.database, ann(), 3);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.requests.length = 0;
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(hub.writes()[0]?.body).toMatchObject({ action: 'delete' });
@@ -303,9 +249,9 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(titles()).toEqual([]);
 
     await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000001' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
-    const bar = screen.getByRole('region', { name: 'Selection' });
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
+    const bar = screen.getByRole('toolbar', { name: 'Selection' });
     expect(within(bar).queryByRole('button', { name: 'Album' })).toBeNull();
     hub.requests.length = 0;
     await settle(() => within(bar).getByRole('button', { name: 'Delete Forever' }).click());
@@ -320,10 +266,10 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     manyMedia(hub.hub.database, ann(), 2);
     await renderGallery();
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.network.interrupt('POST /api/gallery/bulk', { proxyStatus: 502 });
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
     await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
     expect(snackbar()).toBe('Failed to delete some items');
     expect(titles()).toHaveLength(2);
@@ -341,9 +287,9 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(snackbar()).toBe('Added 1 item(s) to album: Trips');
 
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000000' }).click());
-    await settle(() => screen.getByRole('button', { name: 'Select Item 000002' }).click());
-    await settle(() => within(screen.getByRole('region', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
+    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
     move = screen.getByRole('dialog', { name: 'Move to Album' });
     expect(within(move).getByText('Choose an album for 2 items.')).toBeTruthy();
     await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
@@ -351,7 +297,7 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(snackbar()).toBe('Added 2 item(s) to album: Trips');
-    expect(screen.queryByRole('region', { name: 'Selection' })).toBeNull();
+    expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('0 selected')).toBeTruthy();
 
     await settle(() => screen.getByRole('link', { name: 'Albums' }).click());
     expect(params()).toEqual({ filter: 'albums' });
@@ -360,7 +306,15 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(within(screen.getByRole('article', { name: 'Trips' })).getByText('3 items')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'Open album Trips' }).click());
     expect(screen.getByText('3 of 3 items')).toBeTruthy();
+    expect(params()).toEqual({ filter: 'albums', album: expect.any(String) });
 
+    // Back: the albums, then the media.
+    await settle(() => {
+      history.back();
+    });
+    await settle();
+    expect(params()).toEqual({ filter: 'albums' });
+    expect(screen.getByRole('button', { name: 'Open album Trips' })).toBeTruthy();
     await settle(() => {
       history.back();
     });
@@ -381,5 +335,31 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(chips).toEqual(['All Media', 'Images', 'Videos', 'Favorites', 'Recently Deleted', 'Albums', 'Find Duplicates', 'Select']);
     await settle(() => screen.getByRole('button', { name: 'Find Duplicates' }).click());
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe("Gallery: the newer variant's extras", () => {
+  test('the tagline changes every 10 s with a 1 s fade; the scroll-to-top button shows past 100 px and scrolls up', async () => {
+    seed({ title: 'Beach day' });
+    await renderGallery();
+    const line = () => document.querySelector('[data-tagline]')!;
+    expect(line().textContent).toBe(RED_ROOM.header.taglines[0]!);
+    await advance(TAGLINE_MS);
+    expect(line().className).toContain('opacity-0');
+    await advance(TAGLINE_FADE_MS);
+    expect(line().textContent).toBe(RED_ROOM.header.taglines[1]!);
+    expect(line().className).toContain('opacity-100');
+
+    const scrollTo = (y: number) => settle(() => (Object.defineProperty(window, 'scrollY', { value: y, configurable: true }), window.dispatchEvent(new Event('scroll'))));
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    await scrollTo(SCROLL_TOP_AFTER_PX);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
+    await scrollTo(SCROLL_TOP_AFTER_PX + 1);
+    const up = spyOn(window, 'scrollTo').mockImplementation(() => {});
+    await settle(() => screen.getByRole('button', { name: 'Back to top' }).click());
+    expect(up).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    up.mockRestore();
+    await scrollTo(0);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
   });
 });

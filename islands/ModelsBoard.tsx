@@ -9,7 +9,7 @@ import { MODEL_TEXT, showingText, type Model } from '../src/shared/models.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
-import { UploadDialog } from './gallery/UploadDialog.tsx';
+import { UploadDialog } from './media/UploadDialog.tsx';
 import { DeleteModelDialog } from './models/DeleteModelDialog.tsx';
 import { ModelGalleryDialog } from './models/ModelGalleryDialog.tsx';
 import { ModelCard } from './models/ModelCard.tsx';
@@ -151,6 +151,7 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
           toastMs={TOAST_MS.models}
           onClose={() => setUploadFor(null)}
           onUploaded={() => undefined}
+          onDone={(message) => toast.show(message, 'success')}
         />
       ) : null}
       {toast.render()}

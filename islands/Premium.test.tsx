@@ -1,81 +1,28 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'bun:test';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
-import { creatorOf, premiumApiQuery, readPremiumView, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
+import { creatorOf, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
 import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import Premium, { gridClass } from './Premium.tsx';
-import { PREMIUM_SEARCH_DEBOUNCE_MS } from './premium/PremiumToolbar.tsx';
+import { PREMIUM, premiumGrid } from './media/premium-config.ts';
+import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
+import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
 // rows are written straight into its database. Time is bun:test's fake clock (toasts close after 4 s).
 
-const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
-
-let hub: IslandApp;
-let logged: Mock<typeof console.error>;
-
-async function browserCall<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const ann = () => hub.ids.ann!;
+const { hub, ann, browserCall, settle, advance, renderLibrary } = libraryTestKit();
 const seed = (fields: MediaFields = {}) => newMedia(hub.hub.database, ann(), { gallery: 'premium', ...fields });
-
-async function settle(action?: () => void): Promise<void> {
-  await act(async () => {
-    action?.();
-  });
-  for (let i = 0; i < 6; i++) await act(() => hub.idle());
-}
-
-async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    jest.advanceTimersByTime(ms);
-  });
-  await settle();
-}
-
-async function renderPremium(address = '/premium') {
-  history.replaceState(null, '', address);
-  const view = readPremiumView(new URLSearchParams(location.search));
-  const page = view.filter === 'albums' ? null : await browserCall<MediaPage>('GET', `/api/premium?${premiumApiQuery(view)}`);
-  hub.requests.length = 0;
-  const result = render(<Premium view={view} page={page} isAdmin />);
-  await settle();
-  return result;
-}
+/** The premium page as the server renders it for the address, then live. */
+const renderPremium = (address = '/premium') => renderLibrary(PREMIUM, address);
 
 const titles = () => screen.queryAllByRole('article').map((a) => a.querySelector('[id$="-title"]')?.textContent);
 const card = (title: string) => screen.getByRole('article', { name: title });
-const toastText = () => document.querySelector('[data-premium-toast] span')?.textContent ?? null;
+const toastText = () => document.querySelector('[data-toast] span')?.textContent ?? null;
 const chip = (label: string) => within(screen.getByRole('navigation', { name: 'Show' })).getByRole('link', { name: label });
 
 async function actions(item: string) {
   await settle(() => screen.getByRole('button', { name: item }).click());
 }
-
-beforeEach(async () => {
-  logged = spyOn(console, 'error').mockImplementation(() => {});
-  jest.useFakeTimers();
-  hub = await createIslandApp(SCENARIO);
-  localStorage.clear();
-});
-
-afterEach(async () => {
-  cleanup();
-  jest.useRealTimers();
-  await hub.close();
-  logged.mockRestore();
-  history.replaceState(null, '', '/');
-});
 
 describe('the creator chip rule', () => {
   const of = (modelName: string | null, tags: string[]) => creatorOf({ modelName, tags });
@@ -131,12 +78,12 @@ describe('the page', () => {
   });
 
   test('the grid uses the spec constants: compact 4-10 columns and 150 px rows, 280 px in titles view, 350 px otherwise', () => {
-    expect(gridClass(true, false)).toContain('grid-cols-4');
-    expect(gridClass(true, false)).toContain('lg:grid-cols-10');
-    expect(gridClass(true, true)).toContain('auto-rows-[150px]');
-    expect(gridClass(false, true)).toContain('auto-rows-[280px]');
-    expect(gridClass(false, false)).toContain('auto-rows-[350px]');
-    expect(gridClass(false, false)).toContain('minmax(340px,1fr)');
+    expect(premiumGrid({ compact: true, titles: false })).toContain('grid-cols-4');
+    expect(premiumGrid({ compact: true, titles: false })).toContain('lg:grid-cols-10');
+    expect(premiumGrid({ compact: true, titles: true })).toContain('auto-rows-[150px]');
+    expect(premiumGrid({ compact: false, titles: true })).toContain('auto-rows-[280px]');
+    expect(premiumGrid({ compact: false, titles: false })).toContain('auto-rows-[350px]');
+    expect(premiumGrid({ compact: false, titles: false })).toContain('minmax(340px,1fr)');
   });
 
   test('titles view shows the model chip and the size', async () => {
@@ -202,7 +149,7 @@ describe('cards, menu and viewer', () => {
     seed({ title: 'First', tags: ['Premium', 'Lena'], size: 1024, createdAt: 2000 });
     seed({ title: 'Second', createdAt: 1000 });
     await renderPremium();
-    await settle(() => screen.getByRole('button', { name: 'Open First' }).click());
+    await settle(() => screen.getByRole('link', { name: 'Open First' }).click());
     const viewer = screen.getByRole('dialog', { name: 'First' });
     expect(within(viewer).getByLabelText('Creator').textContent).toBe('Lena');
     expect(within(viewer).getAllByText('Premium').map((e) => e.tagName)).toEqual(['SPAN', 'LI']);
@@ -250,6 +197,20 @@ describe('select mode', () => {
     expect(titles()).toEqual(['Two']);
   });
 
+  test('one item is one item: the question and the toast say so', async () => {
+    seed({ title: 'Alone' });
+    await renderPremium();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
+    const bar = screen.getByRole('toolbar', { name: 'Selection' });
+    await settle(() => within(bar).getByRole('button', { name: 'Select All' }).click());
+    await settle(() => within(bar).getByRole('button', { name: 'Delete Selected' }).click());
+    const confirm = screen.getByRole('dialog', { name: 'Delete Selected' });
+    expect(within(confirm).getByText('Delete 1 selected item?')).toBeTruthy();
+    await settle(() => within(confirm).getByRole('button', { name: 'Delete' }).click());
+    expect(toastText()).toBe('1 item deleted successfully');
+  });
+
   test('in the recycling bin Delete Selected deletes permanently', async () => {
     const gone = seed({ title: 'Gone', deletedAt: Date.now() });
     await renderPremium('/premium?filter=recycling-bin');
@@ -260,10 +221,10 @@ describe('select mode', () => {
     await settle(() => within(bar).getByRole('button', { name: 'Select All' }).click());
     await settle(() => within(bar).getByRole('button', { name: 'Delete Selected' }).click());
     const confirm = screen.getByRole('dialog', { name: 'Delete Forever' });
-    expect(within(confirm).getByText('Permanently delete 1 selected items?')).toBeTruthy();
+    expect(within(confirm).getByText('Permanently delete 1 selected item?')).toBeTruthy();
     await settle(() => within(confirm).getByRole('button', { name: 'Delete Forever' }).click());
     expect(hub.writes().map((r) => r.body)).toEqual([{ action: 'permanent-delete', ids: [gone.id] }]);
-    expect(toastText()).toBe('1 items permanently deleted successfully');
+    expect(toastText()).toBe('1 item permanently deleted successfully');
     expect(screen.getByText('Recycling bin is empty.')).toBeTruthy();
   });
 });
@@ -284,7 +245,7 @@ describe('Add from Gallery to Premium', () => {
     expect(move().textContent).toBe('Move 1 to Premium');
     await settle(() => move().click());
     expect(hub.writes().map((r) => [r.path, r.body])).toEqual([['/api/gallery/move-to-premium', { mediaIds: [free[0]!.id] }]]);
-    expect(toastText()).toBe('1 items moved to premium');
+    expect(toastText()).toBe('1 item moved to premium');
     expect(titles()).toEqual(['Beach']);
     const left = await browserCall<MediaPage>('GET', '/api/gallery');
     expect(left.media.map((m) => m.title)).toEqual(['Forest']);

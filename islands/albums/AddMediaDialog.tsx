@@ -95,7 +95,7 @@ export function AddMediaDialog({
   return (
     <Dialog control={control} title={`Add Media to ${album.name}`} width="lg" onClose={onClose}>
       <div className="px-6">
-        <div role="group" aria-label="Show" className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1">
+        <div role="group" aria-label="Show" className="mb-3 flex flex-wrap gap-2">
           {FILTERS.map((chip) => (
             <button key={chip.filter} type="button" aria-pressed={filter === chip.filter} onClick={() => choose(chip.filter)} className={chipClass(filter === chip.filter)}>
               {chip.label}
@@ -129,7 +129,7 @@ export function AddMediaDialog({
           Cancel
         </button>
         <button type="button" className="btn-primary" onClick={() => void add()} disabled={picked.size === 0 || adding}>
-          {adding ? 'Adding…' : `Add ${picked.size} Items`}
+          {adding ? 'Adding…' : `Add ${picked.size} ${picked.size === 1 ? 'Item' : 'Items'}`}
         </button>
       </DialogActions>
     </Dialog>

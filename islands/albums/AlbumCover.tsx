@@ -2,7 +2,7 @@
 // processing). Decoration: the album's name says what it is.
 
 import type { Album } from '../../src/shared/albums.ts';
-import { ImagesIcon } from '../gallery/icons.tsx';
+import { ImagesIcon } from '../media/icons.tsx';
 
 export function AlbumCover({ album, className = '' }: { album: Album; className?: string }) {
   const thumbnail = album.coverImage?.thumbnail ?? null;

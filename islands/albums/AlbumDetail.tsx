@@ -1,16 +1,17 @@
 // One album: Back to Albums, its name, 'X of Y' items (matching the chip of all), the chips All,
 // Photos, Videos, Favorites, Add Media, Select Thumbnail, and the grid of its items (either
-// gallery's), each opening the viewer and offering Set as Album Thumbnail and Remove from Album.
+// gallery's) through the library's one grid: the gallery's full card menu (spec), with Set as
+// Album Thumbnail and Remove from Album, select mode, and the viewer.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlbumDetail as AlbumData, AlbumFilter } from '../../src/shared/albums.ts';
-import { GALLERY_TOAST_MS, PREMIUM_TOAST_MS, type Gallery, type MediaItem } from '../../src/shared/media.ts';
+import type { MediaItem } from '../../src/shared/media.ts';
 import type { ToastControl } from '../components/useToast.tsx';
-import { ChevronIcon, ImagesIcon } from '../gallery/icons.tsx';
-import { MediaCard } from '../gallery/MediaCard.tsx';
-import { Viewer } from '../gallery/Viewer.tsx';
+import { ChevronIcon, ImagesIcon } from '../media/icons.tsx';
+import type { LibraryConfig } from '../media/library-config.ts';
+import { MediaGrid } from '../media/MediaGrid.tsx';
 import { AddMediaDialog, chipClass } from './AddMediaDialog.tsx';
-import { ALBUM_TEXT, failureText, loadAlbum, moveItemToBin, removeFromAlbum, setAlbumCover, toggleItemFavorite } from './albums-api.ts';
+import { ALBUM_TEXT, failureText, loadAlbum, removeFromAlbum, setAlbumCover } from './albums-api.ts';
 import { SelectThumbnailDialog } from './SelectThumbnailDialog.tsx';
 
 /** Items of the album shown at a time. */
@@ -23,17 +24,17 @@ const CHIPS: { filter: AlbumFilter; label: string }[] = [
   { filter: 'favorites', label: 'Favorites' },
 ];
 
-export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId: string; mode: Gallery; isAdmin: boolean; toast: ToastControl; onBack: () => void }) {
+export function AlbumDetail({ albumId, config, isAdmin, toast, onBack }: { albumId: string; config: LibraryConfig; isAdmin: boolean; toast: ToastControl; onBack: () => void }) {
   const [filter, setFilter] = useState<AlbumFilter>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<AlbumData | null>(null);
   const [loading, setLoading] = useState(true);
-  const [viewer, setViewer] = useState<{ index: number; fullscreen: boolean } | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const [choosingCover, setChoosingCover] = useState(false);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const request = useRef(0);
-  const toastMs = mode === 'premium' ? PREMIUM_TOAST_MS : GALLERY_TOAST_MS;
+  const toastMs = config.toast.ms;
 
   const load = useCallback(
     async (nextFilter: AlbumFilter, nextPage: number) => {
@@ -69,9 +70,7 @@ export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId
   async function setCover(item: MediaItem) {
     if (!data) return toast.show(ALBUM_TEXT.noAlbum, 'error');
     if (!item?._id) return toast.show(ALBUM_TEXT.invalidItem, 'error');
-    setBusyId(item._id);
     const outcome = await setAlbumCover(data._id, item._id);
-    setBusyId(null);
     if (!outcome.ok) return toast.show(failureText(outcome, ALBUM_TEXT.thumbnailFailed), 'error');
     setData((d) => (d ? { ...d, ...outcome.value, media: d.media, totalItems: d.totalItems, totalPages: d.totalPages } : d));
     toast.show(ALBUM_TEXT.thumbnailUpdated, 'success');
@@ -79,28 +78,9 @@ export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId
 
   async function remove(item: MediaItem) {
     if (!data) return toast.show(ALBUM_TEXT.noAlbum, 'error');
-    setBusyId(item._id);
     const outcome = await removeFromAlbum(data._id, [item._id]);
-    setBusyId(null);
     if (!outcome.ok) return toast.show(failureText(outcome, ALBUM_TEXT.removeFailed), 'error');
     toast.show(ALBUM_TEXT.removed, 'success');
-    await reload();
-  }
-
-  async function favorite(item: MediaItem) {
-    setBusyId(item._id);
-    const outcome = await toggleItemFavorite(item);
-    setBusyId(null);
-    if (!outcome.ok) return toast.show(outcome.message, 'error');
-    setData((d) => (d ? { ...d, media: d.media.map((m) => (m._id === item._id ? outcome.value : m)) } : d));
-    toast.show(outcome.value.isFavorite ? 'Added to favorites' : 'Removed from favorites', 'success');
-    if (filter === 'favorites') await reload();
-  }
-
-  async function moveToBin(item: MediaItem) {
-    const outcome = await moveItemToBin(item);
-    if (!outcome.ok) return toast.show(outcome.message, 'error');
-    toast.show('Media moved to recycling bin', 'success');
     await reload();
   }
 
@@ -142,43 +122,43 @@ export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId
         </div>
       </div>
 
-      <div role="group" aria-label="Show" className="-mx-1 mb-4 flex gap-2 overflow-x-auto px-1 pb-1">
+      <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
         {CHIPS.map((chip) => (
           <button key={chip.filter} type="button" aria-pressed={filter === chip.filter} onClick={() => choose(chip.filter)} className={chipClass(filter === chip.filter)}>
             {chip.label}
           </button>
         ))}
+        {selecting ? (
+          <button type="button" aria-pressed onClick={() => (setSelecting(false), setSelected(new Set()))} className={chipClass(true)}>
+            Exit Select
+          </button>
+        ) : null}
       </div>
 
-      {items.length === 0 && !loading ? (
-        <div className="card px-6 py-14 text-center">
-          <p className="font-semibold">{filter === 'all' ? ALBUM_TEXT.albumEmpty : ALBUM_TEXT.noMatch}</p>
-        </div>
-      ) : (
-        <ul aria-label="Album media" aria-busy={loading} className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5 ${loading ? 'opacity-60' : ''}`}>
-          {items.map((item, index) => (
-            <li key={item._id}>
-              <MediaCard
-                item={item}
-                compact={false}
-                live
-                inBin={false}
-                selecting={false}
-                selected={false}
-                busy={busyId === item._id}
-                onOpen={(_, fullscreen) => setViewer({ index, fullscreen })}
-                onToggleSelect={() => undefined}
-                onFavorite={favorite}
-                onAction={() => undefined}
-                menu={[
-                  ...(item.thumbnail && data.coverImage?._id !== item._id ? [{ label: 'Set as Album Thumbnail', run: () => void setCover(item) }] : []),
-                  { label: 'Remove from Album', run: () => void remove(item) },
-                ]}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <MediaGrid
+        config={config}
+        label="Album media"
+        items={items}
+        replaceItem={(item: MediaItem) => setData((d) => (d ? { ...d, media: d.media.map((m) => (m._id === item._id ? item : m)) } : d))}
+        reload={reload}
+        dependsOn={{ favorite: filter === 'favorites', title: false, tags: false }}
+        toast={toast}
+        live
+        inBin={false}
+        switches={{ compact: false, titles: false }}
+        selecting={selecting}
+        setSelecting={setSelecting}
+        selected={selected}
+        setSelected={setSelected}
+        isAdmin={isAdmin}
+        album={{ setCover, remove }}
+        loading={loading}
+        empty={
+          <div className="card px-6 py-14 text-center">
+            <p className="font-semibold">{filter === 'all' ? ALBUM_TEXT.albumEmpty : ALBUM_TEXT.noMatch}</p>
+          </div>
+        }
+      />
       {data.totalPages > 1 ? (
         <nav aria-label="Album pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
           <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => (setPage(page - 1), void load(filter, page - 1))}>
@@ -194,7 +174,7 @@ export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId
       {adding ? (
         <AddMediaDialog
           album={data}
-          gallery={mode}
+          gallery={config.gallery}
           toastMs={toastMs}
           onClose={() => setAdding(false)}
           onAdded={(count) => {
@@ -212,18 +192,6 @@ export function AlbumDetail({ albumId, mode, isAdmin, toast, onBack }: { albumId
             setData((d) => (d ? { ...d, ...album, media: d.media, totalItems: d.totalItems, totalPages: d.totalPages } : d));
             toast.show(ALBUM_TEXT.thumbnailUpdated, 'success');
           }}
-        />
-      ) : null}
-      {viewer && items.length > 0 ? (
-        <Viewer
-          items={items}
-          index={Math.min(viewer.index, items.length - 1)}
-          fullscreen={viewer.fullscreen}
-          isAdmin={isAdmin}
-          onClose={() => setViewer(null)}
-          onIndexChange={(index: number) => setViewer((v) => (v ? { ...v, index } : v))}
-          onFavorite={favorite}
-          onDelete={moveToBin}
         />
       ) : null}
     </div>

@@ -69,7 +69,8 @@ export function AlbumFormDialog({
           <button type="button" className="btn-ghost" onClick={control.close} disabled={saving}>
             Cancel
           </button>
-          <button type="submit" className="btn-primary" disabled={saving}>
+          {/* A name of spaces is no name: the main action waits for one. */}
+          <button type="submit" className="btn-primary" disabled={saving || !name.trim()}>
             {saving ? 'Saving…' : album ? 'Save' : 'Create Album'}
           </button>
         </DialogActions>

@@ -4,6 +4,8 @@ import type { Album } from '../../src/shared/albums.ts';
 import { newMedia, type MediaFields } from '../../test/helpers/media-factory.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { AlbumsPanel } from './AlbumsPanel.tsx';
+import { PREMIUM } from '../media/premium-config.ts';
+import { RED_ROOM } from '../media/red-room-config.ts';
 import { MoveToAlbumDialog } from './MoveToAlbumDialog.tsx';
 
 // The album views against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
@@ -61,15 +63,17 @@ afterEach(async () => {
 describe('AlbumsPanel', () => {
   test('empty, then created (the name is required after trimming), edited, and deleted with its media kept', async () => {
     const photo = seed({ title: 'Sunset' });
-    render(<AlbumsPanel mode="gallery" />);
+    render(<AlbumsPanel config={RED_ROOM} />);
     await settle();
     expect(screen.getByRole('heading', { name: 'Albums' })).toBeTruthy();
     expect(screen.getByText('No Albums Yet')).toBeTruthy();
 
     await settle(() => screen.getByRole('button', { name: 'Create Album' }).click());
     const create = dialog('Create Album');
+    // A name of spaces is no name: Create Album stays disabled, nothing is sent.
     await type(within(create).getByLabelText('Album Name'), '   ');
-    await settle(() => within(create).getByRole('button', { name: 'Create Album' }).click());
+    expect((within(create).getByRole('button', { name: 'Create Album' }) as HTMLButtonElement).disabled).toBe(true);
+    await settle(() => fireEvent.submit(within(create).getByLabelText('Album Name').closest('form')!));
     expect(within(create).getByText('Album name is required')).toBeTruthy();
     expect(hub.writes()).toHaveLength(0);
 
@@ -103,7 +107,7 @@ describe('AlbumsPanel', () => {
 
   test("a refused call shows the server's text, or the catalogue's when it has none", async () => {
     await makeAlbum('Trips');
-    render(<AlbumsPanel mode="gallery" />);
+    render(<AlbumsPanel config={RED_ROOM} />);
     await settle();
     hub.network.interrupt('PUT /api/albums/', { proxyStatus: 502 });
     await albumMenu('Trips', 'Edit Album');
@@ -123,7 +127,7 @@ describe('AlbumsPanel', () => {
     seed({ title: 'Outside', createdAt: 4_000 });
     const album = await makeAlbum('Beach');
     await browserCall('POST', `/api/albums/${album._id}/media`, { mediaIds: [first.id, second.id, third.id] });
-    render(<AlbumsPanel mode="gallery" />);
+    render(<AlbumsPanel config={RED_ROOM} />);
     await settle();
     expect(within(albumCard('Beach')).getByText('3 items')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'Open album Beach' }).click());
@@ -148,7 +152,7 @@ describe('AlbumsPanel', () => {
     expect(within(add).queryByRole('button', { name: 'Outside' })).toBeNull();
     await settle(() => within(add).getByRole('button', { name: 'All Media' }).click());
     await settle(() => within(add).getByRole('button', { name: 'Outside' }).click());
-    await settle(() => within(add).getByRole('button', { name: 'Add 1 Items' }).click());
+    await settle(() => within(add).getByRole('button', { name: 'Add 1 Item' }).click());
     expect(snackbars()).toContain('Added 1 item(s) to album: Beach');
     expect(screen.getByText('4 of 4 items')).toBeTruthy();
 
@@ -174,7 +178,7 @@ describe('AlbumsPanel', () => {
 
   test('an empty album says so', async () => {
     await makeAlbum('Nothing yet');
-    render(<AlbumsPanel mode="premium" />);
+    render(<AlbumsPanel config={PREMIUM} />);
     await settle();
     await settle(() => screen.getByRole('button', { name: 'Open album Nothing yet' }).click());
     expect(screen.getByText('0 of 0 items')).toBeTruthy();

@@ -1,16 +1,17 @@
 // The Albums panel of both galleries: title 'Albums', Create Album, the album cards (cover, name,
 // two-line description, item count, created date) with Edit Album / Delete Album, 'No Albums Yet';
-// opening an album shows its detail (AlbumDetail). Albums are shared by the galleries: `mode` says
-// which gallery's media the Add Media browser offers and which toast time applies.
+// opening an album shows its detail (AlbumDetail), whose address the page keeps. Albums are shared
+// by the galleries: the gallery's configuration says which media Add Media offers, the toasts'
+// time and place, and the card menu of the album's items.
 
 import { useCallback, useEffect, useState } from 'react';
 import type { Album } from '../../src/shared/albums.ts';
-import { GALLERY_TOAST_MS, PREMIUM_TOAST_MS, type Gallery } from '../../src/shared/media.ts';
 import { useDialog } from '../components/Dialog.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { CardMenu, type MenuAction } from '../gallery/CardMenu.tsx';
-import { ConfirmDialog, type Confirmation } from '../gallery/ConfirmDialog.tsx';
+import { CardMenu, type MenuAction } from '../media/CardMenu.tsx';
+import type { LibraryConfig } from '../media/library-config.ts';
+import { ConfirmDialog, type Confirmation } from '../media/ConfirmDialog.tsx';
 import { AlbumCover, createdText, itemCount } from './AlbumCover.tsx';
 import { AlbumDetail } from './AlbumDetail.tsx';
 import { AlbumFormDialog } from './AlbumFormDialog.tsx';
@@ -21,8 +22,8 @@ import { SelectThumbnailDialog } from './SelectThumbnailDialog.tsx';
 const PANEL_PAGE = 100;
 
 export interface AlbumsPanelProps {
-  /** The gallery this panel is part of: 'gallery' (The Red Room) or 'premium'. */
-  mode: Gallery;
+  /** The gallery this panel is part of (The Red Room's or Premium's configuration). */
+  config: LibraryConfig;
   /** Passed to the viewer of an album's items. */
   isAdmin?: boolean;
   /** Opens this album straight away (an album chosen before the panel showed). */
@@ -31,7 +32,7 @@ export interface AlbumsPanelProps {
   onOpenAlbum?: (albumId: string | null) => void;
 }
 
-export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOpenAlbum }: AlbumsPanelProps) {
+export function AlbumsPanel({ config, isAdmin = false, initialAlbumId = null, onOpenAlbum }: AlbumsPanelProps) {
   const [albums, setAlbums] = useState<Album[] | null>(null);
   const [more, setMore] = useState(false);
   const [page, setPage] = useState(1);
@@ -40,7 +41,8 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
   const [opened, setOpened] = useState(0);
   const [thumbFor, setThumbFor] = useState<Album | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const toast = useToast(mode === 'premium' ? PREMIUM_TOAST_MS : GALLERY_TOAST_MS);
+  const mode = config.gallery;
+  const toast = useToast(config.toast.ms, config.toast.at);
   const formDialog = useDialog();
   const confirmDialog = useDialog();
 
@@ -64,6 +66,9 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
   useEffect(() => {
     void load();
   }, [load]);
+
+  // The address changed (Back, Forward): the album it names, or the list.
+  useEffect(() => setOpenId(initialAlbumId), [initialAlbumId]);
 
   const place = (dialog: { isOpen(): boolean }, name: string) => (dialog.isOpen() ? name : 'page');
   const replaceAlbum = (album: Album) => setAlbums((list) => (list ? list.map((a) => (a._id === album._id ? album : a)) : list));
@@ -131,7 +136,7 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
             replaceAlbum(album);
             toast.show(ALBUM_TEXT.thumbnailUpdated, 'success');
           }}
-          toastMs={mode === 'premium' ? PREMIUM_TOAST_MS : GALLERY_TOAST_MS}
+          toastMs={config.toast.ms}
         />
       ) : null}
       {toast.render()}
@@ -143,7 +148,7 @@ export function AlbumsPanel({ mode, isAdmin = false, initialAlbumId = null, onOp
       <section aria-label="Album">
         <AlbumDetail
           albumId={openId}
-          mode={mode}
+          config={config}
           isAdmin={isAdmin}
           toast={toast}
           onBack={() => openAlbum(null)}

@@ -2,7 +2,7 @@
 // button named by the item's title, with a tick when picked.
 
 import type { MediaItem } from '../../src/shared/media.ts';
-import { CheckIcon, ImagesIcon, PlayIcon } from '../gallery/icons.tsx';
+import { CheckIcon, ImagesIcon, PlayIcon } from '../media/icons.tsx';
 
 export function MediaPickGrid({ items, picked, onPick, label }: { items: MediaItem[]; picked: (item: MediaItem) => boolean; onPick: (item: MediaItem) => void; label: string }) {
   return (

@@ -10,7 +10,7 @@ import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
 import { PlusIcon, RefreshIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { CheckIcon } from '../gallery/icons.tsx';
+import { CheckIcon } from '../media/icons.tsx';
 import { AlbumCover, itemCount } from './AlbumCover.tsx';
 import { ALBUM_TEXT, bulkAddToAlbum, createAlbum, failureText, listAlbums } from './albums-api.ts';
 

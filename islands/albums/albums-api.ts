@@ -5,7 +5,7 @@
 
 import { api, type ApiRequest, type ApiResult } from '../lib/api.ts';
 import { ALBUM_TOASTS, MAX_ALBUMS_PAGE_SIZE, type Album, type AlbumDetail, type AlbumFilter, type AlbumMediaAdded, type AlbumMediaRemoved, type AlbumPage } from '../../src/shared/albums.ts';
-import type { BulkResult, Gallery, MediaItem, MediaPage } from '../../src/shared/media.ts';
+import type { BulkResult, Gallery, MediaPage } from '../../src/shared/media.ts';
 
 /** The spec's texts of the album views (toasts, errors, empty states). */
 export const ALBUM_TEXT = {
@@ -74,8 +74,3 @@ export type BrowseFilter = 'all' | 'images' | 'videos' | 'favorites';
 /** A page of a gallery's items for the Add Media browser. */
 export const browseGallery = (gallery: Gallery, filter: BrowseFilter, page: number, limit: number) =>
   api<MediaPage>(`/api/${gallery}?${new URLSearchParams({ filter, page: String(page), limit: String(limit), sortBy: 'createdAt', sortOrder: 'desc' })}`, { fallback: ALBUM_TEXT.browseFailed });
-
-/** An album item's own calls go to the gallery it belongs to (the spec's paths differ). */
-export const toggleItemFavorite = (item: MediaItem) => api<MediaItem>(`/api/${item.source}/${encodeURIComponent(item._id)}/favorite`, { method: 'POST', fallback: 'Failed to update favorite' });
-export const moveItemToBin = (item: MediaItem) =>
-  api<unknown>(item.source === 'premium' ? `/api/premium/${encodeURIComponent(item._id)}` : `/api/gallery/${encodeURIComponent(item._id)}/delete`, { method: 'DELETE', fallback: 'Delete failed' });

@@ -1,4 +1,6 @@
-// A short message at the bottom of the screen that closes by itself (or with its close button).
+// A short message that closes by itself (or with its close button): at the bottom of the screen,
+// at its top centre (premium), or inline in a dialog's flow, where it cannot cover the dialog's
+// buttons.
 
 import { useEffect } from 'react';
 
@@ -6,17 +8,27 @@ import { useEffect } from 'react';
 export const SNACKBAR_MS = 6000;
 
 export type SnackbarTone = 'error' | 'success';
+/** Where it shows: fixed at the screen's bottom or top, or in the flow of a dialog. */
+export type SnackbarAt = 'bottom' | 'top' | 'inline';
+
+const AT: Record<SnackbarAt, string> = {
+  bottom: 'fixed bottom-16 left-1/2 z-[70] w-[min(92vw,28rem)] -translate-x-1/2',
+  top: 'fixed left-1/2 top-4 z-[70] w-[min(92vw,28rem)] -translate-x-1/2',
+  inline: 'mx-6 mb-4',
+};
 
 export function Snackbar({
   message,
   tone = 'error',
   onClose,
   closeAfterMs = SNACKBAR_MS,
+  at = 'bottom',
 }: {
   message: string | null;
   tone?: SnackbarTone;
   onClose: () => void;
   closeAfterMs?: number;
+  at?: SnackbarAt;
 }) {
   useEffect(() => {
     if (!message) return;
@@ -27,7 +39,8 @@ export function Snackbar({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`fixed bottom-16 left-1/2 z-[70] flex w-[min(92vw,28rem)] -translate-x-1/2 items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
+      data-toast={at}
+      className={`${AT[at]} flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
         tone === 'error' ? 'bg-danger-solid text-white' : 'bg-fg text-bg'
       }`}
     >

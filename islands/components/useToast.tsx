@@ -1,9 +1,9 @@
 // One toast at a time for an island: show it, close it, and render it where it belongs. A toast
 // raised while a modal dialog is open is rendered inside that dialog (a "place"), or the dialog's
-// backdrop would cover it.
+// backdrop would cover it; there it sits in the dialog's flow, so it never covers its buttons.
 
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Snackbar, type SnackbarTone } from './Snackbar.tsx';
+import { Snackbar, type SnackbarAt, type SnackbarTone } from './Snackbar.tsx';
 
 /** The spec's close times (business constants), in milliseconds. */
 export const TOAST_MS = {
@@ -36,7 +36,8 @@ export interface ToastControl {
   render(place?: ToastPlace): ReactNode;
 }
 
-export function useToast(closeAfterMs: number): ToastControl {
+/** `at`: where the page's toasts show (the bottom of the screen unless the page says otherwise). */
+export function useToast(closeAfterMs: number, at: Exclude<SnackbarAt, 'inline'> = 'bottom'): ToastControl {
   const [toast, setToast] = useState<Toast | null>(null);
   const lastId = useRef(0);
   const close = useCallback(() => setToast(null), []);
@@ -46,6 +47,6 @@ export function useToast(closeAfterMs: number): ToastControl {
   }, []);
   const closeIn = useCallback((place: ToastPlace) => setToast((t) => (t?.place === place ? null : t)), []);
   const render = (place: ToastPlace = 'page') =>
-    toast && toast.place === place ? <Snackbar key={toast.id} message={toast.text} tone={toast.tone} onClose={close} closeAfterMs={closeAfterMs} /> : null;
+    toast && toast.place === place ? <Snackbar key={toast.id} message={toast.text} tone={toast.tone} onClose={close} closeAfterMs={closeAfterMs} at={place === 'page' ? at : 'inline'} /> : null;
   return { toast, show, close, closeIn, render };
 }

@@ -5,7 +5,7 @@
 import { MODEL_TEXT, ethnicityChipClass, type Model } from '../../src/shared/models.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
-import { ImagesIcon, UploadIcon } from '../gallery/icons.tsx';
+import { ImagesIcon, UploadIcon } from '../media/icons.tsx';
 import { LinkIcon, PencilIcon } from './icons.tsx';
 
 const ACTION = 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-surface/90 text-fg shadow-sm ring-1 ring-line hover:bg-raised disabled:opacity-50';

@@ -6,7 +6,7 @@ import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '.
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
 import ModelsBoard from '../ModelsBoard.tsx';
 import { uploadFile } from '../lib/upload.ts';
-import { PREMIUM_UPLOAD_PATH, uploadAll } from '../premium/upload-all.ts';
+import { PREMIUM_UPLOAD_PATH, uploadAll } from '../media/upload-all.ts';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
@@ -60,7 +60,7 @@ async function renderBoard() {
 
 const card = (name: string) => screen.getByRole('article', { name });
 const dialog = (name: string) => screen.getByRole('dialog', { name });
-const toastIn = (scope: HTMLElement) => (within(scope).queryByRole('alert') ?? within(scope).queryAllByRole('status').find((s) => s.className.includes('fixed')))?.querySelector('span')?.textContent ?? null;
+const toastIn = (scope: HTMLElement) => (within(scope).queryByRole('alert') ?? within(scope).queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
 
 describe("a model card's upload content", () => {
   test('opens the upload dialog for that model (destination Gallery) and uploads with its id', async () => {
@@ -73,15 +73,17 @@ describe("a model card's upload content", () => {
     await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
     const sent = hub.requests.filter((r) => r.path === '/api/gallery/upload').map((r) => (r.body as SentForm).fields.modelId);
     expect(sent).toEqual([mia._id, mia._id]);
-    expect(toastIn(upload)).toBe('2 file(s) uploaded successfully to Gallery!');
+    // Every file stored: the dialog clears and closes, and the page says so (no toast over its buttons).
+    expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
+    expect(toastIn(document.body)).toBe('2 file(s) uploaded successfully to Gallery!');
     const stored = await json<MediaPage>('GET', `/api/gallery?modelId=${mia._id}`);
     expect(stored.media.map((m) => [m.originalName, m.modelName]).sort()).toEqual([
       ['clip.mp4', 'Mia Rose'],
       ['photo.jpg', 'Mia Rose'],
     ]);
-    // Closed, the dialog goes; the next model's upload starts empty.
-    await settle(() => within(upload).getByRole('button', { name: 'Cancel' }).click());
-    expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
+    // The next upload starts empty.
+    await settle(() => within(card('Mia Rose')).getByRole('button', { name: 'Upload content for Mia Rose' }).click());
+    expect(within(dialog('Upload Content for Mia Rose')).queryByRole('list', { name: 'Files to upload' })).toBeNull();
   });
 });
 
@@ -99,7 +101,8 @@ describe("a model's upload into Premium", () => {
     const form = sent[0]!.body as SentForm;
     expect(form.fields.modelId).toBe(mia._id);
     expect(form.files.map((f) => f.name)).toEqual(['photo.jpg', 'clip.mp4']);
-    expect(toastIn(upload)).toBe('2 file(s) uploaded successfully to Premium!');
+    expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
+    expect(toastIn(document.body)).toBe('2 file(s) uploaded successfully to Premium!');
     expect((await json<MediaPage>('GET', `/api/premium?modelId=${mia._id}`)).totalItems).toBe(2);
     expect((await json<MediaPage>('GET', `/api/gallery?modelId=${mia._id}`)).totalItems).toBe(0);
   });

@@ -4,12 +4,13 @@
 // each item carries its source chip (Gallery or Premium) and opens the viewer.
 
 import { useEffect, useMemo, useState } from 'react';
-import { formatDuration, formatSize, MAX_PAGE_SIZE, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { formatDuration, formatSize, MAX_PAGE_SIZE, type MediaItem } from '../../src/shared/media.ts';
 import { MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { useToast, TOAST_MS } from '../components/useToast.tsx';
-import { Viewer } from '../gallery/Viewer.tsx';
-import { PlayIcon } from '../gallery/icons.tsx';
+import { Viewer } from '../media/Viewer.tsx';
+import { PlayIcon } from '../media/icons.tsx';
+import { clientOf, isMediaPage } from '../media/media-api.ts';
 import { api } from '../lib/api.ts';
 
 /** The toast place of this dialog (the viewer opens inside it, so its toasts show there too). */
@@ -34,9 +35,6 @@ const TEXT = {
 const SOURCE_LABEL = { gallery: 'Gallery', premium: 'Premium' } as const;
 const SOURCES = ['gallery', 'premium'] as const;
 
-/** An item's calls in its own gallery (the free gallery's spec paths, premium's plain ones). */
-const favoritePath = (item: MediaItem) => `/api/${item.source}/${encodeURIComponent(item._id)}/favorite`;
-const deletePath = (item: MediaItem) => (item.source === 'premium' ? `/api/premium/${encodeURIComponent(item._id)}` : `/api/gallery/${encodeURIComponent(item._id)}/delete`);
 
 function matches(item: MediaItem, filter: Filter, search: string): boolean {
   if (filter === 'images' && item.type !== 'image') return false;
@@ -46,9 +44,6 @@ function matches(item: MediaItem, filter: Filter, search: string): boolean {
   return [item.title, ...item.tags].some((text) => text.toLowerCase().includes(search));
 }
 
-function isMediaPage(value: unknown): value is MediaPage {
-  return typeof value === 'object' && value !== null && Array.isArray((value as MediaPage).media);
-}
 
 export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { control: DialogControl; model: Model | null; isAdmin: boolean; onClosed: () => void }) {
   const [items, setItems] = useState<MediaItem[] | null>(null);
@@ -85,14 +80,15 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
   const shown = useMemo(() => (items ?? []).filter((item) => matches(item, filter, search.trim().toLowerCase())), [items, filter, search]);
 
   async function favorite(item: MediaItem) {
-    const outcome = await api<MediaItem>(favoritePath(item), { method: 'POST', fallback: TEXT.favoriteFailed });
+    // Each item's calls go to its own gallery, through the media library's one client.
+    const outcome = await clientOf(item).toggleFavorite(item._id, TEXT.favoriteFailed);
     if (!outcome.ok) return toast.show(outcome.message, 'error', MODEL_GALLERY_PLACE);
     setItems((list) => (list ?? []).map((m) => (m._id === item._id ? outcome.value : m)));
     toast.show(outcome.value.isFavorite ? MODEL_TEXT.favoriteOn : MODEL_TEXT.favoriteOff, 'success', MODEL_GALLERY_PLACE);
   }
 
   async function remove(item: MediaItem) {
-    const outcome = await api<unknown>(deletePath(item), { method: 'DELETE', fallback: TEXT.deleteFailed });
+    const outcome = await clientOf(item).toBin(item._id, TEXT.deleteFailed);
     if (!outcome.ok) return toast.show(outcome.message, 'error', MODEL_GALLERY_PLACE);
     setItems((list) => (list ?? []).filter((m) => m._id !== item._id));
     toast.show(TEXT.deleted, 'success', MODEL_GALLERY_PLACE);

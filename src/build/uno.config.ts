@@ -87,6 +87,10 @@ export const unoConfig: UserConfig<Theme> = {
     'chip': 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
     'btn-outline': 'btn border border-line text-fg hover:bg-raised',
     'btn-danger': 'btn bg-danger-solid text-white hover:bg-danger-solid/90',
+    // The media cards (fifty to a page): short names keep the page's HTML small.
+    'media-card': 'group relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm',
+    'media-fill': 'absolute inset-0 h-full w-full object-cover',
+    'media-round': 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50',
     'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
   },
   preflights: [

@@ -1,15 +1,8 @@
-// The Red Room's view (filter, search, sort, order, page, page size) as it lives in the address:
-// read leniently from a query string, written back as the page's address and the API's query.
-// The filter `albums` is the albums view (the Albums panel instead of the media grid).
+// The Red Room's view rules (its filters and sort chips, read and written by media-view.ts), its
+// texts and its stored switches. The filter `albums` is the albums view (the Albums panel).
 
-import {
-  DEFAULT_PAGE_SIZE,
-  GALLERY_FILTERS,
-  MAX_PAGE_SIZE,
-  PAGE_SIZES,
-  SORT_ORDERS,
-  type SortOrder,
-} from './media.ts';
+import { GALLERY_FILTERS, PAGE_SIZES } from './media.ts';
+import { defaultView, readView, viewHref, type MediaView, type ViewRules } from './media-view.ts';
 
 /** The views of the page: the API's filters, and `albums` (the Albums panel). */
 export const GALLERY_VIEW_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
@@ -34,89 +27,20 @@ export const GALLERY_FILTER_CHIPS: readonly { filter: GalleryViewFilter; label: 
   { filter: 'albums', label: 'Albums' },
 ];
 
-export interface GalleryView {
-  filter: GalleryViewFilter;
-  search: string;
-  sortBy: GalleryChipSort;
-  sortOrder: SortOrder;
-  page: number;
-  limit: number;
-}
+export type GalleryView = MediaView<GalleryViewFilter, GalleryChipSort>;
 
-export const DEFAULT_GALLERY_VIEW: GalleryView = { filter: 'all', search: '', sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: DEFAULT_PAGE_SIZE };
+/** The Red Room's addresses: /gallery with its filters and sort keys. */
+export const GALLERY_VIEW_RULES: ViewRules<GalleryViewFilter, GalleryChipSort> = {
+  path: '/gallery',
+  filters: GALLERY_VIEW_FILTERS,
+  sorts: GALLERY_SORT_CHIPS.map((c) => c.sortBy),
+};
 
-/** Longest search the page sends (a longer one is cut, not refused). */
-export const MAX_GALLERY_SEARCH = 200;
+export const DEFAULT_GALLERY_VIEW: GalleryView = defaultView(GALLERY_VIEW_RULES);
 
-const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback);
-
-function positive(value: string | null, fallback: number, max: number): number {
-  if (value === null || !/^\d{1,7}$/.test(value)) return fallback;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : fallback;
-}
-
-/**
- * The view an address asks for. The page is forgiving where the API is strict: a value it cannot
- * read (a hand-edited address, an old bookmark) falls back to its default instead of a 400.
- */
-export function readGalleryView(query: URLSearchParams | Record<string, string | undefined>): GalleryView {
-  const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
-  // The spec's older name for the date sort.
-  const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
-  return {
-    filter: pick(GALLERY_VIEW_FILTERS, get('filter'), DEFAULT_GALLERY_VIEW.filter),
-    search: (get('search') ?? '').trim().slice(0, MAX_GALLERY_SEARCH),
-    sortBy: pick(
-      GALLERY_SORT_CHIPS.map((c) => c.sortBy),
-      sortBy,
-      DEFAULT_GALLERY_VIEW.sortBy,
-    ),
-    sortOrder: pick(SORT_ORDERS, get('sortOrder'), DEFAULT_GALLERY_VIEW.sortOrder),
-    page: positive(get('page'), 1, 1_000_000),
-    limit: positive(get('limit'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-  };
-}
-
-/** The query string of a view, defaults left out (so the plain gallery is just /gallery). */
-export function galleryQuery(view: GalleryView): string {
-  const params = new URLSearchParams();
-  if (view.filter !== DEFAULT_GALLERY_VIEW.filter) params.set('filter', view.filter);
-  if (view.search) params.set('search', view.search);
-  if (view.sortBy !== DEFAULT_GALLERY_VIEW.sortBy) params.set('sortBy', view.sortBy);
-  if (view.sortOrder !== DEFAULT_GALLERY_VIEW.sortOrder) params.set('sortOrder', view.sortOrder);
-  if (view.page !== 1) params.set('page', String(view.page));
-  if (view.limit !== DEFAULT_GALLERY_VIEW.limit) params.set('limit', String(view.limit));
-  return params.toString();
-}
-
-export function galleryHref(view: GalleryView): string {
-  const query = galleryQuery(view);
-  return query ? `/gallery?${query}` : '/gallery';
-}
-
-/** GET /api/gallery's query for a view: every parameter spelled out. */
-export function galleryApiQuery(view: GalleryView): string {
-  const params = new URLSearchParams({
-    page: String(view.page),
-    limit: String(view.limit),
-    filter: view.filter,
-    sortBy: view.sortBy,
-    sortOrder: view.sortOrder,
-  });
-  if (view.search) params.set('search', view.search);
-  return params.toString();
-}
-
-/**
- * A change of view. Changing the filter, search, sort or page size goes back to page 1 (spec
- * section 4); only a change of page keeps the rest.
- */
-export function changeView(view: GalleryView, change: Partial<GalleryView>): GalleryView {
-  const next = { ...view, ...change };
-  if (change.page === undefined) next.page = 1;
-  return next;
-}
+/** The view an address asks for (what cannot be read falls back to its default, never a 400). */
+export const readGalleryView = (query: URLSearchParams | Record<string, string | undefined>): GalleryView => readView(GALLERY_VIEW_RULES, query);
+export const galleryHref = (view: GalleryView): string => viewHref(GALLERY_VIEW_RULES, view);
 
 /** The page sizes the select offers, with a size from the address that is not one of them. */
 export function pageSizeOptions(limit: number): number[] {
@@ -167,6 +91,8 @@ export const GALLERY_TEXT = {
   findDuplicates: 'Find Duplicates',
 } as const;
 
-export const bulkDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected items?` : `Delete ${n} selected items?`);
-export const bulkDeletedText = (n: number) => `${n} items moved to recycling bin`;
-export const bulkPurgedText = (n: number) => `${n} items permanently deleted successfully`;
+/** `1 item`, `2 items`. */
+export const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+export const bulkDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected ${n === 1 ? 'item' : 'items'}?` : `Delete ${n} selected ${n === 1 ? 'item' : 'items'}?`);
+export const bulkDeletedText = (n: number) => `${itemsText(n)} moved to recycling bin`;
+export const bulkPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;

@@ -48,6 +48,68 @@ export interface MediaPage {
   totalPages: number;
 }
 
+/**
+ * A page as a gallery page sends it to its island: each item without what follows from its id
+ * (`url`, `display`, and `thumbnail`, which becomes `1` when there is one) and without its empty
+ * fields (null, false, no tags). The island expands it back (`expandPage`); half the bytes of the
+ * props, escaped into the page's HTML.
+ */
+export type LeanMediaItem = Omit<Partial<MediaItem>, 'thumbnail' | 'url' | 'display'> & Pick<MediaItem, '_id'> & { thumbnail?: 1 };
+export interface LeanMediaPage {
+  media: LeanMediaItem[];
+  totalItems: number;
+  totalPages: number;
+}
+
+const DERIVED = new Set(['url', 'display', 'thumbnail']);
+
+export function leanPage(page: MediaPage): LeanMediaPage {
+  const media = page.media.map((item) => {
+    const lean: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(item)) {
+      if (DERIVED.has(key) || value === null || value === false || (Array.isArray(value) && value.length === 0)) continue;
+      lean[key] = value;
+    }
+    if (item.thumbnail) lean.thumbnail = 1;
+    return lean as LeanMediaItem;
+  });
+  return { media, totalItems: page.totalItems, totalPages: page.totalPages };
+}
+
+/** A lean page (or a full one) as full items again. */
+export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
+  const media = page.media.map((lean): MediaItem => {
+    const url = `/media/${lean._id}`;
+    return {
+      title: '',
+      type: 'image',
+      mimeType: '',
+      size: 0,
+      duration: null,
+      width: null,
+      height: null,
+      takenAt: null,
+      createdAt: '',
+      tags: [],
+      isFavorite: false,
+      modelId: null,
+      modelName: null,
+      originalName: '',
+      source: 'gallery',
+      status: 'ready',
+      failure: null,
+      placeholder: null,
+      deletedAt: null,
+      ...(lean as Partial<MediaItem>),
+      _id: lean._id,
+      url,
+      display: `${url}/display`,
+      thumbnail: lean.thumbnail ? `${url}/thumbnail` : null,
+    };
+  });
+  return { media, totalItems: page.totalItems, totalPages: page.totalPages };
+}
+
 /** POST /api/gallery/upload. */
 export interface UploadResult {
   media: MediaItem[];
@@ -104,30 +166,6 @@ export const UPLOAD_TIMEOUT_MS = 900_000;
 export const GALLERY_TOAST_MS = 6_000;
 export const PREMIUM_TOAST_MS = 4_000;
 
-/**
- * The tag vocabulary: 62 tags in the spec's seven groups with their counts (Body Parts 8, Sexual
- * Acts 16, Categories 10, Style & Mood 9, Fetish & BDSM 8, Activities & Props 7, Content Type 6).
- * Those counts add up to 64: two tags belong to two groups each (POV to Style & Mood and Content
- * Type, Toys to Fetish & BDSM and Activities & Props), which makes 62 distinct tags. The spec does
- * not list the names; these are the plain, conventional ones.
- */
-export const TAG_GROUPS: readonly { name: string; tags: readonly string[] }[] = [
-  { name: 'Body Parts', tags: ['Ass', 'Breasts', 'Feet', 'Legs', 'Lips', 'Nipples', 'Pussy', 'Cock'] },
-  {
-    name: 'Sexual Acts',
-    tags: [
-      'Anal', 'Blowjob', 'Creampie', 'Cumshot', 'Cunnilingus', 'Deepthroat', 'Doggystyle', 'Facial',
-      'Fingering', 'Handjob', 'Kissing', 'Masturbation', 'Missionary', 'Cowgirl', 'Sixty-Nine', 'Threesome',
-    ],
-  },
-  { name: 'Categories', tags: ['Amateur', 'Asian', 'Blonde', 'Brunette', 'Couple', 'Lesbian', 'MILF', 'Redhead', 'Solo', 'Petite'] },
-  { name: 'Style & Mood', tags: ['Romantic', 'Rough', 'Passionate', 'Sensual', 'Playful', 'Intimate', 'Artistic', 'Glamour', 'POV'] },
-  { name: 'Fetish & BDSM', tags: ['BDSM', 'Bondage', 'Domination', 'Submission', 'Spanking', 'Latex', 'Roleplay', 'Toys'] },
-  { name: 'Activities & Props', tags: ['Lingerie', 'Stockings', 'Toys', 'Vibrator', 'Shower', 'Outdoor', 'Massage'] },
-  { name: 'Content Type', tags: ['Photo', 'Video', 'Selfie', 'POV', 'Close-up', 'Behind the Scenes'] },
-];
-/** The 62 distinct tags, alphabetical. */
-export const PRESET_TAGS: readonly string[] = [...new Set(TAG_GROUPS.flatMap((g) => g.tags))].sort((a, b) => a.localeCompare(b));
 
 /** GET /api/tags. */
 export interface TagVocabulary {

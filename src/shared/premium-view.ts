@@ -2,7 +2,9 @@
 // address, its texts (the spec's verbatim, and the few it leaves open), its layout constants, the
 // rotating taglines and the viewer's creator-chip rule. Shared by the page route and the island.
 
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type MediaItem, type PremiumFilter, type SortOrder } from './media.ts';
+import type { MediaItem, PremiumFilter } from './media.ts';
+import { itemsText } from './gallery-view.ts';
+import { defaultView, readView, viewApiQuery, viewHref, type MediaView, type ViewRules } from './media-view.ts';
 
 /** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
 export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: string }[] = [
@@ -12,8 +14,6 @@ export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: stri
   { filter: 'favorites', label: 'Favorites' },
   { filter: 'albums', label: 'Albums' },
 ];
-const VIEW_FILTERS: readonly PremiumFilter[] = ['all', 'images', 'videos', 'favorites', 'albums', 'recycling-bin'];
-
 /** Sort By, by the API's names (`createdAt` is the spec's Date). */
 export const PREMIUM_SORT_CHIPS = [
   { sortBy: 'createdAt', label: 'Date' },
@@ -23,70 +23,22 @@ export const PREMIUM_SORT_CHIPS = [
 ] as const;
 export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
 
-export interface PremiumView {
-  filter: PremiumFilter;
-  search: string;
-  sortBy: PremiumChipSort;
-  sortOrder: SortOrder;
-  page: number;
-  limit: number;
-}
+export type PremiumView = MediaView<PremiumFilter, PremiumChipSort>;
 
-export const DEFAULT_PREMIUM_VIEW: PremiumView = { filter: 'all', search: '', sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: DEFAULT_PAGE_SIZE };
-export const MAX_PREMIUM_SEARCH = 200;
+/** Premium's addresses: /premium with its filters (the bin a further value) and sort keys. */
+export const PREMIUM_VIEW_RULES: ViewRules<PremiumFilter, PremiumChipSort> = {
+  path: '/premium',
+  filters: ['all', 'images', 'videos', 'favorites', 'albums', 'recycling-bin'],
+  sorts: PREMIUM_SORT_CHIPS.map((c) => c.sortBy),
+};
 
-const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback);
-
-function positive(value: string | null, fallback: number, max: number): number {
-  if (value === null || !/^\d{1,7}$/.test(value)) return fallback;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : fallback;
-}
+export const DEFAULT_PREMIUM_VIEW: PremiumView = defaultView(PREMIUM_VIEW_RULES);
 
 /** The view an address asks for; what cannot be read falls back to its default (never a 400). */
-export function readPremiumView(query: URLSearchParams | Record<string, string | undefined>): PremiumView {
-  const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
-  const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
-  return {
-    filter: pick(VIEW_FILTERS, get('filter'), DEFAULT_PREMIUM_VIEW.filter),
-    search: (get('search') ?? '').trim().slice(0, MAX_PREMIUM_SEARCH),
-    sortBy: pick(
-      PREMIUM_SORT_CHIPS.map((c) => c.sortBy),
-      sortBy,
-      DEFAULT_PREMIUM_VIEW.sortBy,
-    ),
-    sortOrder: pick(SORT_ORDERS, get('sortOrder'), DEFAULT_PREMIUM_VIEW.sortOrder),
-    page: positive(get('page'), 1, 1_000_000),
-    limit: positive(get('limit'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-  };
-}
-
-/** The page's address for a view, defaults left out (so the plain page is just /premium). */
-export function premiumHref(view: PremiumView): string {
-  const params = new URLSearchParams();
-  if (view.filter !== DEFAULT_PREMIUM_VIEW.filter) params.set('filter', view.filter);
-  if (view.search) params.set('search', view.search);
-  if (view.sortBy !== DEFAULT_PREMIUM_VIEW.sortBy) params.set('sortBy', view.sortBy);
-  if (view.sortOrder !== DEFAULT_PREMIUM_VIEW.sortOrder) params.set('sortOrder', view.sortOrder);
-  if (view.page !== 1) params.set('page', String(view.page));
-  if (view.limit !== DEFAULT_PREMIUM_VIEW.limit) params.set('limit', String(view.limit));
-  const query = params.toString();
-  return query ? `/premium?${query}` : '/premium';
-}
-
+export const readPremiumView = (query: URLSearchParams | Record<string, string | undefined>): PremiumView => readView(PREMIUM_VIEW_RULES, query);
+export const premiumHref = (view: PremiumView): string => viewHref(PREMIUM_VIEW_RULES, view);
 /** GET /api/premium's query for a view, every parameter spelled out. */
-export function premiumApiQuery(view: PremiumView): string {
-  const params = new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder });
-  if (view.search) params.set('search', view.search);
-  return params.toString();
-}
-
-/** A change of view: anything but the page goes back to page 1 (spec section 4). */
-export function changePremiumView(view: PremiumView, change: Partial<PremiumView>): PremiumView {
-  const next = { ...view, ...change };
-  if (change.page === undefined) next.page = 1;
-  return next;
-}
+export const premiumApiQuery = (view: PremiumView): string => viewApiQuery(view);
 
 /** The spec's layout constants (section 9). */
 export const PREMIUM_LAYOUT = {
@@ -163,12 +115,11 @@ export const PREMIUM_TEXT = {
   itemMovedToAlbum: 'Item moved to album',
 } as const;
 
-export const premiumMovedText = (n: number) => `${n} items moved to premium`;
-export const premiumDeletedText = (n: number) => `${n} items deleted successfully`;
-export const premiumPurgedText = (n: number) => `${n} items permanently deleted successfully`;
-export const premiumTagsText = (n: number) => `Tags updated for ${n} items`;
-export const premiumAlbumText = (n: number) => `${n} items moved to album`;
-export const premiumDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected items?` : `Delete ${n} selected items?`);
+export const premiumMovedText = (n: number) => `${itemsText(n)} moved to premium`;
+export const premiumDeletedText = (n: number) => `${itemsText(n)} deleted successfully`;
+export const premiumPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;
+export const premiumTagsText = (n: number) => `Tags updated for ${itemsText(n)}`;
+export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMovedToAlbum : `${n} items moved to album`);
 
 /** The empty state's heading and hint for a view. */
 export function premiumEmptyText(view: PremiumView): [string, string] {

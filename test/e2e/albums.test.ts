@@ -66,8 +66,8 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
     await mediaCards(page).first().waitFor();
 
     await page.getByRole('button', { name: 'Select', exact: true }).click();
-    for (const title of ['Crimson Hall', 'Amber Lights', 'Teal Pool']) await page.getByRole('button', { name: `Select ${title}` }).click();
-    const bar = page.getByRole('region', { name: 'Selection' });
+    for (const title of ['Crimson Hall', 'Amber Lights', 'Teal Pool']) await page.getByRole('checkbox', { name: `Select ${title}` }).click();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
     await bar.getByText('3 selected').waitFor();
     await screenshotVariants(page, 'albums-bulk-bar');
 

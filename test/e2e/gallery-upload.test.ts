@@ -77,14 +77,13 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     // Escape does not close it while the files go.
     await page.keyboard.press('Escape');
     expect(await upload.isVisible()).toBe(true);
-    await upload.getByText('3 file(s) uploaded successfully to Gallery!', { exact: true }).waitFor({ timeout: 30_000 });
+    // Every file stored: the dialog clears and closes; the page says so.
+    await page.getByText('3 file(s) uploaded successfully to Gallery!', { exact: true }).waitFor({ timeout: 30_000 });
     await fullSpeed();
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
     const between = seen.filter((v) => v > 0 && v < 100);
     expect(between.length).toBeGreaterThanOrEqual(3);
     expect([...between].sort((a, b) => a - b)).toEqual(between);
-    expect(await upload.getByRole('list', { name: 'Files to upload' }).count()).toBe(0);
-    await upload.getByRole('button', { name: 'Cancel' }).click();
     await upload.waitFor({ state: 'hidden' });
 
     // The spawned hub's queue makes the renditions; the model's gallery shows the thumbnails.

@@ -86,9 +86,9 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     await dialog.getByLabel('Custom tags').press('Enter');
     await screenshotVariants(page, 'premium-upload');
     await dialog.getByRole('button', { name: 'Upload 2 File(s)' }).click();
-    await dialog.getByText('2 file(s) uploaded successfully!').waitFor();
+    await page.getByText('2 file(s) uploaded successfully!').waitFor();
     expect(uploads).toEqual(['POST /api/premium/upload']);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     const stored = await untilProcessed(hub, admin, '/api/premium?limit=100');
     expect(stored.media.map((m) => [m.title, m.tags]).sort()).toEqual([
@@ -100,7 +100,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     expect((await cardTitles(page)).sort()).toEqual(['Velvet clip', 'Velvet evening']);
 
     // The tags show in the viewer (and the creator chip is the first fitting tag).
-    await page.getByRole('button', { name: 'Open Velvet evening' }).click();
+    await page.getByRole('link', { name: 'Open Velvet evening' }).click();
     const viewer = page.getByRole('dialog', { name: 'Velvet evening' });
     await viewer.getByRole('list', { name: 'Tags' }).waitFor();
     expect(await viewer.getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents()).toEqual(['Lena', 'velvet']);
@@ -157,7 +157,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('dialog[open] img')].every((i) => i.complete && i.naturalWidth > 0));
     await screenshotVariants(page, 'premium-add-from-gallery');
     await move.click();
-    await page.getByText('1 items moved to premium').waitFor();
+    await page.getByText('1 item moved to premium').waitFor();
     await page.getByRole('article', { name: 'Crimson room' }).waitFor();
 
     await page.goto(`${hub.url}/gallery`);

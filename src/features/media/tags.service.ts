@@ -3,7 +3,8 @@
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { PRESET_TAGS, TAG_GROUPS, type TagVocabulary } from '../../shared/media.ts';
+import type { TagVocabulary } from '../../shared/media.ts';
+import { PRESET_TAGS, TAG_GROUPS } from '../../shared/tag-groups.ts';
 import { distinctTags } from './media.repo.ts';
 
 const PRESET_KEYS = new Set(PRESET_TAGS.map((t) => t.toLowerCase()));

@@ -3,14 +3,14 @@
 
 import { Island } from '../../../http/island.tsx';
 import type { GalleryView } from '../../../shared/gallery-view.ts';
-import type { MediaPage } from '../../../shared/media.ts';
+import { leanPage, type MediaPage } from '../../../shared/media.ts';
 
 export function GalleryPage({ view, page, accepted, isAdmin }: { view: GalleryView; page: MediaPage | null; accepted: boolean; isAdmin: boolean }) {
   return (
     <div className="mx-auto w-full">
       {/* Before the warning: hides it unpainted where local storage says it was accepted already. */}
       {accepted ? null : <script src="/static/mature-content.js" />}
-      <Island name="Gallery" props={{ view, page, accepted, isAdmin }} />
+      <Island name="Gallery" props={{ view, page: page && leanPage(page), accepted, isAdmin }} />
     </div>
   );
 }

@@ -3,12 +3,12 @@
 
 import { Island } from '../../../http/island.tsx';
 import type { PremiumView } from '../../../shared/premium-view.ts';
-import type { MediaPage } from '../../../shared/media.ts';
+import { leanPage, type MediaPage } from '../../../shared/media.ts';
 
 export function PremiumPage({ view, page, isAdmin }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean }) {
   return (
     <div className="mx-auto w-full">
-      <Island name="Premium" props={{ view, page, isAdmin }} />
+      <Island name="Premium" props={{ view, page: page && leanPage(page), isAdmin }} />
     </div>
   );
 }

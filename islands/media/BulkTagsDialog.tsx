@@ -4,7 +4,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_TAG_LENGTH, normaliseTags, splitTags } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
-import { TagPicker } from '../gallery/TagPicker.tsx';
+import { TagPicker } from './TagPicker.tsx';
 
 export type BulkTagMode = 'add' | 'set';
 

@@ -2,7 +2,8 @@
 // files, see each one's name, type, size and Image/Video chip, give a title (one file) and tags,
 // then send the files one after another with a real progress bar. Cancel stops the request in
 // flight (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its
-// toasts show inside it: '{n} file(s) uploaded successfully!' after an upload that cleared the list.
+// refusals show inside it; when every file is stored it clears and closes, and the page shows
+// '{n} file(s) uploaded successfully!'.
 // The premium variant ('Upload Premium Content') and a model's upload into Premium send all files
 // in one call to POST /api/premium/upload instead.
 
@@ -15,7 +16,7 @@ import { useToast } from '../components/useToast.tsx';
 import { UPLOAD_TEXT, overallPercent, uploadFile, type UploadHandle } from '../lib/upload.ts';
 import { TagPicker, forgetVocabulary } from './TagPicker.tsx';
 import { UploadIcon } from './icons.tsx';
-import { PREMIUM_UPLOAD_PATH, uploadAll } from '../premium/upload-all.ts';
+import { PREMIUM_UPLOAD_PATH, uploadAll } from './upload-all.ts';
 
 /** The toast place of this dialog: a refusal raised while it is open shows inside it. */
 export const UPLOAD_DIALOG_PLACE = 'upload-dialog';
@@ -52,6 +53,11 @@ export interface UploadDialogProps {
   onClose: () => void;
   /** The items the hub stored, once a run of uploads ends (also after a cancel, for the files done before it). */
   onUploaded: (items: MediaItem[]) => void;
+  /**
+   * A run in which every file was stored: the dialog has cleared its list and tags and closed, and
+   * the page shows `message` (spec: 'Success clears file list and tags').
+   */
+  onDone: (message: string) => void;
   /** The user's models, for the Model choice; with `modelId` they only name the fixed model. */
   models?: { id: string; name: string }[];
   /** Uploads for this model (a model card's upload content); the choice is then not offered. */
@@ -69,7 +75,7 @@ export interface UploadDialogProps {
 
 const DESTINATION_LABEL = { gallery: 'Gallery', premium: 'Premium' } as const;
 
-export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, destination, variant = 'gallery', toastMs = GALLERY_TOAST_MS }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, onUploaded, onDone, models = [], modelId, destination, variant = 'gallery', toastMs = GALLERY_TOAST_MS }: UploadDialogProps) {
   const control = useDialog();
   const toast = useToast(toastMs);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -128,6 +134,13 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
     onClose();
   }
 
+  /** Every file stored: the list and tags clear (spec), the dialog closes, and the page says so. */
+  function finish(message: string) {
+    reset();
+    control.close();
+    onDone(message);
+  }
+
   /** All files in one call (premium): one progress bar over the whole request. */
   async function uploadTogether(queue: Entry[], sentTags: string[]) {
     setEntries((list) => list.map((e) => ({ ...e, state: 'sending', error: undefined })));
@@ -155,11 +168,7 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
       if (sentTags.length > 0) forgetVocabulary();
       onUploaded(stored);
     }
-    if (refused.size === 0) {
-      reset();
-      toast.show(success(stored.length), 'success', UPLOAD_DIALOG_PLACE);
-      return;
-    }
+    if (refused.size === 0) return finish(success(stored.length));
     const [first] = refused.values();
     toast.show(refused.size === 1 && first ? first : UPLOAD_TEXT.failed, 'error', UPLOAD_DIALOG_PLACE);
     if (stored.length > 0) setNote(success(stored.length));
@@ -224,12 +233,7 @@ export function UploadDialog({ open, onClose, onUploaded, models = [], modelId, 
       setNote(stored.length > 0 ? `${UPLOAD_TEXT.cancelled}. ${success}` : UPLOAD_TEXT.cancelled);
       return;
     }
-    if (failures.size === 0) {
-      // Success clears the list and the tags (spec); the dialog stays for more, or to be closed.
-      reset();
-      toast.show(success, 'success', UPLOAD_DIALOG_PLACE);
-      return;
-    }
+    if (failures.size === 0) return finish(success);
     const [first] = failures.values();
     toast.show(failures.size === 1 && first ? first : UPLOAD_TEXT.failed, 'error', UPLOAD_DIALOG_PLACE);
     if (stored.length > 0) setNote(success);

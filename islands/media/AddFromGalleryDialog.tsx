@@ -7,8 +7,7 @@ import type { MediaItem } from '../../src/shared/media.ts';
 import { PREMIUM_TEXT } from '../../src/shared/premium-view.ts';
 import { MediaPickGrid } from '../albums/MediaPickGrid.tsx';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
-import { isMediaPage } from '../gallery/gallery-api.ts';
-import { loadFreeItems, moveToPremium } from './premium-api.ts';
+import { isMediaPage, loadFreeItems, moveToPremium } from './media-api.ts';
 
 export const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
 
@@ -49,8 +48,10 @@ export function AddFromGalleryDialog({
     [onError],
   );
 
+  // Each opening (the first one mounts this dialog, loaded when first asked for) opens it afresh.
   useEffect(() => {
     if (opened === 0) return;
+    control.open();
     setItems(null);
     setSearch('');
     setPicked(new Set());

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
-import { titleOf } from './PremiumCard.tsx';
+import { titleOf } from './MediaCard.tsx';
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null);
 

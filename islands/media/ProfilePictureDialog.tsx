@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField } from '../components/Field.tsx';
-import type { ModelChoice } from './gallery-api.ts';
+import type { ModelChoice } from './media-api.ts';
 
 export function ProfilePictureDialog({
   control,

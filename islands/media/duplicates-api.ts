@@ -3,7 +3,7 @@
 
 import type { ApiResult } from '../lib/api.ts';
 import type { Gallery, MediaItem } from '../../src/shared/media.ts';
-import { galleryCall } from './gallery-api.ts';
+import { mediaCall } from './media-api.ts';
 
 export type DuplicatesMode = 'exact' | 'similar';
 
@@ -36,7 +36,7 @@ function isGroup(value: unknown): value is DuplicateGroup {
 
 export async function findDuplicates(gallery: Gallery, mode: DuplicatesMode, signal?: AbortSignal): Promise<ApiResult<DuplicateGroup[]>> {
   const fallback = DUPLICATES_TEXT.findFailed;
-  const result = await galleryCall<unknown>(mode === 'similar' ? `${base(gallery)}?mode=similar` : base(gallery), { fallback, ...(signal ? { signal } : {}) });
+  const result = await mediaCall<unknown>(mode === 'similar' ? `${base(gallery)}?mode=similar` : base(gallery), { fallback, ...(signal ? { signal } : {}) });
   if (!result.ok) return result;
   if (!Array.isArray(result.value) || !result.value.every(isGroup)) return { ok: false, status: result.status, message: fallback };
   // A group needs two items to be one (an answer racing a delete could hold a single one).
@@ -45,7 +45,7 @@ export async function findDuplicates(gallery: Gallery, mode: DuplicatesMode, sig
 
 export async function deleteDuplicates(gallery: Gallery): Promise<ApiResult<{ deletedCount: number }>> {
   const fallback = DUPLICATES_TEXT.deleteFailed;
-  const result = await galleryCall<{ deletedCount?: unknown }>(base(gallery), { method: 'DELETE', fallback });
+  const result = await mediaCall<{ deletedCount?: unknown }>(base(gallery), { method: 'DELETE', fallback });
   if (!result.ok) return result;
   const count = result.value?.deletedCount;
   if (typeof count !== 'number') return { ok: false, status: result.status, message: fallback };
@@ -54,7 +54,7 @@ export async function deleteDuplicates(gallery: Gallery): Promise<ApiResult<{ de
 
 export async function resolveGroup(gallery: Gallery, keepId: string, mediaIds: string[]): Promise<ApiResult<{ kept: MediaItem | null; deletedCount: number }>> {
   const fallback = DUPLICATES_TEXT.resolveFailed;
-  const result = await galleryCall<{ kept?: MediaItem; deletedCount?: unknown }>(`${base(gallery)}/resolve`, { method: 'POST', body: { keepId, mediaIds }, fallback });
+  const result = await mediaCall<{ kept?: MediaItem; deletedCount?: unknown }>(`${base(gallery)}/resolve`, { method: 'POST', body: { keepId, mediaIds }, fallback });
   if (!result.ok) return result;
   const count = result.value?.deletedCount;
   return { ...result, value: { kept: result.value?.kept ?? null, deletedCount: typeof count === 'number' ? count : mediaIds.length } };

@@ -44,15 +44,16 @@ async function settle(action?: () => void): Promise<void> {
 function renderDialog(props: Partial<UploadDialogProps> = {}) {
   const onUploaded = mock((_items: MediaItem[]) => {});
   const onClose = mock(() => {});
-  render(<UploadDialog open onClose={onClose} onUploaded={onUploaded} {...props} />);
-  return { onUploaded, onClose };
+  const onDone = mock((_message: string) => {});
+  render(<UploadDialog open onClose={onClose} onUploaded={onUploaded} onDone={onDone} {...props} />);
+  return { onUploaded, onClose, onDone };
 }
 
 const dialog = () => screen.getByRole('dialog');
 const choose = (...files: File[]) => fireEvent.change(within(dialog()).getByLabelText('Choose Files'), { target: { files } });
 const uploadButton = () => within(dialog()).getByRole('button', { name: /^Upload \d+ File\(s\)$|^Uploading…$/ });
 const rows = () => within(dialog()).queryAllByRole('listitem').filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload');
-const toastText = () => (within(dialog()).queryByRole('alert') ?? within(dialog()).queryAllByRole('status').find((s) => s.className.includes('fixed')))?.querySelector('span')?.textContent ?? null;
+const toastText = () => (within(dialog()).queryByRole('alert') ?? within(dialog()).queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
 const uploads = () => hub.requests.filter((r) => r.method === 'POST' && r.path === '/api/gallery/upload').map((r) => r.body as SentForm);
 const stored = async () => ((await (await fetch('/api/gallery?limit=100')).json()) as MediaPage).media;
 /** Every file in the hub's media folder (originals, renditions and temporary files alike). */
@@ -93,7 +94,7 @@ describe('the file list', () => {
 
 describe('uploading', () => {
   test('sends the files one after another with the title, tags and model, shows the real progress, then the spec toast and a cleared list', async () => {
-    const { onUploaded } = renderDialog({ modelId: undefined });
+    const { onUploaded, onDone: done, onClose: closed } = renderDialog({ modelId: undefined });
     choose(fileOf('jpeg'), fileOf('mp4'));
     // Tags: one from the vocabulary, one typed.
     await settle();
@@ -120,10 +121,14 @@ describe('uploading', () => {
       { fields: { tags: 'Amateur,beach,summer' }, files: [{ field: 'media', name: 'photo.jpg', size: samples.jpeg.bytes().length, type: 'image/jpeg' }] },
       { fields: { tags: 'Amateur,beach,summer' }, files: [{ field: 'media', name: 'clip.mp4', size: samples.mp4.bytes().length, type: 'video/mp4' }] },
     ]);
-    expect(toastText()).toBe('2 file(s) uploaded successfully!');
-    expect(rows()).toHaveLength(0);
-    expect(within(dialog()).queryByRole('list', { name: 'Selected tags' })).toBeNull();
-    expect((within(dialog()).getByLabelText('Custom tags') as HTMLInputElement).value).toBe('');
+    // Success clears the files and tags (spec) and closes the dialog; the page shows the spec toast.
+    expect(done.mock.calls).toEqual([['2 file(s) uploaded successfully!']]);
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('dialog')!.open).toBe(false);
+    const shut = within(document.querySelector('dialog')!);
+    expect(shut.queryAllByRole('listitem', { hidden: true }).filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload')).toHaveLength(0);
+    expect(shut.queryByRole('list', { name: 'Selected tags', hidden: true })).toBeNull();
+    expect((shut.getByLabelText('Custom tags') as HTMLInputElement).value).toBe('');
     expect(onUploaded).toHaveBeenCalledTimes(1);
     const items = onUploaded.mock.calls[0]![0];
     expect(items.map((i) => [i.title, i.type, i.tags])).toEqual([
@@ -135,7 +140,7 @@ describe('uploading', () => {
 
   test('one file takes the typed title; a model card uploads with its model and names the destination', async () => {
     const model = (await (await fetch('/api/models', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Rose' }) })).json()) as { _id: string };
-    renderDialog({ modelId: model._id, models: [{ id: model._id, name: 'Mia Rose' }], destination: 'gallery' });
+    const { onDone: done } = renderDialog({ modelId: model._id, models: [{ id: model._id, name: 'Mia Rose' }], destination: 'gallery' });
     expect(within(dialog()).getByRole('heading').textContent).toBe('Upload Content for Mia Rose');
     // Both destinations are offered; the model card's choice starts on Gallery (free).
     expect((within(dialog()).getByRole('radio', { name: 'Gallery (free)' }) as HTMLInputElement).checked).toBe(true);
@@ -144,7 +149,7 @@ describe('uploading', () => {
     fireEvent.change(within(dialog()).getByLabelText('Title'), { target: { value: 'Beach day' } });
     await settle(() => fireEvent.click(uploadButton()));
     expect(uploads()[0]!.fields).toEqual({ title: 'Beach day', modelId: model._id });
-    expect(toastText()).toBe('1 file(s) uploaded successfully to Gallery!');
+    expect(done.mock.calls).toEqual([['1 file(s) uploaded successfully to Gallery!']]);
     const [item] = await stored();
     expect([item!.title, item!.modelId, item!.modelName]).toEqual(['Beach day', model._id, 'Mia Rose']);
   });

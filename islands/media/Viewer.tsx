@@ -11,7 +11,7 @@ import { formatDuration, formatSize, type MediaItem } from '../../src/shared/med
 import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
-import { ChevronIcon, CloseIcon, FullscreenIcon, HeartIcon, ImagesIcon, PlayIcon } from './icons.tsx';
+import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
 
 export interface ViewerProps {
   items: MediaItem[];
@@ -259,7 +259,7 @@ export function Viewer({ items, index, fullscreen: startFullscreen = false, isAd
         </div>
         <div className="flex items-center gap-2">
           <button type="button" className={`${ROUND_SHAPE} ${item.isFavorite ? 'text-[#ff8fb3]' : 'text-white'}`} aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'} aria-pressed={item.isFavorite} aria-keyshortcuts="L" disabled={busy} onClick={() => void favorite()}>
-            <HeartIcon filled={item.isFavorite} />
+            <FavoriteMark size={20} filled={item.isFavorite} />
           </button>
           <button type="button" className={ROUND} aria-label={isFullscreen ? 'Exit fullscreen' : 'Enter fullscreen'} aria-keyshortcuts="F" onClick={() => void toggleFullscreen()}>
             <FullscreenIcon exit={isFullscreen} />

@@ -272,7 +272,8 @@ export function DuplicatesDialog({ gallery, open, onClose, onChanged }: Duplicat
           ) : failed ? (
             TEXT.findFailed
           ) : groups.length === 0 ? (
-            EMPTY[mode][0]
+            // The empty state below says it (once), as a status of its own.
+            ''
           ) : mode === 'exact' ? (
             `${plural(groups.length, 'group', 'groups')}, ${plural(extra, 'older copy', 'older copies')}`
           ) : (
@@ -287,7 +288,7 @@ export function DuplicatesDialog({ gallery, open, onClose, onChanged }: Duplicat
             </button>
           </div>
         ) : groups.length === 0 ? (
-          <div className="py-8 text-center">
+          <div role="status" className="py-8 text-center">
             <p className="font-semibold">{EMPTY[mode][0]}</p>
             <p className="mt-1 text-sm text-muted">{EMPTY[mode][1]}</p>
           </div>

@@ -1,12 +1,13 @@
-// A card's menu: a button that opens a list of actions (a menu in the ARIA sense), moved through
-// with the arrow keys, closed with Escape, a click elsewhere or a choice; focus goes back to it.
+// A menu of actions (a menu in the ARIA sense): a card's ⋮ button, the viewer's More Options, or
+// a labelled button (premium's Actions); moved through with the arrow keys, closed with Escape, a
+// click elsewhere or a choice; focus goes back to its button.
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MoreIcon } from './icons.tsx';
 import { useMenu } from './useMenu.ts';
 
-/** The menu's width in pixels (w-48). */
-const MENU_WIDTH = 192;
+/** The menu's width in pixels (w-52). */
+const MENU_WIDTH = 208;
 
 export interface MenuAction {
   label: string;
@@ -14,7 +15,13 @@ export interface MenuAction {
   danger?: boolean;
 }
 
-export function CardMenu({ label, actions, disabled }: { label: string; actions: MenuAction[]; disabled?: boolean }) {
+/** A labelled button instead of the round ⋮ one: its text, an icon and its classes. */
+export interface MenuTrigger {
+  icon?: ReactNode;
+  className: string;
+}
+
+export function CardMenu({ label, actions, disabled, trigger }: { label: string; actions: MenuAction[]; disabled?: boolean; trigger?: MenuTrigger }) {
   const { open, setOpen, button, list, menuId, close, onKeyDown } = useMenu();
   // A card near the left edge (a phone's first column) opens its menu to the right, on screen.
   const [toRight, setToRight] = useState(false);
@@ -24,7 +31,7 @@ export function CardMenu({ label, actions, disabled }: { label: string; actions:
       <button
         ref={button}
         type="button"
-        aria-label={label}
+        aria-label={trigger ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -33,12 +40,19 @@ export function CardMenu({ label, actions, disabled }: { label: string; actions:
           setToRight((button.current?.getBoundingClientRect().right ?? MENU_WIDTH * 2) < MENU_WIDTH + 16);
           setOpen((o) => !o);
         }}
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white shadow-sm backdrop-blur hover:bg-black/75 disabled:opacity-50"
+        className={trigger?.className ?? 'media-round text-white'}
       >
-        <MoreIcon size={18} />
+        {trigger ? (
+          <>
+            {trigger.icon}
+            {label}
+          </>
+        ) : (
+          <MoreIcon size={18} />
+        )}
       </button>
       {open ? (
-        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute top-9 z-30 w-48 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}>
+        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}>
           {actions.map((action) => (
             <li key={action.label} role="none">
               <button

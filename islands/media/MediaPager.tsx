@@ -1,13 +1,14 @@
-// The gallery's pager: first, previous, next and last (links carrying the view), "Page X of Y",
+// A gallery's pager (both galleries): first, previous, next and last (links carrying the view), "Page X of Y",
 // the items-per-page select (a GET form without JavaScript) and the total.
 
 import { useId, type MouseEvent, type ReactNode } from 'react';
-import { changeView, galleryHref, pageSizeOptions, type GalleryView } from '../../src/shared/gallery-view.ts';
+import { itemsText, pageSizeOptions } from '../../src/shared/gallery-view.ts';
+import { changeMediaView, viewHref, type MediaView, type ViewRules } from '../../src/shared/media-view.ts';
 import { ChevronIcon } from './icons.tsx';
 
 const STEP = 'inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line text-fg no-underline hover:bg-raised';
 
-export function GalleryPager({ view, totalPages, totalItems, live, onView }: { view: GalleryView; totalPages: number; totalItems: number; live: boolean; onView: (view: GalleryView) => void }) {
+export function MediaPager<V extends MediaView>({ rules, view, totalPages, totalItems, showTotal = true, live, onView }: { rules: ViewRules; view: V; totalPages: number; totalItems: number; /** False where the toolbar counts the items already. */ showTotal?: boolean; live: boolean; onView: (view: V) => void }) {
   const sizeId = useId();
   const last = Math.max(1, totalPages);
   const step = (page: number, label: string, icon: ReactNode) => {
@@ -22,7 +23,7 @@ export function GalleryPager({ view, totalPages, totalItems, live, onView }: { v
     }
     return (
       <a
-        href={galleryHref(target)}
+        href={viewHref(rules, target)}
         aria-label={label}
         title={label}
         onClick={(event: MouseEvent<HTMLAnchorElement>) => {
@@ -38,8 +39,8 @@ export function GalleryPager({ view, totalPages, totalItems, live, onView }: { v
   };
   return (
     <nav aria-label="Pages" className="mt-8 flex flex-col items-center justify-between gap-3 text-sm sm:flex-row">
-      <p className="text-muted" aria-live="polite">
-        {totalItems === 1 ? '1 item' : `${totalItems} items`}
+      <p className={showTotal ? 'text-muted' : 'invisible'} aria-live={showTotal ? 'polite' : undefined} aria-hidden={showTotal ? undefined : true}>
+        {showTotal ? itemsText(totalItems) : ''}
       </p>
       <div className="flex items-center gap-1.5">
         {step(1, 'First page', <ChevronIcon direction="left" double />)}
@@ -48,7 +49,7 @@ export function GalleryPager({ view, totalPages, totalItems, live, onView }: { v
         {step(view.page + 1, 'Next page', <ChevronIcon direction="right" />)}
         {step(last, 'Last page', <ChevronIcon direction="right" double />)}
       </div>
-      <form method="get" action="/gallery" className="flex items-center gap-2">
+      <form method="get" action={rules.path} className="flex items-center gap-2">
         {view.filter !== 'all' ? <input type="hidden" name="filter" value={view.filter} /> : null}
         {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
         {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
@@ -62,7 +63,7 @@ export function GalleryPager({ view, totalPages, totalItems, live, onView }: { v
           value={view.limit}
           onChange={(event) => {
             const limit = Number(event.currentTarget.value);
-            if (live) onView(changeView(view, { limit }));
+            if (live) onView(changeMediaView(view, { limit } as Partial<V>));
           }}
           className="field w-auto py-1.5"
         >

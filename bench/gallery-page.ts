@@ -1,0 +1,78 @@
+// What /gallery with 50 items costs beside GET /api/gallery?limit=50, the JSON of the same page:
+// the HTML's anatomy (bytes, inline SVG icons, class attributes, the island's JSON props), the
+// median server time of each (app.request, no network), and their throughput under wrk over a
+// real socket (Bun.serve), with the load average.
+// Run: bun bench/gallery-page.ts [requests for the medians, default 300] [wrk seconds, default 10]
+// Targets (issue 18): the page at most 2x the API's server time and at least 1/3 of its throughput.
+
+import { loadavg } from 'node:os';
+import { manyMedia } from '../test/helpers/media-factory.ts';
+import { launchChromium } from '../test/helpers/browser.ts';
+import { listBench, median } from './lib/list-bench.ts';
+import { pageBytes, pageBytesTable } from './page-bytes.ts';
+
+const RUNS = Number(process.argv[2] ?? 300);
+const SECONDS = Number(process.argv[3] ?? 10);
+
+const bench = await listBench('hub-bench-gallery-page-', RUNS, ({ database, userId }) => {
+  manyMedia(database, userId, 50, (i) => ({
+    title: `Evening walk by the harbour ${i}`,
+    tags: ['Outdoor', 'Sunset', `set ${i % 5}`],
+    type: i % 5 === 0 ? 'video' : 'image',
+    mimeType: i % 5 === 0 ? 'video/mp4' : 'image/jpeg',
+    duration: i % 5 === 0 ? 42 : null,
+    width: 1600,
+    height: 1200,
+    favorite: i % 7 === 0,
+    placeholder: 'YTkGJwaRhWUIt4lbgnhZl3ath2BUBGYA',
+  }));
+});
+
+const pageInit = { headers: { cookie: bench.headers.authorization ? `hub_site=${bench.headers['x-site-token']}; hub_session=${bench.headers.authorization.slice(7)}; matureContentAccepted=true` : '' } };
+const apiInit = { headers: bench.headers };
+const html = await (await bench.app.request('/gallery', pageInit)).text();
+const api = await (await bench.app.request('/api/gallery?limit=50', apiInit)).text();
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const bytes = (s: string) => Buffer.byteLength(s);
+const svgs = html.match(/<svg[\s\S]*?<\/svg>/g) ?? [];
+const classes = html.match(/ class="[^"]*"/g) ?? [];
+const props = html.match(/ data-props="[^"]*"/g) ?? [];
+console.log(`/gallery HTML ${kb(bytes(html))} (the API's JSON ${kb(bytes(api))})`);
+console.log(`  inline <svg> ${svgs.length} (${kb(svgs.reduce((n, s) => n + bytes(s), 0))}), <use> references ${(html.match(/<use /g) ?? []).length}`);
+console.log(`  class attributes ${kb(classes.reduce((n, s) => n + bytes(s), 0))}, island props ${kb(props.reduce((n, s) => n + bytes(s), 0))}`);
+
+async function serverMedian(path: string, init: RequestInit): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + 20; i++) {
+    const t0 = performance.now();
+    await (await bench.app.request(path, init)).text();
+    if (i >= 20) times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+const apiMs = await serverMedian('/api/gallery?limit=50', apiInit);
+const pageMs = await serverMedian('/gallery', pageInit);
+console.log(`\nServer time (median of ${RUNS}): API ${apiMs.toFixed(2)} ms, page ${pageMs.toFixed(2)} ms: ${(pageMs / apiMs).toFixed(2)}x (target at most 2x)`);
+
+const server = Bun.serve({ port: 0, fetch: (request) => bench.app.fetch(request) });
+/** wrk against the server in this process (spawned without blocking it). */
+async function wrk(path: string, headers: Record<string, string>): Promise<number> {
+  const args = ['wrk', '-t2', '-c16', `-d${SECONDS}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `http://127.0.0.1:${server.port}${path}`];
+  const child = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' });
+  const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+  if (code !== 0) throw new Error(`wrk failed: ${await new Response(child.stderr).text()}`);
+  if (/Non-2xx/.test(out)) throw new Error(`wrk saw errors:\n${out}`);
+  return Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+}
+const apiRps = await wrk('/api/gallery?limit=50', bench.headers);
+const pageRps = await wrk('/gallery', pageInit.headers);
+console.log(`Throughput (wrk, 2 threads, 16 connections, ${SECONDS} s): API ${apiRps.toFixed(0)} req/s, page ${pageRps.toFixed(0)} req/s: ${(pageRps / apiRps).toFixed(2)} of it (target at least 0.33)`);
+// What a browser loads on first visit: the HTML, the stylesheet and the scripts (target: at most 70 KB of compressed JS).
+const { browser, close } = await launchChromium();
+const rows = [];
+for (const [name, path] of [['/gallery', '/gallery'], ['/premium', '/premium']] as const) rows.push(await pageBytes(browser, `http://127.0.0.1:${server.port}`, name, path, pageInit.headers));
+await close();
+console.log(`\n${pageBytesTable(rows)}`);
+console.log(`Load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (NODE_ENV=${process.env.NODE_ENV ?? 'unset'})`);
+server.stop(true);
+await bench.close();

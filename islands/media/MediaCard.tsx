@@ -1,0 +1,225 @@
+// One media card, for every gallery view (The Red Room, Premium, an album, either gallery's
+// items): the picture (its ThumbHash placeholder underneath while it loads), or a placeholder while
+// the item is processing or when processing failed; the duration on videos; the title and, where
+// the gallery's look says so, the size and model; the favourite mark; the card menu; a checkbox in
+// select mode. What differs between the galleries is the `look` they pass in (spec: Premium plays
+// videos on hover, writes 'Untitled', shows the title over the picture unless in titles view).
+// Without JavaScript the picture opens in the browser; the island opens the viewer instead.
+
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
+import { placeholderDataUrl } from '../../src/shared/thumbhash.ts';
+import { WarningIcon } from '../components/Icons.tsx';
+import { CardMenu, type MenuAction } from './CardMenu.tsx';
+import { FavoriteMark, PlayIcon, SpinnerIcon } from './icons.tsx';
+
+/** How a gallery draws its cards (data from its configuration). */
+export interface CardLook {
+  /** 'below': title and type · size under a square picture; 'overlay': the picture fills the grid row, the title over it. */
+  title: 'below' | 'overlay';
+  /** A favourite button on the card ('button'), or only a mark on favourites ('mark'). */
+  favorite: 'button' | 'mark';
+  /** Videos play muted and looping while the pointer is over them (premium). */
+  hoverPreview: boolean;
+  /** A double click on an image card opens it fullscreen (The Red Room). */
+  doubleClickFullscreen: boolean;
+}
+
+/** The name a card and the viewer give an item ('Untitled' when it has no title). */
+export const titleOf = (item: MediaItem) => item.title.trim() || 'Untitled';
+
+/** How long a first click waits for a second one before it opens the viewer (a double click opens it fullscreen). */
+export const DOUBLE_CLICK_MS = 250;
+
+export interface MediaCardProps {
+  item: MediaItem;
+  look: CardLook;
+  compact: boolean;
+  /** The titles view (premium): title, model chip and size below the picture. */
+  titles?: boolean;
+  live: boolean;
+  selecting: boolean;
+  selected: boolean;
+  /** A change of this item is on its way. */
+  busy: boolean;
+  actions: MenuAction[];
+  onOpen: (item: MediaItem, fullscreen: boolean) => void;
+  onToggleSelect: (item: MediaItem) => void;
+  /** The favourite button (look.favorite 'button'); without it the card shows only the mark. */
+  onFavorite?: (item: MediaItem) => void;
+}
+
+/** The ThumbHash as a picture, made in the browser once the island is live (it costs kilobytes of HTML otherwise). */
+function usePlaceholder(placeholder: string | null, live: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (live) setUrl(placeholderDataUrl(placeholder));
+  }, [placeholder, live]);
+  return url;
+}
+
+function Picture({ item, live, preview }: { item: MediaItem; live: boolean; preview: React.RefObject<HTMLVideoElement | null> | null }) {
+  const placeholder = usePlaceholder(item.placeholder, live);
+  if (item.status === 'processing') {
+    return (
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-raised text-muted">
+        <SpinnerIcon size={22} />
+        <span className="text-xs font-semibold">Processing…</span>
+      </span>
+    );
+  }
+  if (item.status === 'failed' || !item.thumbnail) {
+    return (
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-raised px-3 text-center text-danger">
+        <WarningIcon />
+        <span className="text-xs font-semibold">Processing failed</span>
+        {item.failure ? <span className="line-clamp-3 text-[11px] text-muted">{item.failure}</span> : null}
+      </span>
+    );
+  }
+  const fill = 'media-fill';
+  return (
+    <>
+      {placeholder ? <img src={placeholder} alt="" aria-hidden="true" className={`${fill} scale-110 blur-sm`} /> : null}
+      {preview ? (
+        <video ref={preview} src={item.display} poster={item.thumbnail} muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1} className={fill} />
+      ) : (
+        <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className={fill} />
+      )}
+    </>
+  );
+}
+
+export function MediaCard({ item, look, compact, titles: titlesView = false, live, selecting, selected, busy, actions, onOpen, onToggleSelect, onFavorite }: MediaCardProps) {
+  const title = titleOf(item);
+  const titleId = `media-${item._id}-title`;
+  const ready = item.status === 'ready';
+  const previewing = look.hoverPreview && item.type === 'video' && ready;
+  const video = useRef<HTMLVideoElement>(null);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Compact tiles are pictures only; the overlay look puts the title over the picture unless in titles view.
+  const below = !compact && (look.title === 'below' || titlesView);
+  const overlay = look.title === 'overlay' && !below;
+  const waitsForDouble = look.doubleClickFullscreen && item.type === 'image';
+
+  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!live) return;
+    event.preventDefault();
+    if (selecting) return onToggleSelect(item);
+    if (!waitsForDouble) return onOpen(item, false);
+    // The first click waits a moment: a second one makes it a double click (fullscreen).
+    if (pending.current) clearTimeout(pending.current);
+    if (event.detail >= 2) {
+      pending.current = null;
+      return onOpen(item, true);
+    }
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      onOpen(item, false);
+    }, DOUBLE_CLICK_MS);
+  };
+
+  const startPreview = () => {
+    const clip = video.current;
+    if (!clip) return;
+    clip.muted = true;
+    // A refused play (no data yet, a browser policy) leaves the poster in place.
+    void clip.play()?.catch?.(() => undefined);
+  };
+  const stopPreview = () => {
+    const clip = video.current;
+    if (!clip) return;
+    clip.pause();
+    clip.currentTime = 0;
+  };
+
+  const round = compact || !below ? 'rounded-xl' : 'rounded-t-xl';
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-video-card={previewing ? '' : undefined}
+      onMouseEnter={previewing ? startPreview : undefined}
+      onMouseLeave={previewing ? stopPreview : undefined}
+      className={selected ? 'media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'media-card'}
+    >
+      {/* The menu may reach beyond the card: only the picture's own layer clips. */}
+      <div className={`relative ${look.title === 'overlay' ? 'min-h-0 flex-1' : 'aspect-square'}`}>
+        <a
+          href={item.display}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Open ${title}`}
+          aria-hidden={selecting ? true : undefined}
+          tabIndex={selecting ? -1 : undefined}
+          onClick={open}
+          className={`absolute inset-0 overflow-hidden bg-raised ${round}`}
+        >
+          <Picture item={item} live={live} preview={previewing ? video : null} />
+          {item.type === 'video' && ready && !previewing ? (
+            <span className="absolute inset-0 flex items-center justify-center">
+              <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white">
+                <PlayIcon size={18} />
+              </span>
+            </span>
+          ) : null}
+          {overlay ? (
+            <span className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent px-2 pb-1.5 pt-6 text-white ${compact ? 'sr-only' : ''}`}>
+              <span id={titleId} className="block truncate text-sm font-semibold" title={title}>
+                {title}
+              </span>
+            </span>
+          ) : null}
+        </a>
+        {item.type === 'video' && item.duration !== null && !compact ? (
+          <span className={`pointer-events-none absolute right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white ${overlay ? 'top-11' : 'bottom-2'}`}>{formatDuration(item.duration)}</span>
+        ) : null}
+        {selecting ? (
+          <label className="absolute left-1.5 top-1.5 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-black/55">
+            <input type="checkbox" checked={selected} disabled={!live} onChange={() => onToggleSelect(item)} aria-label={`Select ${title}`} className="h-4 w-4 cursor-pointer accent-[rgb(var(--c-accent))]" />
+          </label>
+        ) : look.favorite === 'button' && onFavorite && !item.deletedAt ? (
+          <button
+            type="button"
+            aria-label={item.isFavorite ? `Remove ${title} from favorites` : `Add ${title} to favorites`}
+            aria-pressed={item.isFavorite}
+            disabled={!live || busy}
+            onClick={() => onFavorite(item)}
+            className={`media-round absolute left-2 top-2 ${item.isFavorite ? 'text-[#ff6b9a]' : 'text-white'}`}
+          >
+            <FavoriteMark size={16} filled={item.isFavorite} />
+          </button>
+        ) : item.isFavorite ? (
+          <span className="pointer-events-none absolute left-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-black/55 text-[#ff6b9a]" title="Favorite">
+            <FavoriteMark size={14} filled />
+          </span>
+        ) : null}
+        {selecting && look.favorite === 'button' ? null : (
+          <div className={compact ? 'absolute right-1.5 top-1.5 sm:opacity-0 sm:focus-within:opacity-100 sm:group-hover:opacity-100' : 'absolute right-1.5 top-1.5'}>
+            <CardMenu label={`Actions for ${title}`} actions={actions} disabled={!live || busy} />
+          </div>
+        )}
+      </div>
+      {below ? (
+        <div className="min-w-0 px-3 pb-2.5 pt-2">
+          <h2 id={titleId} className="truncate text-sm font-semibold" title={title}>
+            {title}
+          </h2>
+          {titlesView ? (
+            <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
+              {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
+              <span className="whitespace-nowrap">{formatSize(item.size)}</span>
+            </p>
+          ) : (
+            <p className="mt-0.5 text-xs text-muted">{`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</p>
+          )}
+        </div>
+      ) : compact && look.title === 'below' ? (
+        <h2 id={titleId} className="sr-only">
+          {title}
+        </h2>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,411 @@
+// The media library's one core: a gallery's page, made into The Red Room or Premium by the
+// configuration passed in (library-config.ts). The header (title, tagline, the gallery's extras,
+// Upload), the mature-content warning where the gallery has one, the toolbar, the grid with its
+// menus, select mode and viewer (MediaGrid), the pager, the albums view with an open album, Find
+// Duplicates, the upload dialog, the scroll-to-top button. The view lives in the address: the
+// server renders its first page; after that the island keeps the address and the list in step
+// (history.pushState, popstate), an open album included.
+
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
+import { changeMediaView, readView, viewHref, type MediaView } from '../../src/shared/media-view.ts';
+import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { useDialog } from '../components/Dialog.tsx';
+import { useToast } from '../components/useToast.tsx';
+import { storeFlag, storedFlag } from '../lib/stored-flag.ts';
+import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
+import type { LibraryConfig, SwitchName } from './library-config.ts';
+import { MatureWarning } from './MatureWarning.tsx';
+import { MediaGrid } from './MediaGrid.tsx';
+import { MediaPager } from './MediaPager.tsx';
+import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-api.ts';
+import { lazily } from './lazily.ts';
+import { Tagline } from './Tagline.tsx';
+import { Toolbar } from './Toolbar.tsx';
+import { useProcessingRefresh } from './useProcessingRefresh.ts';
+
+export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
+
+// What a first visit does not need loads when it is first opened (its own script): the albums
+// view, the upload dialog, Find Duplicates and Add from Gallery to Premium.
+const AlbumsPanel = lazily(() => import('../albums/AlbumsPanel.tsx').then((m) => m.AlbumsPanel));
+const UploadDialog = lazily(() => import('./UploadDialog.tsx').then((m) => m.UploadDialog));
+const DuplicatesDialog = lazily(() => import('./DuplicatesDialog.tsx').then((m) => m.DuplicatesDialog));
+const AddFromGalleryDialog = lazily(() => import('./AddFromGalleryDialog.tsx').then((m) => m.AddFromGalleryDialog));
+/** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
+export async function preloadLibrary(): Promise<void> {
+  const grid = await import('./MediaGrid.tsx');
+  await Promise.all([AlbumsPanel, UploadDialog, DuplicatesDialog, AddFromGalleryDialog, ...grid.LAZY_PARTS].map((part) => part.preload()));
+}
+/** The toast place of Add from Gallery to Premium. */
+const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
+
+export interface LibraryProps {
+  view: MediaView;
+  /** The view's first page (lean, as the server sends it), or null: the albums view (it loads its own), or the warning not accepted yet (nothing of it is sent). */
+  page: LeanMediaPage | MediaPage | null;
+  /** Whether this browser accepted the mature-content warning (where the gallery has one). */
+  accepted?: boolean;
+  isAdmin: boolean;
+}
+
+const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
+/** The scroll-to-top button shows past this many pixels (spec). */
+export const SCROLL_TOP_AFTER_PX = 100;
+
+/** Remembers the acceptance: the spec's local-storage flag, and the cookie the server reads. */
+function rememberAcceptance(): void {
+  // Storage can be off (private windows); the cookie still carries it.
+  storeFlag(MATURE_STORAGE_KEY, true);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${MATURE_COOKIE}=true; Path=/; Max-Age=${MATURE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+/** Whether a key press belongs to a field (typing), not to the page. */
+const typingIn = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+export function MediaLibrary({ config, view: initialView, page: initialPage, accepted: initiallyAccepted = true, isAdmin }: LibraryProps & { config: LibraryConfig }) {
+  const { text, rules } = config;
+  const [view, setView] = useState(initialView);
+  const [data, setData] = useState<MediaPage | null>(() => initialPage && expandPage(initialPage));
+  const [loading, setLoading] = useState(false);
+  const [accepted, setAccepted] = useState(initiallyAccepted || !config.matureWarning);
+  const [live, setLive] = useState(false);
+  const [switches, setSwitches] = useState<Record<SwitchName, boolean>>({ compact: false, titles: false });
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [models, setModels] = useState<ModelChoice[] | null>(null);
+  const [duplicatesOpen, setDuplicatesOpen] = useState(false);
+  const [addOpened, setAddOpened] = useState(0);
+  const [scrolled, setScrolled] = useState(false);
+  const toast = useToast(config.toast.ms, config.toast.at);
+  const addDialog = useDialog();
+  const request = useRef(0);
+  const client = forGallery(config.gallery);
+  const href = useCallback((v: MediaView) => viewHref(rules, v), [rules]);
+
+  const inBin = view.filter === 'recycling-bin';
+  const inAlbums = view.filter === 'albums';
+  const items = data?.media ?? [];
+
+  /** Asks the hub for a view's page; an older answer arriving late is dropped. */
+  const fetchPage = useCallback(
+    async (next: MediaView, quiet = false): Promise<void> => {
+      const n = ++request.current;
+      // The albums view shows the Albums panel, which asks for its albums itself.
+      if (next.filter === 'albums') {
+        setLoading(false);
+        setData(EMPTY_PAGE);
+        return;
+      }
+      if (!quiet) setLoading(true);
+      const outcome = await client.loadPage(next, text.loadFailed);
+      if (n !== request.current) return;
+      setLoading(false);
+      if (!outcome.ok || !isMediaPage(outcome.value)) {
+        toast.show(outcome.ok ? text.loadFailed : outcome.message, 'error');
+        setData(EMPTY_PAGE);
+        return;
+      }
+      const page = outcome.value;
+      // Past the last page (the last item of it deleted, an old address): the last page instead.
+      if (page.media.length === 0 && next.page > 1 && page.totalPages > 0) {
+        const last = { ...next, page: page.totalPages };
+        history.replaceState(null, '', href(last));
+        setView(last);
+        return fetchPage(last, quiet);
+      }
+      setData(page);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [toast.show, config],
+  );
+
+  /** Shows another view: the address changes (a new history entry), then the list. */
+  const show = useCallback(
+    (next: MediaView) => {
+      history.pushState(null, '', href(next));
+      setView(next);
+      setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
+      void fetchPage(next);
+    },
+    [fetchPage, href],
+  );
+
+  // A search from the albums view searches all media.
+  const onSearch = useCallback((search: string) => show(changeMediaView(view, { search, ...(view.filter === 'albums' ? { filter: 'all' } : {}) })), [show, view]);
+
+  // Going live: the stored switches, and the acceptance kept in step between storage and cookie.
+  useEffect(() => {
+    setLive(true);
+    setSwitches({ compact: false, titles: false, ...Object.fromEntries(config.toolbar.switches.map((s) => [s.name, storedFlag(s.storageKey)])) });
+    if (config.matureWarning) {
+      if (initiallyAccepted) rememberAcceptance();
+      else if (storedFlag(MATURE_STORAGE_KEY)) {
+        // Accepted before, but the cookie is gone: it comes back silently, and so does the gallery.
+        rememberAcceptance();
+        setAccepted(true);
+        void fetchPage(initialView);
+      }
+    }
+    // The server may have read the address differently from how it was typed: show its reading.
+    if (location.pathname === rules.path && location.pathname + location.search !== href(initialView)) history.replaceState(null, '', href(initialView));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Back and forward: the view of the address (an open album included).
+  useEffect(() => {
+    const onPop = () => {
+      if (location.pathname !== rules.path) return;
+      albumPushed.current = false;
+      const next = readView(rules, new URLSearchParams(location.search));
+      setView(next);
+      setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
+      void fetchPage(next);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [fetchPage, rules]);
+
+  // With no viewer or dialog open, Left and Right change page within bounds.
+  useEffect(() => {
+    if (!accepted || uploadOpen || inAlbums) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || typingIn(event.target)) return;
+      if (document.querySelector('dialog[open], [aria-roledescription="media viewer"]')) return;
+      const page = view.page + (event.key === 'ArrowLeft' ? -1 : 1);
+      if (page < 1 || page > (data?.totalPages ?? 1)) return;
+      event.preventDefault();
+      show({ ...view, page });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [accepted, uploadOpen, inAlbums, view, data, show]);
+
+  // The scroll-to-top button, once the page has scrolled past 100 px.
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // Items still processing are asked for again until they are ready (or failed).
+  useProcessingRefresh(items, client.loadItem, setData);
+
+  function accept() {
+    rememberAcceptance();
+    setAccepted(true);
+    void fetchPage(view);
+  }
+
+  const replaceItem = (item: MediaItem) => setData((d) => (d ? { ...d, media: d.media.map((m) => (m._id === item._id ? item : m)) } : d));
+  const reload = () => fetchPage(view, true);
+
+  function setSwitch(name: SwitchName, on: boolean) {
+    setSwitches((s) => ({ ...s, [name]: on }));
+    const stored = config.toolbar.switches.find((s) => s.name === name);
+    if (stored) storeFlag(stored.storageKey, on);
+  }
+
+  function setSelectMode(on: boolean) {
+    setSelecting(on);
+    setSelected(new Set());
+  }
+
+  function openUpload() {
+    toast.close();
+    setUploadOpen(true);
+    if (models === null) void loadModels(text.modelsFailed).then((o) => o.ok && setModels(o.value));
+  }
+
+  function openAddFromGallery() {
+    toast.close();
+    // The dialog opens itself for each new count (it may still be loading its script).
+    setAddOpened((n) => n + 1);
+  }
+
+  /** Whether the open album's address was pushed from the albums list here (Back to Albums then goes back). */
+  const albumPushed = useRef(false);
+  /** An album opened or closed in the albums view: the address says which (reload and Back keep it). */
+  const onOpenAlbum = useCallback(
+    (album: string | null) => {
+      if (album === null && albumPushed.current) {
+        // Back to Albums is the browser's Back: the history stays as the visitor walked it.
+        albumPushed.current = false;
+        history.back();
+        return;
+      }
+      const next = changeMediaView({ ...view, filter: 'albums' }, album ? { album } : {});
+      history.pushState(null, '', href(next));
+      albumPushed.current = album !== null;
+      setView(next);
+    },
+    [view, href],
+  );
+
+  const { header } = config;
+  const heading = (
+    <div className="mb-5 min-w-0">
+      {header.backLink ? (
+        <a href={header.backLink.href} className="btn-ghost -ml-2 mb-2 px-2 text-sm no-underline">
+          <ChevronIcon direction="left" size={18} />
+          {header.backLink.label}
+        </a>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+            {text.title}
+            {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
+          </h1>
+          {accepted ? <Tagline taglines={header.taglines} /> : null}
+          {header.blurb ? <p className="mt-2 max-w-3xl text-sm text-muted">{header.blurb}</p> : null}
+        </div>
+        {accepted ? (
+          <div className="flex min-w-0 flex-wrap gap-2">
+            {header.addFromGallery ? (
+              <button type="button" className="btn-outline" onClick={openAddFromGallery} disabled={!live} aria-haspopup="dialog">
+                <ImagesIcon size={16} />
+                Add from Gallery to Premium
+              </button>
+            ) : null}
+            <button type="button" className="btn-primary" onClick={openUpload} disabled={!live} aria-haspopup="dialog">
+              <UploadIcon size={16} />
+              Upload
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+
+  if (!accepted) {
+    return (
+      <>
+        {heading}
+        <MatureWarning returnTo={href(view)} onAccept={accept} />
+      </>
+    );
+  }
+
+  const [emptyTitle, emptyHint] = text.empty(view);
+
+  return (
+    <SpriteOnPage.Provider value>
+    <div className="min-w-0">
+      <MediaIconSprite />
+      {heading}
+      <Toolbar
+        config={config}
+        view={view}
+        live={live}
+        selecting={selecting}
+        switches={switches}
+        count={inAlbums || data === null ? null : data.totalItems}
+        onView={show}
+        onSearch={onSearch}
+        onSelecting={setSelectMode}
+        onSwitch={setSwitch}
+        onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
+      />
+
+      {inAlbums ? (
+        <Suspense fallback={<p role="status" className="text-sm text-muted">Loading albums...</p>}>
+          <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
+        </Suspense>
+      ) : (
+        <>
+          <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
+            {loading || data === null ? text.loading : ''}
+          </p>
+          {data === null ? null : (
+            <MediaGrid
+              config={config}
+              items={items}
+              replaceItem={replaceItem}
+              reload={reload}
+              dependsOn={{ favorite: view.filter === 'favorites', title: Boolean(view.search) || view.sortBy === 'title', tags: Boolean(view.search) }}
+              toast={toast}
+              live={live}
+              inBin={inBin}
+              switches={switches}
+              selecting={selecting}
+              setSelecting={setSelecting}
+              selected={selected}
+              setSelected={setSelected}
+              isAdmin={isAdmin}
+              loading={loading}
+              empty={
+                <div className="card px-6 py-14 text-center">
+                  <p className="font-semibold">{emptyTitle}</p>
+                  <p className="mt-1 text-sm text-muted">{emptyHint}</p>
+                </div>
+              }
+            />
+          )}
+          {data && data.totalItems > 0 ? <MediaPager rules={rules} view={view} totalPages={data.totalPages} totalItems={data.totalItems} showTotal={!config.toolbar.count} live={live} onView={show} /> : null}
+        </>
+      )}
+
+      {selecting && !inAlbums ? null : (
+        <button
+          type="button"
+          onClick={openUpload}
+          disabled={!live}
+          aria-label={text.uploadButton}
+          title={text.uploadButton}
+          className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
+        >
+          <UploadIcon size={22} />
+        </button>
+      )}
+      {/* In select mode the bar takes the bottom of the screen. */}
+      {scrolled && !selecting ? (
+        <button
+          type="button"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          aria-label="Back to top"
+          title="Back to top"
+          className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
+        >
+          <ChevronIcon direction="right" size={18} className="-rotate-90" />
+        </button>
+      ) : null}
+
+      <Suspense fallback={null}>
+      {duplicatesOpen ? <DuplicatesDialog gallery={config.gallery} open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
+      {uploadOpen ? (
+        <UploadDialog
+          open
+          variant={config.gallery}
+          toastMs={config.toast.ms}
+          onClose={() => setUploadOpen(false)}
+          onUploaded={() => void reload()}
+          onDone={(message) => toast.show(message, 'success')}
+          models={(models ?? []).map((m) => ({ id: m._id, name: m.name }))}
+        />
+      ) : null}
+      {header.addFromGallery && addOpened > 0 ? (
+        <AddFromGalleryDialog
+          control={addDialog}
+          opened={addOpened}
+          onError={(message) => toast.show(message, 'error', addDialog.isOpen() ? ADD_FROM_GALLERY_PLACE : 'page')}
+          onMoved={async (n) => {
+            toast.show(text.movedToPremium?.(n) ?? '', 'success');
+            await reload();
+          }}
+        >
+          {toast.render(ADD_FROM_GALLERY_PLACE)}
+        </AddFromGalleryDialog>
+      ) : null}
+      </Suspense>
+      {toast.render()}
+    </div>
+    </SpriteOnPage.Provider>
+  );
+}

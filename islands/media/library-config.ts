@@ -1,0 +1,91 @@
+// What makes a gallery of the media library: one configuration per gallery, passed to the one
+// core (MediaLibrary). Everything the spec lets differ between The Red Room and Premium is here as
+// data: the addresses, chips and sort keys, the texts and toasts (and how long they stay), the
+// card's look, the card menu's actions and their order, the select-mode bar, the header's extras.
+// The two configurations are red-room-config.ts and premium-config.ts (each page loads its own).
+
+import type { MediaView, ViewRules } from '../../src/shared/media-view.ts';
+import type { Gallery } from '../../src/shared/media.ts';
+import type { CardLook } from './MediaCard.tsx';
+
+/** The switches a toolbar may offer (each remembered in local storage). */
+export type SwitchName = 'compact' | 'titles';
+
+/** The card menu's actions, by name; a gallery lists the ones it offers, in its order. */
+export type CardActionName = 'select' | 'favorite' | 'details' | 'editTitle' | 'editTags' | 'addToAlbum' | 'albumCover' | 'profilePicture' | 'delete';
+
+/** The select-mode bar's buttons, by name. */
+export type SelectionButton = 'tags' | 'album' | 'all' | 'delete' | 'clear';
+
+/** The texts the core shows; the spec's words for each gallery. */
+export interface LibraryText {
+  title: string;
+  search: string;
+  searchLabel: string;
+  loading: string;
+  loadFailed: string;
+  uploadButton: string;
+  favoriteOn: string;
+  favoriteOff: string;
+  favoriteFailed: string;
+  deleted: string;
+  deleteFailed: string;
+  restored: string;
+  restoreFailed: string;
+  purged: string;
+  purgeFailed: string;
+  purgeConfirm: string;
+  titleUpdated: string;
+  titleFailed: string;
+  tagsUpdated: string;
+  tagsFailed: string;
+  someFailed: string;
+  profileSet: string;
+  profileFailed: string;
+  modelsFailed: string;
+  addToAlbum: string;
+  bulkDeleted: (n: number) => string;
+  bulkPurged: (n: number) => string;
+  bulkTags: (n: number) => string;
+  bulkDeleteConfirm: (n: number, inBin: boolean) => string;
+  /** The title of the question before deleting the selection. */
+  deleteSelectedTitle: string;
+  movedToAlbum?: (n: number) => string;
+  movedToPremium?: (n: number) => string;
+  /** The empty state's heading and hint for a view. */
+  empty: (view: MediaView) => [string, string];
+}
+
+export interface LibraryConfig {
+  gallery: Gallery;
+  rules: ViewRules;
+  text: LibraryText;
+  toast: { ms: number; at: 'bottom' | 'top' };
+  /** The mature-content warning stands in front of the gallery (The Red Room). */
+  matureWarning: boolean;
+  header: {
+    backLink?: { href: string; label: string };
+    badge?: string;
+    taglines: readonly string[];
+    blurb?: string;
+    /** 'Add from Gallery to Premium' beside Upload. */
+    addFromGallery: boolean;
+  };
+  toolbar: {
+    filterChips: readonly { filter: string; label: string }[];
+    sortChips: readonly { sortBy: string; label: string }[];
+    sortLabel: string;
+    /** Recycling Bin, Select and Find Duplicates in an Actions menu (premium) instead of chips. */
+    actionsMenu: boolean;
+    switches: readonly { name: SwitchName; label: string; storageKey: string }[];
+    count: boolean;
+  };
+  card: CardLook;
+  /** The card (and viewer) menu, in the gallery's order. */
+  menu: readonly CardActionName[];
+  /** The viewer's extras (premium: creator and Premium chips, More Options). */
+  viewer: 'gallery' | 'premium';
+  selection: { buttons: readonly SelectionButton[]; labels: { all: string; allChosen: string; album: string; delete: string; tags: string } };
+  /** The grid's classes for the switches' state. */
+  grid: (switches: Record<SwitchName, boolean>) => string;
+}

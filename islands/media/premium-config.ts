@@ -1,0 +1,94 @@
+// Premium's configuration of the media library (decision 0028): its addresses, chips and Actions
+// menu, texts, 4 s toasts at the top, card look, menu, select-mode bar and the spec's grids.
+
+import { GALLERY_TEXT, bulkDeleteConfirm } from '../../src/shared/gallery-view.ts';
+import { PREMIUM_TOAST_MS } from '../../src/shared/media.ts';
+import {
+  PREMIUM_BLURB,
+  PREMIUM_COMPACT_KEY,
+  PREMIUM_FILTER_CHIPS,
+  PREMIUM_SORT_CHIPS,
+  PREMIUM_TAGLINES,
+  PREMIUM_TEXT,
+  PREMIUM_TITLES_KEY,
+  PREMIUM_VIEW_RULES,
+  premiumAlbumText,
+  premiumDeletedText,
+  premiumEmptyText,
+  premiumMovedText,
+  premiumPurgedText,
+  premiumTagsText,
+} from '../../src/shared/premium-view.ts';
+import type { LibraryConfig, SwitchName } from './library-config.ts';
+
+/**
+ * The premium grids (spec's constants): compact 4, 6, 8, 10, 10 columns; large cards 260, 280,
+ * 300, 320, 340 px wide; rows 150 px compact, 280 px in titles view, 350 px otherwise.
+ */
+export function premiumGrid({ compact, titles }: Record<SwitchName, boolean>): string {
+  const rows = compact ? 'auto-rows-[150px]' : titles ? 'auto-rows-[280px]' : 'auto-rows-[350px]';
+  const columns = compact
+    ? 'grid-cols-4 gap-1.5 sm:grid-cols-6 md:grid-cols-8 lg:grid-cols-10 xl:grid-cols-10'
+    : 'gap-4 grid-cols-[repeat(auto-fill,minmax(min(100%,260px),1fr))] sm:grid-cols-[repeat(auto-fill,minmax(280px,1fr))] md:grid-cols-[repeat(auto-fill,minmax(300px,1fr))] lg:grid-cols-[repeat(auto-fill,minmax(320px,1fr))] xl:grid-cols-[repeat(auto-fill,minmax(340px,1fr))]';
+  return `grid ${columns} ${rows}`;
+}
+
+/** The premium gallery (/premium). */
+export const PREMIUM: LibraryConfig = {
+  gallery: 'premium',
+  rules: PREMIUM_VIEW_RULES,
+  text: {
+    title: PREMIUM_TEXT.title,
+    search: PREMIUM_TEXT.search,
+    searchLabel: 'Search premium content',
+    loading: PREMIUM_TEXT.loading,
+    loadFailed: PREMIUM_TEXT.loadFailed,
+    uploadButton: PREMIUM_TEXT.uploadTitle,
+    favoriteOn: PREMIUM_TEXT.favoriteOn,
+    favoriteOff: PREMIUM_TEXT.favoriteOff,
+    favoriteFailed: PREMIUM_TEXT.favoriteFailed,
+    deleted: PREMIUM_TEXT.deleted,
+    deleteFailed: PREMIUM_TEXT.deleteFailed,
+    restored: PREMIUM_TEXT.restored,
+    restoreFailed: PREMIUM_TEXT.restoreFailed,
+    purged: PREMIUM_TEXT.purged,
+    purgeFailed: PREMIUM_TEXT.deleteFailed,
+    purgeConfirm: PREMIUM_TEXT.purgeConfirm,
+    titleUpdated: PREMIUM_TEXT.titleUpdated,
+    titleFailed: PREMIUM_TEXT.titleFailed,
+    tagsUpdated: PREMIUM_TEXT.tagsUpdated,
+    tagsFailed: PREMIUM_TEXT.tagsFailed,
+    someFailed: PREMIUM_TEXT.deleteSomeFailed,
+    profileSet: GALLERY_TEXT.profileSet,
+    profileFailed: GALLERY_TEXT.profileFailed,
+    modelsFailed: GALLERY_TEXT.modelsFailed,
+    addToAlbum: 'Move to Album',
+    bulkDeleted: premiumDeletedText,
+    bulkPurged: premiumPurgedText,
+    bulkTags: premiumTagsText,
+    bulkDeleteConfirm,
+    deleteSelectedTitle: 'Delete Selected',
+    movedToAlbum: premiumAlbumText,
+    movedToPremium: premiumMovedText,
+    empty: (view) => premiumEmptyText(view as Parameters<typeof premiumEmptyText>[0]),
+  },
+  toast: { ms: PREMIUM_TOAST_MS, at: 'top' },
+  matureWarning: false,
+  header: { backLink: { href: '/gallery', label: 'Back to The Red Room' }, badge: 'Premium', taglines: PREMIUM_TAGLINES, blurb: PREMIUM_BLURB, addFromGallery: true },
+  toolbar: {
+    filterChips: PREMIUM_FILTER_CHIPS,
+    sortChips: PREMIUM_SORT_CHIPS,
+    sortLabel: 'Sort By',
+    actionsMenu: true,
+    switches: [
+      { name: 'compact', label: 'Compact', storageKey: PREMIUM_COMPACT_KEY },
+      { name: 'titles', label: 'Titles', storageKey: PREMIUM_TITLES_KEY },
+    ],
+    count: true,
+  },
+  card: { title: 'overlay', favorite: 'mark', hoverPreview: true, doubleClickFullscreen: false },
+  menu: ['select', 'favorite', 'details', 'editTitle', 'editTags', 'addToAlbum', 'albumCover', 'delete'],
+  viewer: 'premium',
+  selection: { buttons: ['tags', 'album', 'all', 'delete'], labels: { all: 'Select All', allChosen: 'Deselect All', album: 'Move to Album', delete: 'Delete Selected', tags: 'Edit Tags' } },
+  grid: premiumGrid,
+};

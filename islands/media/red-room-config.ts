@@ -1,0 +1,79 @@
+// The Red Room's configuration of the media library (decision 0028): its addresses, chips, texts,
+// 6 s toasts at the bottom, card look, menu and select-mode bar.
+
+import {
+  COMPACT_STORAGE_KEY,
+  GALLERY_FILTER_CHIPS,
+  GALLERY_SORT_CHIPS,
+  GALLERY_TEXT,
+  GALLERY_VIEW_RULES,
+  bulkDeleteConfirm,
+  bulkDeletedText,
+  bulkPurgedText,
+} from '../../src/shared/gallery-view.ts';
+import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
+import type { LibraryConfig } from './library-config.ts';
+
+/** The Red Room (/gallery). */
+export const RED_ROOM: LibraryConfig = {
+  gallery: 'gallery',
+  rules: GALLERY_VIEW_RULES,
+  text: {
+    title: GALLERY_TEXT.title,
+    search: GALLERY_TEXT.search,
+    searchLabel: 'Search media',
+    loading: GALLERY_TEXT.loading,
+    loadFailed: GALLERY_TEXT.loadFailed,
+    uploadButton: 'Upload media',
+    favoriteOn: GALLERY_TEXT.favoriteOn,
+    favoriteOff: GALLERY_TEXT.favoriteOff,
+    favoriteFailed: GALLERY_TEXT.favoriteFailed,
+    deleted: GALLERY_TEXT.deleted,
+    deleteFailed: GALLERY_TEXT.deleteFailed,
+    restored: GALLERY_TEXT.restored,
+    restoreFailed: GALLERY_TEXT.restoreFailed,
+    purged: GALLERY_TEXT.purged,
+    purgeFailed: GALLERY_TEXT.purgeFailed,
+    purgeConfirm: GALLERY_TEXT.purgeConfirm,
+    titleUpdated: GALLERY_TEXT.updated,
+    titleFailed: GALLERY_TEXT.updateFailed,
+    tagsUpdated: GALLERY_TEXT.tagsUpdated,
+    tagsFailed: GALLERY_TEXT.tagsFailed,
+    someFailed: GALLERY_TEXT.someFailed,
+    profileSet: GALLERY_TEXT.profileSet,
+    profileFailed: GALLERY_TEXT.profileFailed,
+    modelsFailed: GALLERY_TEXT.modelsFailed,
+    addToAlbum: 'Add to Album',
+    bulkDeleted: bulkDeletedText,
+    bulkPurged: bulkPurgedText,
+    bulkTags: (n) => `Tags updated for ${n === 1 ? '1 item' : `${n} items`}`,
+    bulkDeleteConfirm,
+    deleteSelectedTitle: 'Delete Media',
+    empty: (view) =>
+      view.filter === 'recycling-bin'
+        ? [GALLERY_TEXT.binEmpty, GALLERY_TEXT.binHint]
+        : view.search || view.filter !== 'all'
+          ? [GALLERY_TEXT.noMatch, GALLERY_TEXT.noMatchHint]
+          : [GALLERY_TEXT.empty, GALLERY_TEXT.emptyHint],
+  },
+  toast: { ms: GALLERY_TOAST_MS, at: 'bottom' },
+  matureWarning: true,
+  header: {
+    // The newer variant's rotating marketing lines (spec); the hub's own words.
+    taglines: ['Your private screening room.', 'Every picture and clip, in one place.', 'Kept for your eyes only.', 'Tonight’s collection, just as you left it.'],
+    addFromGallery: false,
+  },
+  toolbar: {
+    filterChips: GALLERY_FILTER_CHIPS,
+    sortChips: GALLERY_SORT_CHIPS,
+    sortLabel: 'Sort',
+    actionsMenu: false,
+    switches: [{ name: 'compact', label: 'Thumbnails', storageKey: COMPACT_STORAGE_KEY }],
+    count: false,
+  },
+  card: { title: 'below', favorite: 'button', hoverPreview: false, doubleClickFullscreen: true },
+  menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
+  viewer: 'gallery',
+  selection: { buttons: ['all', 'album', 'delete', 'clear'], labels: { all: 'All', allChosen: 'All', album: 'Album', delete: 'Delete', tags: 'Edit Tags' } },
+  grid: ({ compact }) => (compact ? 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5'),
+};

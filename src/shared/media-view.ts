@@ -1,0 +1,105 @@
+// A gallery's view (filter, search, sort, order, page, page size, and the album open in the
+// albums view) as it lives in the address: read leniently from a query string, written back as
+// the page's address and as the API's query. Both galleries use it; each passes its own rules
+// (its page, filters and sort keys), the way the server's `forGallery` takes the gallery.
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type SortOrder } from './media.ts';
+
+export interface MediaView<F extends string = string, S extends string = string> {
+  filter: F;
+  search: string;
+  sortBy: S;
+  sortOrder: SortOrder;
+  page: number;
+  limit: number;
+  /** The album open in the albums view (`?filter=albums&album=<id>`); absent otherwise. */
+  album?: string;
+}
+
+/** What makes one gallery's addresses: its page and the values its view takes. */
+export interface ViewRules<F extends string = string, S extends string = string> {
+  path: string;
+  filters: readonly F[];
+  sorts: readonly S[];
+}
+
+/** Longest search the pages send (a longer one is cut, not refused). */
+export const MAX_MEDIA_SEARCH = 200;
+/** An album id as the address may carry it (a longer or odd one is dropped). */
+const ALBUM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const defaultView = <F extends string, S extends string>(rules: ViewRules<F, S>): MediaView<F, S> => ({
+  filter: rules.filters[0] as F,
+  search: '',
+  sortBy: rules.sorts[0] as S,
+  sortOrder: 'desc',
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+});
+
+const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback);
+
+function positive(value: string | null, fallback: number, max: number): number {
+  if (value === null || !/^\d{1,7}$/.test(value)) return fallback;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : fallback;
+}
+
+/**
+ * The view an address asks for. The pages are forgiving where the API is strict: a value they
+ * cannot read (a hand-edited address, an old bookmark) falls back to its default, never a 400.
+ */
+export function readView<F extends string, S extends string>(rules: ViewRules<F, S>, query: URLSearchParams | Record<string, string | undefined>): MediaView<F, S> {
+  const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
+  const base = defaultView(rules);
+  // The spec's older name for the date sort.
+  const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
+  const view: MediaView<F, S> = {
+    filter: pick(rules.filters, get('filter'), base.filter),
+    search: (get('search') ?? '').trim().slice(0, MAX_MEDIA_SEARCH),
+    sortBy: pick(rules.sorts, sortBy, base.sortBy),
+    sortOrder: pick(SORT_ORDERS, get('sortOrder'), base.sortOrder),
+    page: positive(get('page'), 1, 1_000_000),
+    limit: positive(get('limit'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+  const album = get('album');
+  if (view.filter === 'albums' && album !== null && ALBUM_ID.test(album)) view.album = album;
+  return view;
+}
+
+/** The query string of a view, defaults left out (so a plain gallery is just its path). */
+export function viewQuery<F extends string, S extends string>(rules: ViewRules<F, S>, view: MediaView<F, S>): string {
+  const base = defaultView(rules);
+  const params = new URLSearchParams();
+  if (view.filter !== base.filter) params.set('filter', view.filter);
+  if (view.album && view.filter === 'albums') params.set('album', view.album);
+  if (view.search) params.set('search', view.search);
+  if (view.sortBy !== base.sortBy) params.set('sortBy', view.sortBy);
+  if (view.sortOrder !== base.sortOrder) params.set('sortOrder', view.sortOrder);
+  if (view.page !== 1) params.set('page', String(view.page));
+  if (view.limit !== base.limit) params.set('limit', String(view.limit));
+  return params.toString();
+}
+
+export function viewHref<F extends string, S extends string>(rules: ViewRules<F, S>, view: MediaView<F, S>): string {
+  const query = viewQuery(rules, view);
+  return query ? `${rules.path}?${query}` : rules.path;
+}
+
+/** The list API's query for a view: every parameter spelled out. */
+export function viewApiQuery(view: MediaView): string {
+  const params = new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder });
+  if (view.search) params.set('search', view.search);
+  return params.toString();
+}
+
+/**
+ * A change of view. Changing the filter, search, sort or page size goes back to page 1 (spec
+ * section 4); only a change of page keeps the rest. Any change but an album's leaves the album.
+ */
+export function changeMediaView<V extends MediaView>(view: V, change: Partial<V>): V {
+  const next = { ...view, ...change };
+  if (change.page === undefined) next.page = 1;
+  if (!('album' in change) || next.filter !== 'albums') delete next.album;
+  return next;
+}
