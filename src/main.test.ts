@@ -77,6 +77,25 @@ describe('bun src/main.ts', () => {
     }
   });
 
+  test('`npm start` renders pages with React\'s production build; NODE_ENV=development asks for the development one', async () => {
+    // The start script as npm runs it: through a shell, with node_modules/.bin first on PATH.
+    const { scripts } = (await Bun.file(path.join(PROJECT_ROOT, 'package.json')).json()) as { scripts: { start: string } };
+    const command = ['sh', '-c', scripts.start];
+    const binPath = `${path.join(PROJECT_ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
+    const hub = await spawnHub({ PATH: binPath }, { command });
+    started.push(hub);
+    const home = await fetch(`${hub.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Private Hub');
+    // The hub names the React build its renderer loaded (from the module files themselves).
+    expect(hub.output()).toMatch(/listening url=\S+ .*react=production/);
+    expect(hub.output()).not.toContain('react=development');
+
+    const development = await spawnHub({ PATH: binPath, NODE_ENV: 'development' }, { command });
+    started.push(development);
+    expect(development.output()).toMatch(/listening url=\S+ .*react=development/);
+  });
+
   test('an invalid setting stops start-up with one line naming the variable and a non-zero exit', async () => {
     const child = Bun.spawn([BUN, 'src/main.ts'], {
       cwd: PROJECT_ROOT,
