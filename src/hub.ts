@@ -85,6 +85,8 @@ export async function main(): Promise<void> {
   await scheduleBinPurge(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
+  // The start's garbage (module loading, migrations) goes before the hub waits for requests.
+  Bun.gc(true);
   logger.info('listening', {
     url: running.url.href,
     data: config.dataDir,

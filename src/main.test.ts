@@ -96,6 +96,14 @@ describe('bun src/main.ts', () => {
     expect(development.output()).toMatch(/listening url=\S+ .*react=development/);
   });
 
+  test('serving pages never loads sharp (libvips): it loads with the first picture to process', async () => {
+    const hub = await spawnHub();
+    started.push(hub);
+    expect((await fetch(`${hub.url}/`)).status).toBe(200);
+    const maps = await Bun.file(`/proc/${hub.process.pid}/maps`).text();
+    expect(maps).not.toContain('libvips');
+  });
+
   test('an invalid setting stops start-up with one line naming the variable and a non-zero exit', async () => {
     const child = Bun.spawn([BUN, 'src/main.ts'], {
       cwd: PROJECT_ROOT,

@@ -3,9 +3,9 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { cardPicture, type CardPicture } from './placeholder.ts';
+import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -60,6 +60,7 @@ export async function processVideo(file: string, mimeType: string, options: Vide
   if (!poster && at > 0) poster = await posterFrame(file, input, 0, options);
   if (!poster) throw new UnreadableMediaError('This video could not be read', 'ffmpeg produced no frame');
   try {
+    const sharp = await loadSharp();
     return { ...probe, ...(await cardPicture(sharp(poster))) };
   } catch (error) {
     throw new UnreadableMediaError('This video could not be read', error instanceof Error ? error.message : String(error));
