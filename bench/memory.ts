@@ -114,7 +114,7 @@ console.log(`1. RSS after start (default settings), median of 3: ${median(idle).
   clearInterval(sampler);
   peak = Math.max(peak, rssMB(hub.pid));
   const rps = out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? '?';
-  const p50 = out.match(/50%\s+(\S+)/)?.[1] ?? '?';
+  const p50 = out.match(/^\s*50%\s+(\S+)/m)?.[1] ?? '?';
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
   console.log(`3. wrk -c${WRK_CONNECTIONS} ${WRK_SECONDS} s on /gallery: ${rps} req/s, p50 ${p50}${errors ? `, ${errors} non-2xx` : ''}; RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB  budget ${BUDGET.load} MB  ${verdict(peak, BUDGET.load)}`);
   await hub.stop();

@@ -76,11 +76,20 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
     return (await repo.readSiteState(db)).site_password_hash;
   }
 
+  // The lockout's expiry as last read or written here, so that a request does not read it again.
+  // The expiry only ever moves later (armed, reset, first-run setup), so a known expiry still in
+  // the future is the truth or earlier than it: trusting it never lets a locked site through. One
+  // that has passed (or none) is read again, so a reset from another process (the CLI) opens the
+  // site at once. Code that moves the expiry must go through this service and set it here.
+  let knownExpiry: number | undefined;
+
   async function expiry(): Promise<number | null> {
     if (!enabled) return null;
+    if (knownExpiry !== undefined && knownExpiry > clock().getTime()) return knownExpiry;
     const stored = (await repo.readSiteState(db)).lockout_expires_at;
     // First use with the lockout on: the switch is armed from now.
-    return stored ?? repo.armLockoutIfUnset(db, clock().getTime() + lockoutMs);
+    knownExpiry = stored ?? (await repo.armLockoutIfUnset(db, clock().getTime() + lockoutMs));
+    return knownExpiry;
   }
 
   const service = {
@@ -106,6 +115,7 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
         if (wasLocked) await repo.deleteAllSiteTokens(trx);
         await repo.setLockoutExpiry(trx, next);
       });
+      knownExpiry = next;
       return { newExpiryTime: new Date(next).toISOString() };
     },
 
@@ -183,6 +193,7 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
         await repo.deleteAllSiteTokens(trx);
         if (enabled) await repo.setLockoutExpiry(trx, clock().getTime() + lockoutMs);
       });
+      knownExpiry = undefined;
     },
 
     /** Whether SITE_PASSWORD overrides the stored password (the CLI warns about it). */
