@@ -3,10 +3,12 @@
 // SQLite server answering the same URL with the same rows: the very statements the hub ran for it
 // (captured once through Kysely's log), prepared once, their rows as JSON. Both are separate
 // processes on the same seeded database file, loaded with wrk one after the other.
-// Run: npm run bench:api [wrk seconds, default 20] [connections, default 16]
+// Run: npm run bench:api [wrk seconds, default 20] [connections, default 16] [-- --root <checkout>]
+// (--root runs the hub of another checkout, e.g. an older commit in a git worktree.)
 
 import { rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -18,8 +20,11 @@ import { manyMedia } from '../test/helpers/media-factory.ts';
 import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
-const SECONDS = Number(process.argv[2] ?? 20);
-const CONNECTIONS = Number(process.argv[3] ?? 16);
+const rootFlag = process.argv.indexOf('--root');
+const ROOT = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]!) : PROJECT_ROOT;
+const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--root' && all[i - 1] !== '--root');
+const SECONDS = Number(args[0] ?? 20);
+const CONNECTIONS = Number(args[1] ?? 16);
 const PATH = '/api/gallery?limit=50';
 const SITE = { SITE_PASSWORD: 'bench site password', SITE_LOCKOUT_HOURS: '24' };
 
@@ -84,7 +89,7 @@ console.log(`Bun ${Bun.version}; wrk -c${CONNECTIONS} ${SECONDS} s each; load av
 const bare = await serve([BUN, 'bench/lib/bare-api-server.ts'], { BARE_STATEMENTS: JSON.stringify(listStatements) });
 const bareResult = await wrk(`${bare.url}${PATH}`, {});
 await bare.stop();
-const hub = await serve([BUN, 'src/main.ts'], SITE);
+const hub = await serve([BUN, path.join(ROOT, 'src/main.ts')], SITE);
 const hubResult = await wrk(`${hub.url}${PATH}`, headers);
 await hub.stop();
 rmSync(dataDir, { recursive: true, force: true });

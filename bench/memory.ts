@@ -3,10 +3,12 @@
 //   2. after 300 signed-in views of every page: at most 110 MB;
 //   3. the peak during a wrk load on /gallery (50 items): at most 150 MB, with the throughput.
 // The hub is spawned as `npm start` runs it (bun src/main.ts, no NODE_ENV), on its own data folder.
-// Run: npm run bench:memory [wrk seconds, default 60] [wrk connections, default 16]
+// Run: npm run bench:memory [wrk seconds, default 60] [wrk connections, default 16] [-- --root <checkout>]
+// (--root measures another checkout, e.g. an older commit in a git worktree, for a before/after.)
 
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { MATURE_COOKIE } from '../src/shared/gallery-view.ts';
@@ -15,8 +17,11 @@ import { manyMedia } from '../test/helpers/media-factory.ts';
 import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
-const WRK_SECONDS = Number(process.argv[2] ?? 60);
-const WRK_CONNECTIONS = Number(process.argv[3] ?? 16);
+const rootFlag = process.argv.indexOf('--root');
+const ROOT = rootFlag > 0 ? path.resolve(process.argv[rootFlag + 1]!) : PROJECT_ROOT;
+const args = process.argv.slice(2).filter((_, i, all) => all[i] !== '--root' && all[i - 1] !== '--root');
+const WRK_SECONDS = Number(args[0] ?? 60);
+const WRK_CONNECTIONS = Number(args[1] ?? 16);
 const VIEWS = 300;
 const BUDGET = { idle: 80, views: 110, load: 150 };
 
@@ -28,7 +33,7 @@ function rssMB(pid: number): number {
 async function start(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = Bun.spawn([BUN, 'src/main.ts'], {
-    cwd: PROJECT_ROOT,
+    cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdout: 'ignore',
     stderr: 'inherit',
