@@ -78,9 +78,10 @@ describe('bun src/main.ts', () => {
   });
 
   test('`npm start` renders pages with React\'s production build; NODE_ENV=development asks for the development one', async () => {
-    // The start script as npm runs it: through a shell, with node_modules/.bin first on PATH.
+    // The start script as npm runs it: through a shell, with node_modules/.bin first on PATH
+    // (exec: the hub takes the shell's place, so stopping the process stops the hub).
     const { scripts } = (await Bun.file(path.join(PROJECT_ROOT, 'package.json')).json()) as { scripts: { start: string } };
-    const command = ['sh', '-c', scripts.start];
+    const command = ['sh', '-c', `exec ${scripts.start}`];
     const binPath = `${path.join(PROJECT_ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
     const hub = await spawnHub({ PATH: binPath }, { command });
     started.push(hub);
