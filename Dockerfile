@@ -13,6 +13,8 @@ FROM --platform=$BUILDPLATFORM node:20-bookworm-slim AS deps
 ARG TARGETARCH
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci runs the "prepare" script; with no sources here it skips the asset build (step 2 builds them).
+COPY src/build/prepare.mjs ./src/build/
 # npm can print "Exit handler never called!" and exit 0 with half a node_modules (seen behind a
 # TLS-intercepting proxy): `npm ls` fails the step when any production dependency is missing, and
 # sharp's native package for the target must be there. Type-only packages that runtime
@@ -26,7 +28,7 @@ RUN set -eu; \
     npm ci --omit=dev --no-audit --no-fund --os=linux --cpu="$cpu"; \
     npm ls --omit=dev --all >/dev/null; \
     test -f "node_modules/@img/sharp-linux-$cpu/package.json"; \
-    rm -rf node_modules/bun-types node_modules/@types /root/.npm
+    rm -rf node_modules/bun-types node_modules/@types /root/.npm src
 
 # 2. The runtime image.
 FROM oven/bun:${BUN_VERSION}-debian AS runtime

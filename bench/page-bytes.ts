@@ -108,3 +108,45 @@ export function pageBytesTable(rows: PageBytes[]): string {
   }
   return lines.join('\n');
 }
+
+/** The JavaScript budget per island page on first load, compressed (issue 18). */
+export const JS_BUDGET_BYTES = 70 * 1024;
+
+// Run on its own (npm run bench:page-bytes): a hub on a seeded data folder, and the bytes of
+// every signed-in page with its JavaScript on first load beside the budget.
+if (import.meta.main) {
+  const { rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const { launchChromium } = await import('../test/helpers/browser.ts');
+  const { spawnHub } = await import('../test/helpers/spawn-hub.ts');
+  const { tempDir } = await import('../test/helpers/test-app.ts');
+  const { openDatabase } = await import('../src/db/client.ts');
+  const { migrateToLatest } = await import('../src/db/migrate.ts');
+  const { credentialsFor, newUser } = await import('../test/helpers/factories.ts');
+  const { manyMedia } = await import('../test/helpers/media-factory.ts');
+  const { MATURE_COOKIE } = await import('../src/shared/gallery-view.ts');
+
+  const dataDir = tempDir('hub-bench-bytes-');
+  const database = openDatabase(`${dataDir}/hub.sqlite`);
+  await migrateToLatest(database.db);
+  const user = await newUser(database.db, { username: 'bench', name: 'Bench User', role: 'admin' });
+  const credentials = await credentialsFor(database.db, user);
+  manyMedia(database, user.id, 50);
+  manyMedia(database, user.id, 50, () => ({ gallery: 'premium' }), 'Premium');
+  await database.close();
+  const hub = await spawnHub({ SITE_PASSWORD: 'bench site password', LOG_LEVEL: 'warn' }, { dataDir });
+  const headers = { cookie: `hub_site=${credentials.siteToken}; hub_session=${credentials.token}; ${MATURE_COOKIE}=true` };
+  const chromium = await launchChromium();
+  const rows: PageBytes[] = [];
+  try {
+    for (const page of ['/', '/gallery', '/premium', '/models', '/connect', '/links', '/watch', '/users', '/admin']) rows.push(await pageBytes(chromium.browser, hub.url, page, page, headers));
+  } finally {
+    await chromium.close();
+    await hub.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(pageBytesTable(rows));
+  console.log('\nJavaScript on first load, compressed, against the 70 KB budget:');
+  for (const r of rows) console.log(`  ${r.name.padEnd(10)} ${kb(r.js.compressed).padStart(9)}  ${r.scripts} scripts  ${r.js.compressed <= JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}`);
+}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -6,6 +6,10 @@ import type { ConnectView } from '../src/shared/connect-view.ts';
 import type { VaultAccount, VaultAccountWithPassword } from '../src/shared/connect.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import Connect, { type ConnectProps } from './Connect.tsx';
+
+// The dialogs load when first opened (a chunk of their own in the browser); here their modules
+// are compiled once up front, so a test's first open takes no longer than the others.
+beforeAll(() => import('./connect/dialogs.ts'));
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ada signed in; her accounts
 // are made through the API before each render. Time is bun:test's fake clock (toasts close after

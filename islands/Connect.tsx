@@ -4,22 +4,21 @@
 // after 3 s. Passwords arrive only from GET /api/accounts/{id}, one account at a time, and are
 // dropped again on Hide, edit or delete.
 
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { CONNECT_SEARCH_MAX, accountsInView, connectHref, importSummary, type ConnectView } from '../src/shared/connect-view.ts';
 import { VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_TEXT, VAULT_TOAST_MS, type VaultAccount, type VaultCategory, type VaultImportResult } from '../src/shared/connect.ts';
-import { useDialog } from './components/Dialog.tsx';
-import { PlusIcon } from './components/Icons.tsx';
+import { PlusIcon, SearchIcon } from './components/Icons.tsx';
+import { useLazyDialog } from './components/Dialog.tsx';
 import { useToast } from './components/useToast.tsx';
 import { AccountCard, type AccountCardActions, type CopiedField } from './connect/AccountCard.tsx';
-import { AccountDialog } from './connect/AccountDialog.tsx';
 import { copyToClipboard } from './connect/clipboard.ts';
-import { DeleteAccountDialog } from './connect/DeleteAccountDialog.tsx';
-import { ExportDialog, EXPORT_TEXT } from './connect/ExportDialog.tsx';
-import { ImportReport } from './connect/ImportReport.tsx';
 import { vaultApi } from './connect/vault-api.ts';
 import { KeyIcon } from './connect/icons.tsx';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
-import { SearchIcon } from './watch/icons.tsx';
+
+// The dialogs' code loads when one is first opened (all of them, in one chunk).
+const loadDialogs = () => import('./connect/dialogs.ts');
+const ImportReport = lazy(() => loadDialogs().then((m) => ({ default: m.ImportReport })));
 
 export type ConnectProps = {
   /** Every account of the owner, without passwords. */
@@ -43,9 +42,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
   const [deleting, setDeleting] = useState<VaultAccount | null>(null);
   const [report, setReport] = useState<VaultImportResult | null>(null);
   const toast = useToast(VAULT_TOAST_MS);
-  const accountDialog = useDialog();
-  const deleteDialog = useDialog();
-  const exportDialog = useDialog();
+  const accountDialog = useLazyDialog(loadDialogs);
+  const deleteDialog = useLazyDialog(loadDialogs);
+  const exportDialog = useLazyDialog(loadDialogs);
   const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => setLive(true), []);
@@ -187,7 +186,11 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
         </div>
       </header>
 
-      {report ? <ImportReport result={report} onClose={() => setReport(null)} /> : null}
+      {report ? (
+        <Suspense fallback={null}>
+          <ImportReport result={report} onClose={() => setReport(null)} />
+        </Suspense>
+      ) : null}
 
       <div className="mb-5 space-y-3">
         <div role="search" className="relative max-w-md">
@@ -257,9 +260,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
         </ul>
       )}
 
-      <AccountDialog control={accountDialog} toast={toast} editing={editing} opening={opening} onSaved={saved} />
-      <DeleteAccountDialog control={deleteDialog} toast={toast} account={deleting} onDeleted={deleted} />
-      <ExportDialog control={exportDialog} toast={toast} onExported={() => toast.show(EXPORT_TEXT.done, 'success')} />
+      {accountDialog.module ? <accountDialog.module.AccountDialog control={accountDialog} toast={toast} editing={editing} opening={opening} onSaved={saved} /> : null}
+      {deleteDialog.module ? <deleteDialog.module.DeleteAccountDialog control={deleteDialog} toast={toast} account={deleting} onDeleted={deleted} /> : null}
+      {exportDialog.module ? <exportDialog.module.ExportDialog control={exportDialog} toast={toast} onExported={() => toast.show(exportDialog.module!.EXPORT_TEXT.done, 'success')} /> : null}
       {toast.render()}
     </>
   );

@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { Model } from '../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import ModelsBoard, { type ModelsBoardProps } from './ModelsBoard.tsx';
+
+// The dialogs load when first opened (a chunk of their own in the browser); here their modules
+// are compiled once up front, so a test's first open takes no longer than the others.
+beforeAll(() => import('./models/dialogs.ts'));
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her models are
 // made through the API before each render. Time is bun:test's fake clock (toasts close after 3 s).

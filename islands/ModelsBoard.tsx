@@ -4,17 +4,17 @@
 // The server renders the first page of cards for the filters in the address; after a change the
 // island asks the API for the same view again, so order and counts stay the server's.
 
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { MODEL_TEXT, showingText, type Model } from '../src/shared/models.ts';
-import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
+import { useLazyDialog } from './components/Dialog.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
-import { UploadDialog } from './media/UploadDialog.tsx';
-import { DeleteModelDialog } from './models/DeleteModelDialog.tsx';
-import { ModelGalleryDialog } from './models/ModelGalleryDialog.tsx';
 import { ModelCard } from './models/ModelCard.tsx';
-import { ModelDialog } from './models/ModelDialog.tsx';
 import { isModelList, modelsCall } from './models/models-api.ts';
+
+// The dialogs' code loads when one is first opened (the model dialogs in one chunk).
+const loadDialogs = () => import('./models/dialogs.ts');
+const UploadDialog = lazy(() => import('./media/UploadDialog.tsx').then((m) => ({ default: m.UploadDialog })));
 
 export type ModelsBoardProps = {
   /** The page of models the filters in the address select, in the server's order. */
@@ -40,9 +40,9 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
   const [editing, setEditing] = useState<Model | null>(null);
   const [deleting, setDeleting] = useState<Model | null>(null);
   const toast = useToast(TOAST_MS.models);
-  const modelDialog = useDialog();
-  const deleteDialog = useDialog();
-  const galleryDialog = useDialog();
+  const modelDialog = useLazyDialog(loadDialogs);
+  const deleteDialog = useLazyDialog(loadDialogs);
+  const galleryDialog = useLazyDialog(loadDialogs);
   const [uploadFor, setUploadFor] = useState<Model | null>(null);
   const [galleryOf, setGalleryOf] = useState<Model | null>(null);
 
@@ -139,20 +139,22 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
         </ul>
       )}
 
-      <ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} />
-      <DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} />
-      <ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} />
+      {modelDialog.module ? <modelDialog.module.ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} /> : null}
+      {deleteDialog.module ? <deleteDialog.module.DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} /> : null}
+      {galleryDialog.module ? <galleryDialog.module.ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} /> : null}
       {uploadFor ? (
-        <UploadDialog
-          open
-          modelId={uploadFor._id}
-          models={[{ id: uploadFor._id, name: uploadFor.name }]}
-          destination="gallery"
-          toastMs={TOAST_MS.models}
-          onClose={() => setUploadFor(null)}
-          onUploaded={() => undefined}
-          onDone={(message) => toast.show(message, 'success')}
-        />
+        <Suspense fallback={null}>
+          <UploadDialog
+            open
+            modelId={uploadFor._id}
+            models={[{ id: uploadFor._id, name: uploadFor.name }]}
+            destination="gallery"
+            toastMs={TOAST_MS.models}
+            onClose={() => setUploadFor(null)}
+            onUploaded={() => undefined}
+            onDone={(message) => toast.show(message, 'success')}
+          />
+        </Suspense>
       ) : null}
       {toast.render()}
     </>

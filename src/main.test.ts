@@ -77,6 +77,34 @@ describe('bun src/main.ts', () => {
     }
   });
 
+  test('`npm start` renders pages with React\'s production build; NODE_ENV=development asks for the development one', async () => {
+    // The start script as npm runs it: through a shell, with node_modules/.bin first on PATH
+    // (exec: the hub takes the shell's place, so stopping the process stops the hub).
+    const { scripts } = (await Bun.file(path.join(PROJECT_ROOT, 'package.json')).json()) as { scripts: { start: string } };
+    const command = ['sh', '-c', `exec ${scripts.start}`];
+    const binPath = `${path.join(PROJECT_ROOT, 'node_modules/.bin')}:${process.env.PATH ?? ''}`;
+    const hub = await spawnHub({ PATH: binPath }, { command });
+    started.push(hub);
+    const home = await fetch(`${hub.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('Private Hub');
+    // The hub names the React build its renderer loaded (from the module files themselves).
+    expect(hub.output()).toMatch(/listening url=\S+ .*react=production/);
+    expect(hub.output()).not.toContain('react=development');
+
+    const development = await spawnHub({ PATH: binPath, NODE_ENV: 'development' }, { command });
+    started.push(development);
+    expect(development.output()).toMatch(/listening url=\S+ .*react=development/);
+  });
+
+  test('serving pages never loads sharp (libvips): it loads with the first picture to process', async () => {
+    const hub = await spawnHub();
+    started.push(hub);
+    expect((await fetch(`${hub.url}/`)).status).toBe(200);
+    const maps = await Bun.file(`/proc/${hub.process.pid}/maps`).text();
+    expect(maps).not.toContain('libvips');
+  });
+
   test('an invalid setting stops start-up with one line naming the variable and a non-zero exit', async () => {
     const child = Bun.spawn([BUN, 'src/main.ts'], {
       cwd: PROJECT_ROOT,

@@ -1,7 +1,7 @@
 // A modal dialog on the native <dialog>: named by its title (aria-labelledby), closed with Escape,
 // focus moved into it on open and given back to what had it on close, and a row for its actions.
 
-import { useCallback, useId, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 
 export interface DialogControl {
   ref: RefObject<HTMLDialogElement | null>;
@@ -30,6 +30,41 @@ export function useDialog(): DialogControl {
   const close = useCallback(() => ref.current?.close(), []);
   const isOpen = useCallback(() => ref.current?.open === true, []);
   return useMemo(() => ({ ref, open, close, isOpen, opener }), [open, close, isOpen]);
+}
+
+// A dialog whose code loads when it is first opened, not with the page: the page's first load
+// carries only what it shows (the JavaScript budget per page is 70 KB compressed). Until then
+// nothing of it is rendered, on the server or in the browser, so hydration matches. (Here, not in
+// a module of its own: every chunk costs the page a request and bytes of its own.)
+export interface LazyDialog<M> extends DialogControl {
+  /** The dialog's module once loaded (render the dialog from it), else null. */
+  module: M | null;
+}
+
+/**
+ * useDialog() with the dialog's module loaded by `load` on the first open(); that open happens
+ * as soon as the dialog is on the page. Pass the returned control to the dialog as it is.
+ */
+export function useLazyDialog<M>(load: () => Promise<M>): LazyDialog<M> {
+  const control = useDialog();
+  const [module, setModule] = useState<M | null>(null);
+  const openWhenLoaded = useRef(false);
+  const loader = useRef(load);
+  useEffect(() => {
+    // The dialog has rendered (effects run after the children's refs are set): open it now.
+    if (module && openWhenLoaded.current) {
+      openWhenLoaded.current = false;
+      control.open();
+    }
+  }, [module, control]);
+  const open = useCallback(() => {
+    if (module) return control.open();
+    openWhenLoaded.current = true;
+    void loader.current().then(setModule, () => {
+      openWhenLoaded.current = false;
+    });
+  }, [module, control]);
+  return useMemo(() => ({ ...control, open, module }), [control, open, module]);
 }
 
 const WIDTHS = { sm: 'w-[min(92vw,26rem)]', md: 'w-[min(92vw,30rem)]', lg: 'w-[min(94vw,40rem)]' } as const;

@@ -23,6 +23,16 @@ export function FavoriteIcon({ filled, size = 18, className }: IconProps & { fil
   );
 }
 
+/** The magnifier of a search field. */
+export function SearchIcon({ size = 18, className }: IconProps) {
+  return (
+    <Svg size={size} className={className}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+    </Svg>
+  );
+}
+
 export function PlusIcon({ size = 16, className }: IconProps) {
   return (
     <Svg size={size} className={className}>

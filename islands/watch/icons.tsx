@@ -39,11 +39,5 @@ export function PlayIcon(props: IconProps) {
   );
 }
 
-export function SearchIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </Svg>
-  );
-}
+// The search field's magnifier is shared (Watch and Connect), so a page needs no second icon chunk.
+export { SearchIcon } from '../components/Icons.tsx';

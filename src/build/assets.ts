@@ -1,13 +1,11 @@
 // Builds the browser assets (UnoCSS stylesheet, island bundles) into static/build with hashed names.
 
-import { createGenerator } from '@unocss/core';
 import { Glob } from 'bun';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { writeIslandRegistry } from './island-registry.ts';
-import { unoConfig } from './uno.config.ts';
 
 export const PROJECT_ROOT = path.join(import.meta.dir, '..', '..');
 export const STATIC_DIR = path.join(PROJECT_ROOT, 'static');
@@ -65,6 +63,8 @@ function contentHash(text: string | Uint8Array): string {
 
 /** Reads every source file that may name a utility class (tests excluded) and generates the CSS. */
 export async function buildStylesheet(): Promise<string> {
+  // UnoCSS and its preset (about 11 MB) load only when a build runs, never in a serving hub.
+  const [{ createGenerator }, { unoConfig }] = await Promise.all([import('@unocss/core'), import('./uno.config.ts')]);
   const generator = await createGenerator(unoConfig);
   const sources: string[] = [];
   for (const file of await sourceFiles()) {

@@ -2,15 +2,61 @@
 // prepares a new statement for every query and never finalizes them: that costs a prepare per
 // query and keeps the database from closing cleanly (the WAL file stays behind).
 
-import type { Database as SqliteDatabase } from 'bun:sqlite';
+import type { Database as SqliteDatabase, Statement } from 'bun:sqlite';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 
+/**
+ * Prepared statements kept between queries, by SQL text. bun:sqlite's own query() cache holds 20,
+ * fewer than the statements of one page's requests together, so it re-prepared statements all
+ * the time (a prepare costs more than a simple query). Bounded, because a few statements differ
+ * with their input (IN lists of any length): the least recently used one is finalized.
+ */
+export const STATEMENT_CACHE_SIZE = 256;
+
+export class StatementCache {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly sqlite: SqliteDatabase,
+    private readonly capacity = STATEMENT_CACHE_SIZE,
+  ) {}
+
+  get size(): number {
+    return this.statements.size;
+  }
+
+  get(sql: string): Statement {
+    const cached = this.statements.get(sql);
+    if (cached) {
+      // Most recently used last: a Map keeps insertion order.
+      this.statements.delete(sql);
+      this.statements.set(sql, cached);
+      return cached;
+    }
+    const statement = this.sqlite.prepare(sql);
+    if (this.statements.size >= this.capacity) {
+      const [oldestSql, oldest] = this.statements.entries().next().value as [string, Statement];
+      this.statements.delete(oldestSql);
+      oldest.finalize();
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  clear(): void {
+    for (const statement of this.statements.values()) statement.finalize();
+    this.statements.clear();
+  }
+}
+
 class Connection implements DatabaseConnection {
-  constructor(private readonly sqlite: SqliteDatabase) {}
+  constructor(
+    private readonly sqlite: SqliteDatabase,
+    readonly statements: StatementCache,
+  ) {}
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    // query() caches the prepared statement by its SQL text and finalizes it on close.
-    const statement = this.sqlite.query(compiled.sql);
+    const statement = this.statements.get(compiled.sql);
     const parameters = compiled.parameters as never[];
     if (statement.columnNames.length > 0) return Promise.resolve({ rows: statement.all(...parameters) as R[] });
     const result = statement.run(...parameters);
@@ -38,7 +84,7 @@ export class BunSqliteDriver implements Driver {
   private release: (() => void) | undefined;
 
   constructor(private readonly sqlite: SqliteDatabase) {
-    this.connection = new Connection(sqlite);
+    this.connection = new Connection(sqlite, new StatementCache(sqlite));
   }
 
   async init(): Promise<void> {}
@@ -73,6 +119,7 @@ export class BunSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.connection.statements.clear();
     this.sqlite.close();
   }
 }

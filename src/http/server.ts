@@ -3,6 +3,7 @@
 import type { Server } from 'bun';
 import { MAX_REQUEST_BODY_BYTES } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { startMemoryUpkeep } from './memory-upkeep.ts';
 import { internalError, rawPath, refuse, requestProblem } from './request-guard.ts';
 
 export interface RunningServer {
@@ -23,9 +24,11 @@ export function startServer(options: {
   /** Give in-flight requests this long before closing their connections. */
   drainTimeoutMs?: number;
 }): RunningServer {
-  const server = Bun.serve({
+  const upkeep = startMemoryUpkeep({ pending: () => server.pendingRequests });
+  const server: Server<undefined> = Bun.serve({
     // Requests the app could misread are refused before routing, and logged as the client sent them.
     async fetch(request, server) {
+      upkeep.requestStarted();
       const problem = requestProblem(request);
       if (problem === null) return options.fetch(request, server);
       options.logger.info('request', { method: request.method, path: rawPath(request), status: 400, refused: problem });
@@ -53,6 +56,7 @@ export function startServer(options: {
         options.logger.warn('in-flight requests did not finish in time; closing them', { pending: server.pendingRequests });
         await server.stop(true);
       }
+      upkeep.stop();
       await options.onStopped?.();
       options.logger.info('stopped');
     })();

@@ -30,11 +30,12 @@ async function collect(stream: ReadableStream<Uint8Array>, into: string[]): Prom
   for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) into.push(decoder.decode(chunk, { stream: true }));
 }
 
-export async function spawnHub(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<SpawnedHub> {
+/** `command`: how the hub is started (bun src/main.ts by default), run in the project folder. */
+export async function spawnHub(env: Record<string, string> = {}, options: { dataDir?: string; command?: string[] } = {}): Promise<SpawnedHub> {
   const dataDir = options.dataDir ?? tempDir('hub-spawn-');
   const port = await freePort();
   const chunks: string[] = [];
-  const child = Bun.spawn([BUN, 'src/main.ts'], {
+  const child = Bun.spawn(options.command ?? [BUN, 'src/main.ts'], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdin: 'ignore',

@@ -154,8 +154,12 @@ describe('when the expiry passes', () => {
     // The CLI keeps the real time, so this app's clock is set to it and the lock comes from the database.
     now = Date.now();
     const before = await t.enterSite();
+    // A day passes: the stored expiry is behind the CLI's real time, and the app's clock passes it
+    // too (the hub keeps an expiry it knows until that moment).
     await t.database.db.updateTable('site_state').set({ lockout_expires_at: now - 1 }).execute();
+    now += 25 * HOUR;
     expect(((await status()) as { isLocked: boolean }).isLocked).toBe(true);
+    now = Date.now();
     const out: string[] = [];
     const code = await runCli(['lockout', 'reset'], {
       out: (line) => out.push(line),
@@ -170,6 +174,28 @@ describe('when the expiry passes', () => {
     expect(((await status()) as { isLocked: boolean }).isLocked).toBe(false);
     expect(await verifyToken(before)).toEqual({ valid: false });
     expect(await verifyToken(await t.enterSite())).toEqual({ valid: true });
+  });
+
+  test('the hub remembers the expiry between requests, never past it: a reset from another process while open keeps the site open past the old expiry; a revoked token is refused at once', async () => {
+    await app();
+    const token = await t.enterSite();
+    for (let i = 0; i < 5; i++) expect((await t.request('/api/site/verify-token', { as: { siteToken: token } })).status).toBe(200);
+    // Another process (the CLI) resets the switch an hour in: the hub has the old expiry in mind.
+    now += HOUR;
+    await serverReset();
+    now += 23 * HOUR + MINUTE; // past the old expiry, well before the new one
+    expect(await status()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: HOUR - MINUTE });
+    expect(await verifyToken(token)).toEqual({ valid: true });
+    // Locking forgets the token: refused on the next request, with the expiry still in mind.
+    expect((await t.request('/api/site/lock', { method: 'POST', as: { siteToken: token } })).status).toBeLessThan(300);
+    expect(await verifyToken(token)).toEqual({ valid: false });
+    // And at the new expiry the site locks to the millisecond.
+    const fresh = await t.enterSite();
+    now += HOUR - MINUTE - 1;
+    expect(await verifyToken(fresh)).toEqual({ valid: true });
+    now += 1;
+    expect(await verifyToken(fresh)).toEqual({ valid: false });
+    expect((await t.request('/api/users', { as: { siteToken: fresh } })).status).toBe(423);
   });
 
   test('lockout hours of 0 never lock, even after years', async () => {

@@ -9,7 +9,8 @@
 // presence would shift the median; its bit is always 0 and the median is that of the 63 others.
 // A picture with no structure (one colour) hashes to 0: every term is 0.
 
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../processing/sharp-loader.ts';
 
 /** The side the picture is shrunk to before the DCT. */
 const SIDE = 32;
@@ -30,7 +31,7 @@ const COS = (() => {
  * from EXIF; a pipeline already oriented is not turned again, since its output has none).
  */
 export async function phashOf(input: string | Buffer | Uint8Array | Sharp): Promise<string> {
-  const image = typeof input === 'string' || input instanceof Uint8Array ? sharp(input, { failOn: 'error' }) : input;
+  const image = typeof input === 'string' || input instanceof Uint8Array ? (await loadSharp())(input, { failOn: 'error' }) : input;
   const { data } = await image
     .rotate()
     .flatten({ background: '#ffffff' })

@@ -2,11 +2,12 @@
 // original is HEIC/HEIF or too large to show as it is. Renditions carry no metadata at all.
 
 import path from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { readExif } from './exif.ts';
 import { readJpegHeader } from './jpeg-header.ts';
 import { cardPicture, type CardPicture } from './placeholder.ts';
+import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
 /**
@@ -44,6 +45,7 @@ export async function processImage(file: string, mimeType: string, options: Imag
   // libheif applies the HEIF rotation and mirroring itself, and by the HEIF rules those, not an
   // EXIF Orientation tag, say which way is up: the PNG is not rotated again.
   const source = heif ? await decodeHeif(file, options) : file;
+  const sharp = await loadSharp();
   const open = () => sharp(source, { failOn: 'error' });
   const orient = (image: Sharp) => (heif ? image : image.rotate());
 

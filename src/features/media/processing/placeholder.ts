@@ -1,8 +1,9 @@
 // The card's picture, in two sizes: the WebP thumbnail, and the placeholder shown while it loads
 // (a ThumbHash, about 25 bytes, in base64). Both come from one decode of the source.
 
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { loadSharp } from './sharp-loader.ts';
 
 /** Thumbnails fit in this square (the cards show them at most ~300 px wide, 400 covers 1.33x). */
 export const THUMBNAIL_SIZE = 400;
@@ -26,6 +27,7 @@ export interface CardPicture {
  * the rest of the queue's work per image.
  */
 export async function cardPicture(source: Sharp): Promise<CardPicture> {
+  const sharp = await loadSharp();
   const { data, info } = await source
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .raw()

@@ -3,9 +3,9 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { cardPicture, type CardPicture } from './placeholder.ts';
+import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
 const PROBE_TIMEOUT_MS = 30_000;
@@ -53,13 +53,32 @@ export async function processVideo(file: string, mimeType: string, options: Vide
   const demuxer = DEMUXERS[mimeType];
   if (!demuxer) throw new UnreadableMediaError('This video type cannot be processed');
   const input = ['-f', demuxer, ...INPUT_OPTIONS];
-  const probe = await probeVideo(file, input, options);
+  // The frame at POSTER_AT_SECONDS is taken while ffprobe reads the video, instead of after it:
+  // that is the poster of every clip of 10 s or more. A shorter clip's is taken again below.
+  const early = posterFrame(file, input, POSTER_AT_SECONDS, options);
+  const settled = early.then(
+    () => undefined,
+    () => undefined,
+  );
+  let probe: Probe;
+  try {
+    probe = await probeVideo(file, input, options);
+  } catch (error) {
+    await settled; // no ffmpeg left writing into the job's folder
+    throw error;
+  }
   const at = probe.duration >= 1 ? Math.min(POSTER_AT_SECONDS, probe.duration / 10) : 0;
-  let poster = await posterFrame(file, input, at, options);
+  let poster: string | null;
+  if (at === POSTER_AT_SECONDS) poster = await early;
+  else {
+    await settled;
+    poster = await posterFrame(file, input, at, options);
+  }
   // A clip whose frames start late (or a duration that overstates) may have nothing at `at`.
   if (!poster && at > 0) poster = await posterFrame(file, input, 0, options);
   if (!poster) throw new UnreadableMediaError('This video could not be read', 'ffmpeg produced no frame');
   try {
+    const sharp = await loadSharp();
     return { ...probe, ...(await cardPicture(sharp(poster))) };
   } catch (error) {
     throw new UnreadableMediaError('This video could not be read', error instanceof Error ? error.message : String(error));
@@ -110,12 +129,16 @@ function rotationOf(stream: ProbeStream): number {
   return Number.isFinite(rotation) ? rotation : 0;
 }
 
-/** One frame at `at` seconds as a PNG (ffmpeg applies the rotation and pixel aspect); null when none came out. */
+/**
+ * One frame at `at` seconds as a PNG (ffmpeg applies the rotation and pixel aspect); null when none
+ * came out. Uncompressed: it is read once, from the job's folder, and deflating a 1080p frame cost
+ * ffmpeg more than decoding it (about half of a poster's time).
+ */
 async function posterFrame(file: string, input: string[], at: number, options: VideoOptions): Promise<string | null> {
   const out = path.join(await options.scratch(), `poster-${Math.round(at * 1000)}.png`);
   try {
     await tool(
-      ['ffmpeg', '-nostdin', '-v', 'error', ...input, '-ss', at.toFixed(3), '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', '-vf', 'scale=trunc(iw*sar/2)*2:ih,setsar=1', '-f', 'image2', '-c:v', 'png', '-y', `file:${out}`],
+      ['ffmpeg', '-nostdin', '-v', 'error', ...input, '-ss', at.toFixed(3), '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', '-vf', 'scale=trunc(iw*sar/2)*2:ih,setsar=1', '-f', 'image2', '-c:v', 'png', '-compression_level', '0', '-y', `file:${out}`],
       POSTER_TIMEOUT_MS,
       options,
     );

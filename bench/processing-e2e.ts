@@ -1,0 +1,97 @@
+// Image processing end to end over HTTP, beside bare sharp in the same run: N photos (4000x3000,
+// film grain) are (a) made into thumbnails by sharp alone (rotate, 400 px, WebP) with the hub's
+// processing concurrency, and (b) uploaded to a real hub (spawned as `npm start` runs it),
+// 25 a request as the upload dialog sends them, until every one is processed (thumbnail,
+// placeholder, perceptual hash, rows). Bare sharp runs before and after the hub and its mean is
+// the reference. The target: the hub at least 90 % of bare sharp's images per second.
+// Run: npm run bench:processing-e2e [images, default 100]
+
+import { Database } from 'bun:sqlite';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadConfig } from '../src/config.ts';
+import { spawnHub } from '../test/helpers/spawn-hub.ts';
+import { tempDir } from '../test/helpers/test-app.ts';
+
+const IMAGES = Number(process.argv[2] ?? 100);
+const PER_REQUEST = 25;
+const SITE_PASSWORD = 'bench site password';
+const ADMIN = { username: 'bench', password: 'bench admin password' };
+const concurrency = loadConfig({ ...process.env, DATA_DIR: os.tmpdir() }).media.processingConcurrency;
+
+const root = tempDir('hub-bench-processing-e2e-');
+const photos = path.join(root, 'photos');
+mkdirSync(photos, { recursive: true });
+const ffmpeg = Bun.spawn(
+  ['ffmpeg', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4000x3000:rate=25', '-vf', 'noise=alls=12:allf=t', '-frames:v', String(Math.min(IMAGES, 20)), '-q:v', '3', path.join(photos, 'frame-%03d.jpg')],
+  { stdout: 'inherit', stderr: 'inherit' },
+);
+if ((await ffmpeg.exited) !== 0) throw new Error('ffmpeg could not make the sample photos');
+const frames = readdirSync(photos).map((name) => path.join(photos, name));
+const files = Array.from({ length: IMAGES }, (_, i) => {
+  const file = path.join(photos, `IMG_${String(i + 1).padStart(4, '0')}.jpg`);
+  copyFileSync(frames[i % frames.length]!, file);
+  return file;
+});
+
+async function bareSharp(): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < files.length) {
+        const file = files[next++]!;
+        await sharp(file, { failOn: 'error' }).rotate().resize(400, 400, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function throughHub(): Promise<number> {
+  const hub = await spawnHub({ SITE_PASSWORD, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
+  try {
+    const json = { 'content-type': 'application/json' };
+    const gate = await fetch(`${hub.url}/api/site/verify-password`, { method: 'POST', headers: json, body: JSON.stringify({ password: SITE_PASSWORD }) });
+    const { siteToken } = (await gate.json()) as { siteToken: string };
+    const signIn = await fetch(`${hub.url}/auth/signin/`, { method: 'POST', headers: { ...json, 'x-site-token': siteToken }, body: JSON.stringify(ADMIN) });
+    const { token } = (await signIn.json()) as { token: string };
+    const auth = { 'x-site-token': siteToken, authorization: `Bearer ${token}` };
+    const database = new Database(path.join(hub.dataDir, 'hub.sqlite'), { readonly: true });
+    const count = (status: string) => (database.query('select count(*) as n from media where status = ?').get(status) as { n: number }).n;
+    const forms = [];
+    for (let i = 0; i < files.length; i += PER_REQUEST) {
+      const form = new FormData();
+      for (const file of files.slice(i, i + PER_REQUEST)) form.append('files', new Blob([readFileSync(file)], { type: 'image/jpeg' }), path.basename(file));
+      forms.push(form);
+    }
+    const started = performance.now();
+    for (const form of forms) {
+      const res = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: auth, body: form });
+      if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+    }
+    while (count('ready') + count('failed') < files.length) await Bun.sleep(10);
+    const seconds = (performance.now() - started) / 1000;
+    if (count('failed') > 0) throw new Error(`${count('failed')} photos failed to process`);
+    database.close();
+    return seconds;
+  } finally {
+    await hub.stop();
+    await hub.cleanup();
+  }
+}
+
+console.log(`${files.length} photos of 4000x3000; ${os.availableParallelism()} cores, processing concurrency ${concurrency}; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+await bareSharp(); // warm-up: libvips, the page cache
+const before = await bareSharp();
+const hubSeconds = await throughHub();
+const after = await bareSharp();
+rmSync(root, { recursive: true, force: true });
+const bareRate = files.length / ((before + after) / 2);
+const hubRate = files.length / hubSeconds;
+const ratio = hubRate / bareRate;
+console.log(`bare sharp: ${bareRate.toFixed(1)} images/s (${before.toFixed(1)} s before, ${after.toFixed(1)} s after)`);
+console.log(`hub, upload over HTTP to processed: ${hubRate.toFixed(1)} images/s (${hubSeconds.toFixed(1)} s)`);
+console.log(`hub / bare: ${(ratio * 100).toFixed(1)} % (target at least 90 %) ${ratio >= 0.9 ? 'PASS' : 'FAIL'}; load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
