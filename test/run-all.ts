@@ -5,7 +5,7 @@
 // only read them). Each level's output is kept and printed whole when the level ends, then a
 // summary; the command exits non-zero if any level fails.
 //
-// `bun test/run-all.ts islands e2e` runs only the levels whose name contains one of the words;
+// `bun test/run-all.ts islands browser` runs only the levels whose name contains one of the words;
 // `--serial` runs the levels one after another (for timing one level alone).
 //
 // A test or hook may take 60 s (browser journeys 120 s) before bun fails it: on a loaded machine
