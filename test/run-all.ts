@@ -1,28 +1,83 @@
-// The README's test command: every level in turn (types, unit + integration + storage contract,
-// islands in happy-dom, browser journeys in Chromium); exits non-zero if any level fails. Password
-// hashing is queued one or two at a time, so set-ups that make accounts may need more than bun's
-// default 5 s per test or hook on a busy machine: the limit is 30 s (a hang still fails).
+// The README's test command: every level (types, unit + integration + storage contract, islands in
+// happy-dom, browser journeys in Chromium) at the same time, since they share no port (every
+// server and Swift listen on free ports), no data folder (each test makes its own temp folder) and
+// no file they write (the assets are built once, below, before the levels start, and the levels
+// only read them). Each level's output is kept and printed whole when the level ends, then a
+// summary; the command exits non-zero if any level fails.
+//
+// `bun test/run-all.ts islands browser` runs only the levels whose name contains one of the words;
+// `--serial` runs the levels one after another (for timing one level alone).
+//
+// A test or hook may take 60 s (browser journeys 120 s) before bun fails it: on a loaded machine
+// set-ups that hash passwords (queued one or two at a time), make sample media with ffmpeg or
+// start servers take many times their idle time. The limits are there to end hangs, not to time.
+
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureAssets } from '../src/build/assets.ts';
+
+// Biome (format and lint) as a level of its own. Enabled once the tree is formatted by Biome:
+// turn it on in the same commit as the reformat (see docs/decisions/0031-test-levels-and-biome.md).
+const LINT_LEVEL = false;
 
 const bun = process.execPath;
+const TWO_PROCESSES = ['--parallel=2', '--no-isolate'];
 const levels: { name: string; cmd: string[] }[] = [
   { name: 'types (tsc --noEmit)', cmd: [bun, 'x', 'tsc', '--noEmit'] },
-  { name: 'unit, integration and storage contract', cmd: [bun, 'test', '--timeout', '30000', './src'] },
-  { name: 'islands (happy-dom)', cmd: [bun, 'test', '--config=./bunfig.islands.toml', '--timeout', '30000', './islands'] },
-  { name: 'browser journeys (Chromium)', cmd: [bun, 'test', '--timeout', '60000', './test/e2e'] },
+  ...(LINT_LEVEL ? [{ name: 'format and lint (biome check)', cmd: [bun, 'x', 'biome', 'check', '--error-on-warnings'] }] : []),
+  // The two longest levels spread their files over two processes each; every process keeps one
+  // module registry across its files (--no-isolate), as a plain `bun test` does, so a process
+  // starts one Swift for all its storage contract files (test/helpers/swift-s3.ts).
+  { name: 'unit, integration and storage contract', cmd: [bun, 'test', ...TWO_PROCESSES, '--timeout', '60000', './src'] },
+  { name: 'islands (happy-dom)', cmd: [bun, 'test', '--config=./bunfig.islands.toml', '--timeout', '60000', './islands'] },
+  { name: 'browser journeys (Chromium)', cmd: [bun, 'test', ...TWO_PROCESSES, '--timeout', '120000', './test/e2e'] },
 ];
 
-const only = process.argv.slice(2);
-const results: { name: string; ok: boolean; seconds: number }[] = [];
-for (const level of levels) {
-  if (only.length > 0 && !only.some((o) => level.name.includes(o))) continue;
-  console.log(`\n━━ ${level.name} ━━`);
-  const started = performance.now();
-  const child = Bun.spawn(level.cmd, { stdout: 'inherit', stderr: 'inherit', stdin: 'ignore' });
-  const code = await child.exited;
-  results.push({ name: level.name, ok: code === 0, seconds: (performance.now() - started) / 1000 });
+const args = process.argv.slice(2);
+const serial = args.includes('--serial');
+const only = args.filter((a) => !a.startsWith('--'));
+const chosen = levels.filter((level) => only.length === 0 || only.some((o) => level.name.includes(o)));
+
+const started = performance.now();
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+// The server levels read static/build; building it here, once, means no level writes it while
+// another reads it (a no-op when the build already matches the sources).
+const assets = await ensureAssets();
+console.log(`assets ${assets.rebuilt ? 'built' : 'up to date'} (${seconds(started)} s)`);
+console.log(`running ${chosen.length} level(s) ${serial ? 'one after another' : 'at the same time'}; load average ${load()}`);
+
+const logDir = mkdtempSync(path.join(tmpdir(), 'hub-test-levels-'));
+
+async function run(level: (typeof levels)[number], index: number) {
+  const begun = performance.now();
+  // One file for stdout and stderr keeps their lines in the order the level wrote them.
+  const logPath = path.join(logDir, `${index}.log`);
+  const fd = openSync(logPath, 'w');
+  let code: number;
+  try {
+    const child = Bun.spawn(level.cmd, { stdout: fd, stderr: fd, stdin: 'ignore' });
+    code = await child.exited;
+  } finally {
+    closeSync(fd);
+  }
+  const result = { name: level.name, ok: code === 0, seconds: seconds(begun) };
+  console.log(`\n━━ ${level.name}: ${result.ok ? 'PASS' : 'FAIL'} in ${result.seconds} s ━━`);
+  console.log(readFileSync(logPath, 'utf8').trimEnd());
+  return result;
+}
+
+const results: Awaited<ReturnType<typeof run>>[] = [];
+try {
+  if (serial) for (const [i, level] of chosen.entries()) results.push(await run(level, i));
+  else results.push(...(await Promise.all(chosen.map(run))));
+} finally {
+  rmSync(logDir, { recursive: true, force: true });
 }
 
 console.log('\n━━ summary ━━');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${r.seconds} s)`);
+console.log(`total ${seconds(started)} s; load average ${load()}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
-export {};

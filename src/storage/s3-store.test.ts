@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createServer, type AddressInfo } from 'node:net';
-import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../test/helpers/swift-s3.ts';
 import { describeMediaStoreContract, streamOf } from './media-store.contract.ts';
 import { ObjectTooLargeError } from './media-store.ts';
 import { S3MediaStore } from './s3-store.ts';
@@ -12,7 +12,7 @@ const unavailableReason = swiftUnavailableReason();
 // so it starts here, with its own timeout, before the suites' hooks ask for it.
 let swift: Promise<SwiftS3> | undefined;
 const sharedSwift = () => (swift ??= startSwiftS3());
-if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), 40_000);
+if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
 }, 15_000);

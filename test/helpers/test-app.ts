@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
-import { buildAssets, type AssetManifest } from '../../src/build/assets.ts';
+import { ensureAssets, type AssetManifest } from '../../src/build/assets.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -16,9 +16,13 @@ import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
 
 let assets: Promise<AssetManifest> | undefined;
-/** The asset build runs once per test process. */
+/**
+ * The assets in static/build, built when they do not match the sources (once per test process).
+ * When they match nothing is written, so test levels running side by side (test/run-all.ts) and
+ * servers spawned by tests never read a file while it is being rewritten.
+ */
 export function testAssets(): Promise<AssetManifest> {
-  assets ??= buildAssets();
+  assets ??= ensureAssets();
   return assets;
 }
 

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { credentialsFor, newUser, signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples, type SampleName } from '../../../test/helpers/media-samples.ts';
-import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
@@ -16,7 +16,7 @@ import { MEDIA_CACHE_CONTROL } from './bytes.routes.ts';
 const unavailableReason = swiftUnavailableReason();
 let swift: Promise<SwiftS3> | undefined;
 const sharedSwift = () => (swift ??= startSwiftS3({ bucket: 'hub-bytes-test' }));
-if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), 40_000);
+if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
 }, 15_000);

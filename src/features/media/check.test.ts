@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
-import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, tempDir, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
@@ -15,7 +15,7 @@ import { processMedia } from './jobs.ts';
 const unavailableReason = swiftUnavailableReason();
 let swift: Promise<SwiftS3> | undefined;
 const sharedSwift = () => (swift ??= startSwiftS3({ bucket: 'hub-check-test' }));
-if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), 40_000);
+if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
 }, 15_000);

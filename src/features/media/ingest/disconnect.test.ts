@@ -8,7 +8,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
 import { spawnHub, type SpawnedHub } from '../../../../test/helpers/spawn-hub.ts';
-import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
 
 const SITE_PASSWORD = 'disconnect test password';
 const ADMIN = { username: 'owner', password: 'owner password 1' };
@@ -156,7 +156,7 @@ describe.skipIf(Boolean(unavailableReason))('a client that disconnects mid-uploa
       forcePathStyle: true,
       credentials: { accessKeyId: swift.accessKeyId, secretAccessKey: swift.secretAccessKey },
     });
-  }, 60_000);
+  }, SWIFT_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     admin?.destroy();
     await hub?.cleanup();

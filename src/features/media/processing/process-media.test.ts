@@ -13,7 +13,7 @@ import { newMediaKey, type MediaStore, type PutOptions } from '../../../storage/
 import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { newUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../../../test/helpers/media-samples.ts';
-import { startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import { processMedia } from '../jobs.ts';
 import { UnreadableMediaError } from './errors.ts';
@@ -474,7 +474,7 @@ describe.skipIf(Boolean(unavailableReason))('media processing on S3 (OpenStack S
       forcePathStyle: true,
     });
     r = await makeRig(store);
-  }, 40_000);
+  }, SWIFT_HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await r?.close();
     store?.destroy();
