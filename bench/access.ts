@@ -8,7 +8,7 @@
 
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
+import { BUN, freePort, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
 const rootFlag = process.argv.indexOf('--root');
@@ -36,7 +36,12 @@ async function startHub(env: Record<string, string>) {
     stderr: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}`);
     await Bun.sleep(20);
   }
@@ -82,7 +87,9 @@ console.log(`Access benchmark of ${ROOT}`);
 {
   const hub = await startHub({});
   const site = ((await (await post(`${hub.url}/api/site/verify-password`, { password: SITE_PASSWORD })).json()) as { siteToken: string }).siteToken;
-  const answers = await Promise.all(Array.from({ length: 60 }, () => post(`${hub.url}/auth/signin/`, { username: ADMIN.username, password: 'a wrong guess' }, { 'x-site-token': site })));
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, () => post(`${hub.url}/auth/signin/`, { username: ADMIN.username, password: 'a wrong guess' }, { 'x-site-token': site })),
+  );
   const statuses = answers.map((r) => r.status);
   console.log(`60 concurrent wrong sign-ins:         ${tally(statuses)}  -> ${statuses.filter((s) => s === 401).length} password checks ran`);
   await hub.stop();
@@ -119,7 +126,9 @@ console.log(`Access benchmark of ${ROOT}`);
   const f = (n: number) => n.toFixed(1);
   console.log(`40 concurrent sign-ins: ${tally(answers.map((r) => r.status))} in ${burstMs.toFixed(0)} ms`);
   console.log(`  /healthz idle:   median ${f(percentile(idle, 50))} ms, p95 ${f(percentile(idle, 95))} ms`);
-  console.log(`  /healthz during: median ${f(percentile(during, 50))} ms, p95 ${f(percentile(during, 95))} ms, max ${f(Math.max(...during))} ms (${during.length} probes)`);
+  console.log(
+    `  /healthz during: median ${f(percentile(during, 50))} ms, p95 ${f(percentile(during, 95))} ms, max ${f(Math.max(...during))} ms (${during.length} probes)`,
+  );
   console.log(`  RSS: ${f(rssBefore)} MiB before, ${f(peakRss)} MiB peak (+${f(peakRss - rssBefore)} MiB)`);
   await hub.stop();
 }

@@ -35,7 +35,9 @@ const bench = await listBench('hub-bench-albums-', RUNS, async ({ database, user
   mediaSeconds = (performance.now() - seedStart) / 1000;
   {
     const { sqlite } = database;
-    const insertAlbum = sqlite.prepare('insert into albums (id, owner_id, name, name_key, description, is_public, media_count, created_at, updated_at) values (?, ?, ?, ?, ?, 1, 0, ?, ?)');
+    const insertAlbum = sqlite.prepare(
+      'insert into albums (id, owner_id, name, name_key, description, is_public, media_count, created_at, updated_at) values (?, ?, ?, ?, ?, 1, 0, ?, ?)',
+    );
     const insertMember = sqlite.prepare('insert into album_media (album_id, media_id, owner_id, added_at) values (?, ?, ?, ?)');
     sqlite.transaction(() => {
       for (let a = 0; a < ALBUMS; a++) {
@@ -75,7 +77,8 @@ await bench.measure('albums search "nothing" (no match)', '/api/albums?search=no
 await bench.measure('albums, 100 a page (the dialogs)', '/api/albums?limit=100');
 await bench.measure('albums page 25 (the last)', '/api/albums?page=25');
 const big = albumIds[0]!;
-for (const filter of ['all', 'images', 'photos', 'videos', 'favorites']) await bench.measure(`album of 20,000: ${filter}`, `/api/albums/${big}?filter=${filter}`);
+for (const filter of ['all', 'images', 'photos', 'videos', 'favorites'])
+  await bench.measure(`album of 20,000: ${filter}`, `/api/albums/${big}?filter=${filter}`);
 await bench.measure('album of 20,000: page 300 (offset 14,950)', `/api/albums/${big}?page=300`);
 await bench.measure('album of 20,000: videos page 60', `/api/albums/${big}?filter=videos&page=60`);
 await bench.measure('album of 10,000: all', `/api/albums/${albumIds[2]}`);
@@ -104,7 +107,11 @@ const notBinned = rows.filter((r) => r.deleted_at === null);
 await measureAdd(
   'add 1,000 items to a new album',
   async (run) => {
-    const res = await app.request('/api/albums', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Fresh ${run}` }) });
+    const res = await app.request('/api/albums', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Fresh ${run}` }),
+    });
     return ((await res.json()) as { _id: string })._id;
   },
   (run) => notBinned.slice(run * 1000, run * 1000 + 1000).map((r) => r.id),

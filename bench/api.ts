@@ -17,7 +17,7 @@ import { silentLogger } from '../src/logger.ts';
 import { LocalDiskStore } from '../src/storage/local-disk-store.ts';
 import { credentialsFor, newUser } from '../test/helpers/factories.ts';
 import { manyMedia } from '../test/helpers/media-factory.ts';
-import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
+import { BUN, freePort, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
 const rootFlag = process.argv.indexOf('--root');
@@ -44,7 +44,14 @@ manyMedia(database, user.id, 1000, (i) => ({ tags: ['Solo', `set ${i % 7}`], tit
 const headers = { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.token}` };
 
 // The statements one request runs, as the hub runs them.
-const app = createApp({ config, db: database.db, store: await new LocalDiskStore(config.mediaDir).init(), logger: silentLogger, clock: () => new Date(), assets: { fingerprint: '', css: '', islandEntry: '', themeScript: '', files: [] } });
+const app = createApp({
+  config,
+  db: database.db,
+  store: await new LocalDiskStore(config.mediaDir).init(),
+  logger: silentLogger,
+  clock: () => new Date(),
+  assets: { fingerprint: '', css: '', islandEntry: '', themeScript: '', files: [] },
+});
 await (await app.request(PATH, { headers })).text(); // the lockout is armed, caches warm
 capturing = true;
 const sample = await app.request(PATH, { headers });
@@ -72,7 +79,12 @@ async function serve(command: string[], env: Record<string, string>) {
     stderr: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
-  while (!(await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}`);
     await Bun.sleep(20);
   }
@@ -85,7 +97,12 @@ async function serve(command: string[], env: Record<string, string>) {
   };
 }
 
-console.log(`Bun ${Bun.version}; wrk -c${CONNECTIONS} ${SECONDS} s each; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `Bun ${Bun.version}; wrk -c${CONNECTIONS} ${SECONDS} s each; load average before: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 const bare = await serve([BUN, 'bench/lib/bare-api-server.ts'], { BARE_STATEMENTS: JSON.stringify(listStatements) });
 const bareResult = await wrk(`${bare.url}${PATH}`, {});
 await bare.stop();
@@ -96,4 +113,9 @@ rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`bare Bun + SQLite (${listStatements.length} statements, same rows): ${bareResult.rps.toFixed(0)} req/s, p50 ${bareResult.p50}`);
 console.log(`hub GET ${PATH}: ${hubResult.rps.toFixed(0)} req/s, p50 ${hubResult.p50}  = ${(hubResult.rps / bareResult.rps).toFixed(2)}x the bare server`);
-console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);

@@ -6,8 +6,8 @@
 // Targets (issue 18): the page at most 2x the API's server time and at least 1/3 of its throughput.
 
 import { loadavg } from 'node:os';
-import { manyMedia } from '../test/helpers/media-factory.ts';
 import { launchChromium } from '../test/helpers/browser.ts';
+import { manyMedia } from '../test/helpers/media-factory.ts';
 import { listBench, median } from './lib/list-bench.ts';
 import { pageBytes, pageBytesTable } from './page-bytes.ts';
 
@@ -28,7 +28,13 @@ const bench = await listBench('hub-bench-gallery-page-', RUNS, ({ database, user
   }));
 });
 
-const pageInit = { headers: { cookie: bench.headers.authorization ? `hub_site=${bench.headers['x-site-token']}; hub_session=${bench.headers.authorization.slice(7)}; matureContentAccepted=true` : '' } };
+const pageInit = {
+  headers: {
+    cookie: bench.headers.authorization
+      ? `hub_site=${bench.headers['x-site-token']}; hub_session=${bench.headers.authorization.slice(7)}; matureContentAccepted=true`
+      : '',
+  },
+};
 const apiInit = { headers: bench.headers };
 const html = await (await bench.app.request('/gallery', pageInit)).text();
 const api = await (await bench.app.request('/api/gallery?limit=50', apiInit)).text();
@@ -57,7 +63,14 @@ console.log(`\nServer time (median of ${RUNS}): API ${apiMs.toFixed(2)} ms, page
 const server = Bun.serve({ port: 0, fetch: (request) => bench.app.fetch(request) });
 /** wrk against the server in this process (spawned without blocking it). */
 async function wrk(path: string, headers: Record<string, string>): Promise<number> {
-  const args = ['wrk', '-t2', '-c16', `-d${SECONDS}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), `http://127.0.0.1:${server.port}${path}`];
+  const args = [
+    'wrk',
+    '-t2',
+    '-c16',
+    `-d${SECONDS}s`,
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    `http://127.0.0.1:${server.port}${path}`,
+  ];
   const child = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' });
   const [out, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
   if (code !== 0) throw new Error(`wrk failed: ${await new Response(child.stderr).text()}`);
@@ -66,13 +79,23 @@ async function wrk(path: string, headers: Record<string, string>): Promise<numbe
 }
 const apiRps = await wrk('/api/gallery?limit=50', bench.headers);
 const pageRps = await wrk('/gallery', pageInit.headers);
-console.log(`Throughput (wrk, 2 threads, 16 connections, ${SECONDS} s): API ${apiRps.toFixed(0)} req/s, page ${pageRps.toFixed(0)} req/s: ${(pageRps / apiRps).toFixed(2)} of it (target at least 0.33)`);
+console.log(
+  `Throughput (wrk, 2 threads, 16 connections, ${SECONDS} s): API ${apiRps.toFixed(0)} req/s, page ${pageRps.toFixed(0)} req/s: ${(pageRps / apiRps).toFixed(2)} of it (target at least 0.33)`,
+);
 // What a browser loads on first visit: the HTML, the stylesheet and the scripts (target: at most 70 KB of compressed JS).
 const { browser, close } = await launchChromium();
 const rows = [];
-for (const [name, path] of [['/gallery', '/gallery'], ['/premium', '/premium']] as const) rows.push(await pageBytes(browser, `http://127.0.0.1:${server.port}`, name, path, pageInit.headers));
+for (const [name, path] of [
+  ['/gallery', '/gallery'],
+  ['/premium', '/premium'],
+] as const)
+  rows.push(await pageBytes(browser, `http://127.0.0.1:${server.port}`, name, path, pageInit.headers));
 await close();
 console.log(`\n${pageBytesTable(rows)}`);
-console.log(`Load average: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (NODE_ENV=${process.env.NODE_ENV ?? 'unset'})`);
+console.log(
+  `Load average: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (NODE_ENV=${process.env.NODE_ENV ?? 'unset'})`,
+);
 server.stop(true);
 await bench.close();

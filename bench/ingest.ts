@@ -72,6 +72,7 @@ const SETTLE_MS = 1500;
 function videoChunks(size: number): () => Generator<Uint8Array> {
   const filler = new Uint8Array(CHUNK);
   let x = 7;
+  // biome-ignore lint/suspicious/noAssignInExpressions: kept from before the linter; fix when this code is next touched
   for (let i = 0; i < filler.length; i++) filler[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >>> 16;
   const head = new Uint8Array(CHUNK);
   head.set(filler);
@@ -89,7 +90,13 @@ function videoChunks(size: number): () => Generator<Uint8Array> {
 }
 
 /** POSTs `parts` (prefix, file chunks, suffix) as one streamed body; resolves with the seconds taken and the answer. */
-async function post(url: string, headers: Record<string, string>, prefix: string, suffix: string, size = FILE_BYTES): Promise<{ seconds: number; status: number; body: string }> {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  prefix: string,
+  suffix: string,
+  size = FILE_BYTES,
+): Promise<{ seconds: number; status: number; body: string }> {
   const encoder = new TextEncoder();
   const chunks = videoChunks(size)();
   const first = encoder.encode(prefix);
@@ -168,16 +175,30 @@ async function reference(): Promise<Run> {
 }
 
 async function hub(): Promise<Run> {
-  const instance = await spawnHub({ SITE_PASSWORD, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', PROCESSING_CONCURRENCY: '1' });
+  const instance = await spawnHub({
+    SITE_PASSWORD,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    PROCESSING_CONCURRENCY: '1',
+  });
   try {
     const json = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${instance.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
+      fetch(`${instance.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) =>
+        r.json(),
+      );
     const { siteToken } = (await json('/api/site/verify-password', { password: SITE_PASSWORD })) as { siteToken: string };
     const { token } = (await json('/auth/signin/', ADMIN, { 'x-site-token': siteToken })) as { token: string };
     const auth = { 'x-site-token': siteToken, authorization: `Bearer ${token}` };
     const prefix = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="tags"\r\n\r\nbench\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`;
     const upload = (size?: number) =>
-      post(`${instance.url}/api/gallery/upload`, { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, prefix, `\r\n--${BOUNDARY}--\r\n`, size);
+      post(
+        `${instance.url}/api/gallery/upload`,
+        { ...auth, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        prefix,
+        `\r\n--${BOUNDARY}--\r\n`,
+        size,
+      );
     // Warm up: the first upload compiles the route's modules and the streaming loops, and its
     // processing job (a video it cannot read) runs; the baseline is taken once all that settled.
     const warm = await upload(WARM_UP_BYTES);
@@ -205,7 +226,9 @@ async function hub(): Promise<Run> {
 }
 
 const mb = FILE_BYTES / 1e6;
-console.log(`Ingest benchmark: ${GIB} GiB (${FILE_BYTES} bytes) over loopback, local disk under ${path.dirname(tempDir('hub-bench-probe-'))}, ${PAIRS} pairs of runs`);
+console.log(
+  `Ingest benchmark: ${GIB} GiB (${FILE_BYTES} bytes) over loopback, local disk under ${path.dirname(tempDir('hub-bench-probe-'))}, ${PAIRS} pairs of runs`,
+);
 const EXPECTED_SHA256 = expectedSha256(FILE_BYTES);
 // The disk's write-back of one run must not slow the next: flush before each. The two run in
 // pairs, one right after the other, first one then the other first (neither always follows the
@@ -221,7 +244,9 @@ for (let i = 0; i < PAIRS; i++) {
   }
   runs.push(pair as { ref: Run; hub: Run });
   const { ref, hub: ours } = pair as { ref: Run; hub: Run };
-  console.log(`pair ${i + 1}: reference ${ref.seconds.toFixed(2)} s (CPU ${ref.cpu.toFixed(2)} s), hub ${ours.seconds.toFixed(2)} s (CPU ${ours.cpu.toFixed(2)} s), ratio ${((ref.seconds / ours.seconds) * 100).toFixed(1)} %, hub RSS growth ${MiB(ours.rssPeak - ours.rssBefore)} MiB`);
+  console.log(
+    `pair ${i + 1}: reference ${ref.seconds.toFixed(2)} s (CPU ${ref.cpu.toFixed(2)} s), hub ${ours.seconds.toFixed(2)} s (CPU ${ours.cpu.toFixed(2)} s), ratio ${((ref.seconds / ours.seconds) * 100).toFixed(1)} %, hub RSS growth ${MiB(ours.rssPeak - ours.rssBefore)} MiB`,
+  );
 }
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -237,10 +262,12 @@ const growth = ours.memory.rssPeak - ours.memory.rssBefore;
 console.log('');
 const rows = [
   ['', 'median s', 'MB/s', 'CPU s', 'RSS before', 'RSS peak', 'RSS growth (worst)'],
-  ...([
-    ['bare Bun.serve to disk (reference)', ref],
-    ['POST /api/gallery/upload', ours],
-  ] as const).map(([name, run]) => [
+  ...(
+    [
+      ['bare Bun.serve to disk (reference)', ref],
+      ['POST /api/gallery/upload', ours],
+    ] as const
+  ).map(([name, run]) => [
     name,
     run.seconds.toFixed(2),
     (mb / run.seconds).toFixed(0),
@@ -253,6 +280,8 @@ const rows = [
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   '));
 console.log('');
-console.log(`hub rate / reference rate, median of ${PAIRS} pairs: ${(ratio * 100).toFixed(1)} %   (budget: at least 80 %)  ${ratio >= 0.8 ? 'OK' : 'OVER BUDGET'}`);
+console.log(
+  `hub rate / reference rate, median of ${PAIRS} pairs: ${(ratio * 100).toFixed(1)} %   (budget: at least 80 %)  ${ratio >= 0.8 ? 'OK' : 'OVER BUDGET'}`,
+);
 console.log(`hub RSS growth: ${MiB(growth)} MiB = ${(growth / 1e6).toFixed(1)} MB   (budget: at most 64 MB)  ${growth <= 64e6 ? 'OK' : 'OVER BUDGET'}`);
 console.log('stored bytes: SHA-256 in the row and of the file match the bytes sent');

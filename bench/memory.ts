@@ -14,7 +14,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { MATURE_COOKIE } from '../src/shared/gallery-view.ts';
 import { credentialsFor, newUser } from '../test/helpers/factories.ts';
 import { manyMedia } from '../test/helpers/media-factory.ts';
-import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
+import { BUN, freePort, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
 const rootFlag = process.argv.indexOf('--root');
@@ -40,7 +40,13 @@ async function start(dataDir: string, env: Record<string, string> = {}) {
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}`);
     await Bun.sleep(20);
   }
@@ -61,7 +67,12 @@ async function seeded() {
   await migrateToLatest(database.db);
   const user = await newUser(database.db, { username: 'bench', name: 'Bench User', role: 'admin' });
   const credentials = await credentialsFor(database.db, user);
-  manyMedia(database, user.id, 50, (i) => ({ tags: ['Solo', `set ${i % 7}`], type: i % 5 === 0 ? 'video' : 'image', mimeType: i % 5 === 0 ? 'video/mp4' : 'image/jpeg', duration: i % 5 === 0 ? 30 : null }));
+  manyMedia(database, user.id, 50, (i) => ({
+    tags: ['Solo', `set ${i % 7}`],
+    type: i % 5 === 0 ? 'video' : 'image',
+    mimeType: i % 5 === 0 ? 'video/mp4' : 'image/jpeg',
+    duration: i % 5 === 0 ? 30 : null,
+  }));
   manyMedia(database, user.id, 50, () => ({ gallery: 'premium' }), 'Premium');
   await database.close();
   const cookie = `hub_site=${credentials.siteToken}; hub_session=${credentials.token}; ${MATURE_COOKIE}=true`;
@@ -71,7 +82,12 @@ async function seeded() {
 const SITE = { SITE_PASSWORD: 'bench site password', SITE_LOCKOUT_HOURS: '0' };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const verdict = (value: number, budget: number) => (value <= budget ? 'ok' : 'OVER BUDGET');
-console.log(`Bun ${Bun.version}; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `Bun ${Bun.version}; load average before: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 
 // 1. After start, default settings, on a fresh data folder: three starts, the median.
 const idle: number[] = [];
@@ -83,13 +99,28 @@ for (let i = 0; i < 3; i++) {
   await hub.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`1. RSS after start (default settings), median of 3: ${median(idle).toFixed(1)} MB (${idle.map((n) => n.toFixed(1)).join(', ')})  budget ${BUDGET.idle} MB  ${verdict(median(idle), BUDGET.idle)}`);
+console.log(
+  `1. RSS after start (default settings), median of 3: ${median(idle).toFixed(1)} MB (${idle.map((n) => n.toFixed(1)).join(', ')})  budget ${BUDGET.idle} MB  ${verdict(median(idle), BUDGET.idle)}`,
+);
 
 // 2. After 300 signed-in views of every page.
 {
   const { dataDir, userId, cookie } = await seeded();
   const hub = await start(dataDir, SITE);
-  const pages = ['/', '/gallery', '/premium', '/models', '/watch', '/links', '/connect', '/users', `/user/${userId}`, `/user/edit/${userId}`, '/admin', '/no-such-page'];
+  const pages = [
+    '/',
+    '/gallery',
+    '/premium',
+    '/models',
+    '/watch',
+    '/links',
+    '/connect',
+    '/users',
+    `/user/${userId}`,
+    `/user/edit/${userId}`,
+    '/admin',
+    '/no-such-page',
+  ];
   for (const page of pages) {
     const res = await fetch(`${hub.url}${page}`, { headers: { cookie }, redirect: 'manual' });
     await res.arrayBuffer();
@@ -102,7 +133,9 @@ console.log(`1. RSS after start (default settings), median of 3: ${median(idle).
   const seconds = (performance.now() - t0) / 1000;
   await Bun.sleep(2000);
   const after = rssMB(hub.pid);
-  console.log(`2. RSS after ${VIEWS} signed-in views of ${pages.length} pages (${((VIEWS * pages.length) / seconds).toFixed(0)} pages/s, one at a time): ${after.toFixed(1)} MB  budget ${BUDGET.views} MB  ${verdict(after, BUDGET.views)}`);
+  console.log(
+    `2. RSS after ${VIEWS} signed-in views of ${pages.length} pages (${((VIEWS * pages.length) / seconds).toFixed(0)} pages/s, one at a time): ${after.toFixed(1)} MB  budget ${BUDGET.views} MB  ${verdict(after, BUDGET.views)}`,
+  );
   await hub.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -114,15 +147,25 @@ console.log(`1. RSS after start (default settings), median of 3: ${median(idle).
   const before = rssMB(hub.pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMB(hub.pid))), 100);
-  const wrk = Bun.spawn(['wrk', '-t2', `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, '--latency', '-H', `Cookie: ${cookie}`, `${hub.url}/gallery`], { stdout: 'pipe', stderr: 'inherit' });
+  const wrk = Bun.spawn(['wrk', '-t2', `-c${WRK_CONNECTIONS}`, `-d${WRK_SECONDS}s`, '--latency', '-H', `Cookie: ${cookie}`, `${hub.url}/gallery`], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
   const out = await new Response(wrk.stdout).text();
   clearInterval(sampler);
   peak = Math.max(peak, rssMB(hub.pid));
   const rps = out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? '?';
   const p50 = out.match(/^\s*50%\s+(\S+)/m)?.[1] ?? '?';
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1];
-  console.log(`3. wrk -c${WRK_CONNECTIONS} ${WRK_SECONDS} s on /gallery: ${rps} req/s, p50 ${p50}${errors ? `, ${errors} non-2xx` : ''}; RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB  budget ${BUDGET.load} MB  ${verdict(peak, BUDGET.load)}`);
+  console.log(
+    `3. wrk -c${WRK_CONNECTIONS} ${WRK_SECONDS} s on /gallery: ${rps} req/s, p50 ${p50}${errors ? `, ${errors} non-2xx` : ''}; RSS before ${before.toFixed(1)} MB, peak ${peak.toFixed(1)} MB  budget ${BUDGET.load} MB  ${verdict(peak, BUDGET.load)}`,
+  );
   await hub.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
-console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);

@@ -49,7 +49,9 @@ async function filesLoaded(browser: Browser, url: string, headers: Record<string
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load' });
     // Islands import React and their own chunk after the load event.
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>('[data-island]')].every((el) => el.dataset.hydrated === 'true'), undefined, {
+      timeout: 10_000,
+    });
     await page.waitForLoadState('networkidle');
     return await page.evaluate(() => ({
       scripts: performance
@@ -104,7 +106,9 @@ export function pageBytesTable(rows: PageBytes[]): string {
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.name} | ${r.status} | ${r.scripts} | ${kb(r.js.compressed)} | ${kb(r.js.plain)} | ${kb(r.total.compressed)} | ${kb(r.total.plain)} | ${r.compressMs.toFixed(2)} ms for ${kb(r.html.plain)} |`);
+    lines.push(
+      `| ${r.name} | ${r.status} | ${r.scripts} | ${kb(r.js.compressed)} | ${kb(r.js.plain)} | ${kb(r.total.compressed)} | ${kb(r.total.plain)} | ${r.compressMs.toFixed(2)} ms for ${kb(r.html.plain)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -139,14 +143,23 @@ if (import.meta.main) {
   const chromium = await launchChromium();
   const rows: PageBytes[] = [];
   try {
-    for (const page of ['/', '/gallery', '/premium', '/models', '/connect', '/links', '/watch', '/users', '/admin']) rows.push(await pageBytes(chromium.browser, hub.url, page, page, headers));
+    for (const page of ['/', '/gallery', '/premium', '/models', '/connect', '/links', '/watch', '/users', '/admin'])
+      rows.push(await pageBytes(chromium.browser, hub.url, page, page, headers));
   } finally {
     await chromium.close();
     await hub.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(pageBytesTable(rows));
   console.log('\nJavaScript on first load, compressed, against the 70 KB budget:');
-  for (const r of rows) console.log(`  ${r.name.padEnd(10)} ${kb(r.js.compressed).padStart(9)}  ${r.scripts} scripts  ${r.js.compressed <= JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}`);
+  for (const r of rows)
+    console.log(
+      `  ${r.name.padEnd(10)} ${kb(r.js.compressed).padStart(9)}  ${r.scripts} scripts  ${r.js.compressed <= JS_BUDGET_BYTES ? 'ok' : 'OVER BUDGET'}`,
+    );
 }

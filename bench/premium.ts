@@ -57,14 +57,18 @@ const members = premiumIds.filter((_, i) => Math.floor(i / 7) % 2 === 0 && i % 1
 for (let from = 0; from < members.length; from += 1000) {
   await call('POST', `/api/albums/${albums[(from / 1000) % ALBUMS]}/media`, { mediaIds: members.slice(from, from + 1000) });
 }
-console.log(`Seeded ${ITEMS.toLocaleString('en')} premium and ${FREE.toLocaleString('en')} free items in ${bench.seedSeconds.toFixed(1)} s, ${ALBUMS} albums with ${members.length.toLocaleString('en')} of them in ${((performance.now() - albumStart) / 1000).toFixed(1)} s`);
+console.log(
+  `Seeded ${ITEMS.toLocaleString('en')} premium and ${FREE.toLocaleString('en')} free items in ${bench.seedSeconds.toFixed(1)} s, ${ALBUMS} albums with ${members.length.toLocaleString('en')} of them in ${((performance.now() - albumStart) / 1000).toFixed(1)} s`,
+);
 
 if (!BULK_ONLY) {
   console.log(`\nMedian and p95 of ${RUNS} requests each inside the hub, beside the same statements run bare:`);
   await bench.measure('premium: all, newest first (defaults)', '/api/premium');
-  for (const filter of ['images', 'videos', 'favorites', 'albums', 'recycling-bin']) await bench.measure(`premium: filter ${filter}`, `/api/premium?filter=${filter}`);
+  for (const filter of ['images', 'videos', 'favorites', 'albums', 'recycling-bin'])
+    await bench.measure(`premium: filter ${filter}`, `/api/premium?filter=${filter}`);
   for (const sortBy of ['title', 'size', 'type']) {
-    for (const sortOrder of ['asc', 'desc']) await bench.measure(`premium: sort ${sortBy} ${sortOrder}`, `/api/premium?sortBy=${sortBy}&sortOrder=${sortOrder}`);
+    for (const sortOrder of ['asc', 'desc'])
+      await bench.measure(`premium: sort ${sortBy} ${sortOrder}`, `/api/premium?sortBy=${sortBy}&sortOrder=${sortOrder}`);
   }
   await bench.measure('premium: albums, by type', '/api/premium?filter=albums&sortBy=type&sortOrder=desc');
   await bench.measure('premium: albums page 20', '/api/premium?filter=albums&page=20');

@@ -25,7 +25,22 @@ const root = tempDir('hub-bench-processing-e2e-');
 const photos = path.join(root, 'photos');
 mkdirSync(photos, { recursive: true });
 const ffmpeg = Bun.spawn(
-  ['ffmpeg', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4000x3000:rate=25', '-vf', 'noise=alls=12:allf=t', '-frames:v', String(Math.min(IMAGES, 20)), '-q:v', '3', path.join(photos, 'frame-%03d.jpg')],
+  [
+    'ffmpeg',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=4000x3000:rate=25',
+    '-vf',
+    'noise=alls=12:allf=t',
+    '-frames:v',
+    String(Math.min(IMAGES, 20)),
+    '-q:v',
+    '3',
+    path.join(photos, 'frame-%03d.jpg'),
+  ],
   { stdout: 'inherit', stderr: 'inherit' },
 );
 if ((await ffmpeg.exited) !== 0) throw new Error('ffmpeg could not make the sample photos');
@@ -83,7 +98,12 @@ async function throughHub(): Promise<number> {
   }
 }
 
-console.log(`${files.length} photos of 4000x3000; ${os.availableParallelism()} cores, processing concurrency ${concurrency}; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `${files.length} photos of 4000x3000; ${os.availableParallelism()} cores, processing concurrency ${concurrency}; load average before: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
 await bareSharp(); // warm-up: libvips, the page cache
 const before = await bareSharp();
 const hubSeconds = await throughHub();
@@ -94,4 +114,9 @@ const hubRate = files.length / hubSeconds;
 const ratio = hubRate / bareRate;
 console.log(`bare sharp: ${bareRate.toFixed(1)} images/s (${before.toFixed(1)} s before, ${after.toFixed(1)} s after)`);
 console.log(`hub, upload over HTTP to processed: ${hubRate.toFixed(1)} images/s (${hubSeconds.toFixed(1)} s)`);
-console.log(`hub / bare: ${(ratio * 100).toFixed(1)} % (target at least 90 %) ${ratio >= 0.9 ? 'PASS' : 'FAIL'}; load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(
+  `hub / bare: ${(ratio * 100).toFixed(1)} % (target at least 90 %) ${ratio >= 0.9 ? 'PASS' : 'FAIL'}; load average after: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);

@@ -23,7 +23,22 @@ const root = tempDir('hub-bench-processing-');
 const photos = path.join(root, 'photos');
 mkdirSync(photos, { recursive: true });
 const ffmpeg = Bun.spawn(
-  ['ffmpeg', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4032x3024:rate=25', '-vf', 'noise=alls=12:allf=t', '-frames:v', '20', '-q:v', '3', path.join(photos, 'frame-%03d.jpg')],
+  [
+    'ffmpeg',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=4032x3024:rate=25',
+    '-vf',
+    'noise=alls=12:allf=t',
+    '-frames:v',
+    '20',
+    '-q:v',
+    '3',
+    path.join(photos, 'frame-%03d.jpg'),
+  ],
   { stdout: 'inherit', stderr: 'inherit' },
 );
 if ((await ffmpeg.exited) !== 0) throw new Error('ffmpeg could not make the sample photos');
@@ -36,7 +51,9 @@ const files = Array.from({ length: IMAGES }, (_, i) => {
 
 const hub = await spawnHub({ SITE_PASSWORD, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' });
 try {
-  console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores; hub PROCESSING_CONCURRENCY ${process.env.PROCESSING_CONCURRENCY ?? 'default (cores - 1)'}`);
+  console.log(
+    `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores; hub PROCESSING_CONCURRENCY ${process.env.PROCESSING_CONCURRENCY ?? 'default (cores - 1)'}`,
+  );
   const json = { 'content-type': 'application/json' };
   const gate = await fetch(`${hub.url}/api/site/verify-password`, { method: 'POST', headers: json, body: JSON.stringify({ password: SITE_PASSWORD }) });
   const { siteToken } = (await gate.json()) as { siteToken: string };

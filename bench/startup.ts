@@ -6,9 +6,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/helpers/browser.ts';
-import { BUN, PROJECT_ROOT, freePort } from '../test/helpers/spawn-hub.ts';
+import { BUN, freePort, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
-import { pageBytes, pageBytesTable, type PageBytes } from './page-bytes.ts';
+import { type PageBytes, pageBytes, pageBytesTable } from './page-bytes.ts';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
@@ -26,7 +26,10 @@ async function startOnce(dataDir: string, extraEnv: Record<string, string> = {})
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}`);
     await Bun.sleep(5);
@@ -90,7 +93,9 @@ for (let i = 0; i < RUNS; i++) {
   const { siteToken } = (await (await postJson('/api/site/verify-password', { password: SITE_PASSWORD })).json()) as { siteToken: string };
   gateMs.push(performance.now() - t0);
   t0 = performance.now();
-  const signedIn = (await (await postJson('/auth/signin/', { username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }, { 'x-site-token': siteToken })).json()) as { token: string; user: { _id: string } };
+  const signedIn = (await (
+    await postJson('/auth/signin/', { username: ADMIN.ADMIN_USERNAME, password: ADMIN.ADMIN_PASSWORD }, { 'x-site-token': siteToken })
+  ).json()) as { token: string; user: { _id: string } };
   signInMs.push(performance.now() - t0);
   siteOnly = { 'x-site-token': siteToken };
   credentials = { ...siteOnly, authorization: `Bearer ${signedIn.token}` };

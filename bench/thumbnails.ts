@@ -19,8 +19,8 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { processMedia } from '../src/features/media/jobs.ts';
-import { registerMediaProcessing } from '../src/features/media/processing/processing.service.ts';
 import { THUMBNAIL_SIZE } from '../src/features/media/processing/placeholder.ts';
+import { registerMediaProcessing } from '../src/features/media/processing/processing.service.ts';
 import { JobQueue } from '../src/jobs/queue.ts';
 import { silentLogger } from '../src/logger.ts';
 import { LocalDiskStore } from '../src/storage/local-disk-store.ts';
@@ -41,7 +41,22 @@ const photos = path.join(root, 'photos');
 mkdirSync(photos, { recursive: true });
 const made = performance.now();
 const ffmpeg = Bun.spawn(
-  ['ffmpeg', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4000x3000:rate=25', '-vf', 'noise=alls=12:allf=t', '-frames:v', String(DISTINCT), '-q:v', '3', path.join(photos, 'frame-%04d.jpg')],
+  [
+    'ffmpeg',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=4000x3000:rate=25',
+    '-vf',
+    'noise=alls=12:allf=t',
+    '-frames:v',
+    String(DISTINCT),
+    '-q:v',
+    '3',
+    path.join(photos, 'frame-%04d.jpg'),
+  ],
   { stdout: 'inherit', stderr: 'inherit' },
 );
 if ((await ffmpeg.exited) !== 0) throw new Error('ffmpeg could not make the sample photos');
@@ -52,8 +67,12 @@ const files = Array.from({ length: IMAGES }, (_, i) => {
   return file;
 });
 const bytes = files.reduce((sum, file) => sum + Bun.file(file).size, 0);
-console.log(`${files.length} photos of 4000x3000, ${(bytes / files.length / 1e6).toFixed(1)} MB each, made in ${((performance.now() - made) / 1000).toFixed(1)} s`);
-console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; concurrency ${concurrency}; sharp threads per image ${sharp.concurrency()}`);
+console.log(
+  `${files.length} photos of 4000x3000, ${(bytes / files.length / 1e6).toFixed(1)} MB each, made in ${((performance.now() - made) / 1000).toFixed(1)} s`,
+);
+console.log(
+  `machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; concurrency ${concurrency}; sharp threads per image ${sharp.concurrency()}`,
+);
 
 /** (a) The thumbnail work alone, as many lanes as the queue has workers. */
 async function bareSharp(batch: string[]): Promise<number> {
@@ -63,7 +82,11 @@ async function bareSharp(batch: string[]): Promise<number> {
     Array.from({ length: concurrency }, async () => {
       while (next < batch.length) {
         const file = batch[next++]!;
-        await sharp(file, { failOn: 'error' }).rotate().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+        await sharp(file, { failOn: 'error' })
+          .rotate()
+          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 75 })
+          .toBuffer();
       }
     }),
   );
@@ -148,11 +171,17 @@ for (let from = 0; from < files.length; from += BATCH) {
   const done = Math.min(from + BATCH, files.length);
   if (done % 20 === 0 || done === files.length) {
     const n = done - line.from;
-    console.log(`images ${String(line.from + 1).padStart(4)}-${String(done).padEnd(4)} bare sharp ${(n / (line.a / 1000)).toFixed(1).padStart(5)}/s   job queue ${(n / (line.b / 1000)).toFixed(1).padStart(5)}/s`);
+    console.log(
+      `images ${String(line.from + 1).padStart(4)}-${String(done).padEnd(4)} bare sharp ${(n / (line.a / 1000)).toFixed(1).padStart(5)}/s   job queue ${(n / (line.b / 1000)).toFixed(1).padStart(5)}/s`,
+    );
     line = { a: 0, b: 0, from: done };
   }
 }
-const ready = await db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'ready').executeTakeFirstOrThrow();
+const ready = await db
+  .selectFrom('media')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('status', '=', 'ready')
+  .executeTakeFirstOrThrow();
 if (Number(ready.n) !== ids.length) throw new Error(`only ${ready.n} of ${ids.length} items are ready`);
 const scratch = path.join(dataDir, 'tmp', 'processing');
 const leftovers = existsSync(scratch) ? readdirSync(scratch) : [];
@@ -163,6 +192,8 @@ const bareRate = files.length / (bareMs / 1000);
 const queueRate = files.length / (queueMs / 1000);
 const ratio = queueRate / bareRate;
 console.log(`\nCPU time per image: bare sharp ${(bareCpuMs / files.length).toFixed(1)} ms, job queue ${(queueCpuMs / files.length).toFixed(1)} ms`);
-console.log(`bare sharp ${bareRate.toFixed(1)} images/s, job queue ${queueRate.toFixed(1)} images/s: ${(ratio * 100).toFixed(1)} % (target at least 90 %) ${ratio >= 0.9 ? 'PASS' : 'FAIL'}`);
+console.log(
+  `bare sharp ${bareRate.toFixed(1)} images/s, job queue ${queueRate.toFixed(1)} images/s: ${(ratio * 100).toFixed(1)} % (target at least 90 %) ${ratio >= 0.9 ? 'PASS' : 'FAIL'}`,
+);
 rmSync(root, { recursive: true, force: true });
 process.exit(ratio >= 0.9 ? 0 : 1);

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { PublicUser } from '../src/shared/contracts/users.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import type { LockoutStatus } from '../src/shared/lockout.ts';
+import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import AdminPanel, { type AdminPanelProps } from './AdminPanel.tsx';
 
 // Time is bun:test's fake clock. fetch is answered by the real hub (test/helpers/island-app.ts):
@@ -215,7 +215,13 @@ describe('AdminPanel: Create New Admin', () => {
     await settle(() => createButton().click());
 
     const post = hub.requests.findIndex((r) => r.method === 'POST' && r.path === '/api/users');
-    expect(hub.requests[post]?.body).toEqual({ name: 'Dee Newcomer', username: 'dee', email: 'dee@example.test', password: 'correct horse battery', role: 'admin' });
+    expect(hub.requests[post]?.body).toEqual({
+      name: 'Dee Newcomer',
+      username: 'dee',
+      email: 'dee@example.test',
+      password: 'correct horse battery',
+      role: 'admin',
+    });
     expect(after(post)).toEqual(['GET /api/users']);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toastText()).toBe('Success: New admin account created successfully!');
@@ -317,7 +323,9 @@ describe('AdminPanel: Promote User', () => {
     await settle(() => screen.getByRole('button', { name: 'Promote Bob Builder' }).click());
     await settle(() => within(promoteDialog()).getByRole('button', { name: 'Promote' }).click());
 
-    expect(writes()).toEqual([{ method: 'PUT', path: `/api/users/${hub.ids.bob}`, body: { name: 'Bob Builder', username: 'bob', email: 'bob@example.test', role: 'admin' } }]);
+    expect(writes()).toEqual([
+      { method: 'PUT', path: `/api/users/${hub.ids.bob}`, body: { name: 'Bob Builder', username: 'bob', email: 'bob@example.test', role: 'admin' } },
+    ]);
     expect(after(0)).toEqual(['GET /api/users']);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toastText()).toBe('Bob Builder has been promoted to admin!');
@@ -404,7 +412,10 @@ describe('AdminPanel: Site Lockout Administration', () => {
     expect(card().textContent).not.toContain('Grants another');
     // The button's description is the way out, in both forms of the command.
     const described = document.getElementById(resetButton().getAttribute('aria-describedby')!)!;
-    expect([...described.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['npm run cli -- lockout reset', 'docker compose exec hub bun run cli lockout reset']);
+    expect([...described.querySelectorAll('code')].map((c) => c.textContent)).toEqual([
+      'npm run cli -- lockout reset',
+      'docker compose exec hub bun run cli lockout reset',
+    ]);
   });
 
   test('a site already locked when the panel loads offers no reset, only the server commands', async () => {
@@ -443,8 +454,16 @@ describe('AdminPanel: Site Lockout Administration', () => {
   const failures: [string, () => Promise<void>, string | RegExp][] = [
     // The site was locked (another tab's Lock) while the panel was open: the hub's own refusal.
     ["the server's error as-is", () => asAdmin('POST', '/api/site/lock'), 'Site access required. Enter the site password first.'],
-    ['Failed to reset site lockout without a message', async () => hub.network.interrupt('POST /api/admin/reset-lockout', { proxyStatus: 503 }), 'Failed to reset site lockout'],
-    ['Network error: and the message', async () => hub.network.interrupt('POST /api/admin/reset-lockout', { networkError: 'Failed to fetch' }), 'Network error: Failed to fetch'],
+    [
+      'Failed to reset site lockout without a message',
+      async () => hub.network.interrupt('POST /api/admin/reset-lockout', { proxyStatus: 503 }),
+      'Failed to reset site lockout',
+    ],
+    [
+      'Network error: and the message',
+      async () => hub.network.interrupt('POST /api/admin/reset-lockout', { networkError: 'Failed to fetch' }),
+      'Network error: Failed to fetch',
+    ],
   ];
   for (const [what, fail, shown] of failures) {
     test(`a failed reset shows ${what} and does not reload`, async () => {

@@ -3,16 +3,16 @@
 // live in islands/admin/; this file holds the state they share.
 
 import { useEffect, useState } from 'react';
-import type { LockoutStatus } from '../src/shared/lockout.ts';
 import type { PublicUser } from '../src/shared/contracts/users.ts';
-import { useDialog } from './components/Dialog.tsx';
-import { TOAST_MS, useToast } from './components/useToast.tsx';
+import type { LockoutStatus } from '../src/shared/lockout.ts';
 import { adminCall, isUserList } from './admin/admin-api.ts';
 import { CreateAdminDialog } from './admin/CreateAdminDialog.tsx';
 import { LockoutCard } from './admin/LockoutCard.tsx';
 import { PromoteDialog } from './admin/PromoteDialog.tsx';
 import { ADMIN_TEXT } from './admin/text.ts';
 import { UsersTable } from './admin/UsersTable.tsx';
+import { useDialog } from './components/Dialog.tsx';
+import { TOAST_MS, useToast } from './components/useToast.tsx';
 
 export { ADMIN_TEXT, RELOAD_AFTER_RESET_MS } from './admin/text.ts';
 

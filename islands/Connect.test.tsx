@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import type { ConnectView } from '../src/shared/connect-view.ts';
 import type { VaultAccount, VaultAccountWithPassword } from '../src/shared/connect.ts';
+import type { ConnectView } from '../src/shared/connect-view.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import Connect, { type ConnectProps } from './Connect.tsx';
 
@@ -38,7 +38,14 @@ async function browserCall<T>(method: string, path: string, body?: unknown): Pro
   return (await response.json()) as T;
 }
 
-const GMAIL = { name: 'Gmail', username: 'ada.l', email: 'ada@example.com', password: 'Sw0rdf!sh-gmail', website: 'https://mail.example.com', category: 'email' };
+const GMAIL = {
+  name: 'Gmail',
+  username: 'ada.l',
+  email: 'ada@example.com',
+  password: 'Sw0rdf!sh-gmail',
+  website: 'https://mail.example.com',
+  category: 'email',
+};
 const BANK = { name: 'Bank', username: 'ada', password: 'b4nk&Vault', category: 'finance' };
 const FORUM = { name: 'Forum', email: 'ada@example.org', category: 'social' };
 
@@ -102,7 +109,7 @@ afterEach(async () => {
 });
 
 describe('Connect: the page and its cards', () => {
-  test("header, tagline and Add Account; each card: icon, name, category chip, username, email, the password masked", async () => {
+  test('header, tagline and Add Account; each card: icon, name, category chip, username, email, the password masked', async () => {
     await renderConnect([GMAIL, BANK]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect');
     expect(screen.getByText('Secure Account Management Hub')).toBeTruthy();
@@ -185,7 +192,11 @@ describe('Connect: the page and its cards', () => {
   test("'Visit Site' opens the website in a new tab without a way back; none without a website", async () => {
     await renderConnect([GMAIL, BANK]);
     const visit = within(cardOf('Gmail')).getByRole('link', { name: 'Visit Site' });
-    expect([visit.getAttribute('href'), visit.getAttribute('target'), visit.getAttribute('rel')]).toEqual(['https://mail.example.com', '_blank', 'noopener noreferrer']);
+    expect([visit.getAttribute('href'), visit.getAttribute('target'), visit.getAttribute('rel')]).toEqual([
+      'https://mail.example.com',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(within(cardOf('Bank')).queryByRole('link', { name: 'Visit Site' })).toBeNull();
   });
 
@@ -355,7 +366,8 @@ describe('Connect: adding, editing and deleting', () => {
     await renderConnect([]);
     await settle(() => screen.getAllByRole('button', { name: 'Add Account' })[0]!.click());
     const add = dialog('Add New Account');
-    for (const label of ['Account Name', 'Username', 'Email', 'Password', 'Website URL', 'Custom Favicon URL (optional)', 'Category']) expect(fieldOf(add, label)).toBeTruthy();
+    for (const label of ['Account Name', 'Username', 'Email', 'Password', 'Website URL', 'Custom Favicon URL (optional)', 'Category'])
+      expect(fieldOf(add, label)).toBeTruthy();
     expect(fieldOf(add, 'Email').type).toBe('email');
     expect(fieldOf(add, 'Password').type).toBe('password');
     expect(fieldOf(add, 'Category').value).toBe('social');
@@ -367,13 +379,28 @@ describe('Connect: adding, editing and deleting', () => {
     expect(within(add).getByText('Please enter a valid URL')).toBeTruthy();
     expect(within(add).getByText('Please enter a valid favicon URL')).toBeTruthy();
     expect(writes()).toEqual([]);
-    fill(add, { Username: ' ada.l ', Email: 'ada@example.com', Password: ' spaced pass ', 'Website URL': 'https://mail.example.com', 'Custom Favicon URL (optional)': '', Category: 'email' });
+    fill(add, {
+      Username: ' ada.l ',
+      Email: 'ada@example.com',
+      Password: ' spaced pass ',
+      'Website URL': 'https://mail.example.com',
+      'Custom Favicon URL (optional)': '',
+      Category: 'email',
+    });
     await settle(() => within(add).getByRole('button', { name: 'Add' }).click());
     expect(writes()).toEqual([
       {
         method: 'POST',
         path: '/api/accounts',
-        body: { name: 'Gmail', username: 'ada.l', email: 'ada@example.com', website: 'https://mail.example.com', favicon: '', category: 'email', password: ' spaced pass ' },
+        body: {
+          name: 'Gmail',
+          username: 'ada.l',
+          email: 'ada@example.com',
+          website: 'https://mail.example.com',
+          favicon: '',
+          category: 'email',
+          password: ' spaced pass ',
+        },
       },
     ]);
     expect((add as HTMLDialogElement).open).toBe(false);
@@ -423,7 +450,13 @@ describe('Connect: adding, editing and deleting', () => {
     expect(fieldOf(edit, 'Password').value).toBe(GMAIL.password);
     fill(edit, { 'Account Name': 'Gmail (work)' });
     await settle(() => within(edit).getByRole('button', { name: 'Update' }).click());
-    expect(writes()).toEqual([{ method: 'PUT', path: `/api/accounts/${encodeURIComponent(id)}`, body: { name: 'Gmail (work)', username: 'ada.l', email: 'ada@example.com', website: 'https://mail.example.com', favicon: '', category: 'email' } }]);
+    expect(writes()).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/accounts/${encodeURIComponent(id)}`,
+        body: { name: 'Gmail (work)', username: 'ada.l', email: 'ada@example.com', website: 'https://mail.example.com', favicon: '', category: 'email' },
+      },
+    ]);
     expect(toastText()).toBe('Account updated successfully!');
     expect(cardNames()).toEqual(['Gmail (work)']);
     expect((await withPassword(id)).password).toBe(GMAIL.password);

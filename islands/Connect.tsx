@@ -4,16 +4,24 @@
 // after 3 s. Passwords arrive only from GET /api/accounts/{id}, one account at a time, and are
 // dropped again on Hide, edit or delete.
 
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { CONNECT_SEARCH_MAX, accountsInView, connectHref, importSummary, type ConnectView } from '../src/shared/connect-view.ts';
-import { VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_TEXT, VAULT_TOAST_MS, type VaultAccount, type VaultCategory, type VaultImportResult } from '../src/shared/connect.ts';
-import { PlusIcon, SearchIcon } from './components/Icons.tsx';
+import { type ChangeEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  VAULT_CATEGORIES,
+  VAULT_CATEGORY_STYLES,
+  VAULT_TEXT,
+  VAULT_TOAST_MS,
+  type VaultAccount,
+  type VaultCategory,
+  type VaultImportResult,
+} from '../src/shared/connect.ts';
+import { accountsInView, CONNECT_SEARCH_MAX, type ConnectView, connectHref, importSummary } from '../src/shared/connect-view.ts';
 import { useLazyDialog } from './components/Dialog.tsx';
+import { PlusIcon, SearchIcon } from './components/Icons.tsx';
 import { useToast } from './components/useToast.tsx';
 import { AccountCard, type AccountCardActions, type CopiedField } from './connect/AccountCard.tsx';
 import { copyToClipboard } from './connect/clipboard.ts';
-import { vaultApi } from './connect/vault-api.ts';
 import { KeyIcon } from './connect/icons.tsx';
+import { vaultApi } from './connect/vault-api.ts';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
 
 // The dialogs' code loads when one is first opened (all of them, in one chunk).
@@ -155,7 +163,8 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
 
   const actions: AccountCardActions = { onReveal: reveal, onHide: (a) => forget(a._id), onCopy: copy, onEdit: (a) => openForm(a), onDelete: askDelete };
   const filtered = view.category !== null || view.search.trim() !== '';
-  const chip = (on: boolean) => `inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line text-fg hover:bg-raised'}`;
+  const chip = (on: boolean) =>
+    `inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line text-fg hover:bg-raised'}`;
 
   return (
     <>
@@ -170,7 +179,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
           <p className="mt-1 text-muted">{VAULT_TEXT.tagline}</p>
         </div>
         <div className="flex w-full items-center gap-1.5 sm:w-auto">
-          <label className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+          <label
+            className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}
+          >
             <UploadIcon />
             Import
             <input ref={fileInput} type="file" accept={IMPORT_ACCEPT} className="sr-only" disabled={!live || busy} onChange={importFile} />
@@ -179,7 +190,13 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
             <DownloadIcon />
             Export
           </button>
-          <button type="button" className="btn-primary ml-auto whitespace-nowrap sm:ml-1.5" aria-haspopup="dialog" disabled={!live} onClick={() => openForm(null)}>
+          <button
+            type="button"
+            className="btn-primary ml-auto whitespace-nowrap sm:ml-1.5"
+            aria-haspopup="dialog"
+            disabled={!live}
+            onClick={() => openForm(null)}
+          >
             <PlusIcon />
             {VAULT_TEXT.add}
           </button>
@@ -211,12 +228,25 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
           />
         </div>
         <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-1.5">
-          <button type="button" className={chip(view.category === null)} aria-pressed={view.category === null} disabled={!live} onClick={() => changeView({ ...view, category: null })}>
+          <button
+            type="button"
+            className={chip(view.category === null)}
+            aria-pressed={view.category === null}
+            disabled={!live}
+            onClick={() => changeView({ ...view, category: null })}
+          >
             All
             <span className="text-xs opacity-80">{accounts.length}</span>
           </button>
           {VAULT_CATEGORIES.map((category) => (
-            <button key={category} type="button" className={chip(view.category === category)} aria-pressed={view.category === category} disabled={!live} onClick={() => changeView({ ...view, category })}>
+            <button
+              key={category}
+              type="button"
+              className={chip(view.category === category)}
+              aria-pressed={view.category === category}
+              disabled={!live}
+              onClick={() => changeView({ ...view, category })}
+            >
               {VAULT_CATEGORY_STYLES[category].label}
               <span className="text-xs opacity-80">{counts.get(category) ?? 0}</span>
             </button>
@@ -225,7 +255,13 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
       </div>
 
       <p className="mb-3 text-sm text-muted" aria-live="polite">
-        {accounts.length === 0 ? '' : filtered ? `Showing ${shown.length} of ${accounts.length} accounts` : accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}
+        {accounts.length === 0
+          ? ''
+          : filtered
+            ? `Showing ${shown.length} of ${accounts.length} accounts`
+            : accounts.length === 1
+              ? '1 account'
+              : `${accounts.length} accounts`}
       </p>
 
       {accounts.length === 0 ? (
@@ -234,7 +270,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
             <KeyIcon size={28} />
           </span>
           <h2 className="text-lg font-semibold">No accounts yet</h2>
-          <p className="max-w-sm text-sm text-muted">Keep the sign-in details of your sites here, encrypted on this hub. Add one, or import the export of another password manager.</p>
+          <p className="max-w-sm text-sm text-muted">
+            Keep the sign-in details of your sites here, encrypted on this hub. Add one, or import the export of another password manager.
+          </p>
           <button type="button" className="btn-primary mt-1" aria-haspopup="dialog" disabled={!live} onClick={() => openForm(null)}>
             <PlusIcon />
             {VAULT_TEXT.add}
@@ -244,7 +282,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
         <section className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
           <h2 className="text-lg font-semibold">No accounts match</h2>
           <p className="max-w-sm text-sm text-muted">
-            {view.search.trim() ? `Nothing ${view.category ? `in ${VAULT_CATEGORY_STYLES[view.category].label} ` : ''}has "${view.search.trim()}" in its name.` : `No ${view.category ? VAULT_CATEGORY_STYLES[view.category].label : ''} accounts yet.`}
+            {view.search.trim()
+              ? `Nothing ${view.category ? `in ${VAULT_CATEGORY_STYLES[view.category].label} ` : ''}has "${view.search.trim()}" in its name.`
+              : `No ${view.category ? VAULT_CATEGORY_STYLES[view.category].label : ''} accounts yet.`}
           </p>
           <button type="button" className="btn-outline" disabled={!live} onClick={() => changeView({ category: null, search: '' })}>
             Clear filters
@@ -254,15 +294,29 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Accounts">
           {shown.map((account) => (
             <li key={account._id} className="flex min-w-0">
-              <AccountCard account={account} password={revealed.get(account._id) ?? null} revealing={revealing.has(account._id)} live={live} actions={actions} />
+              <AccountCard
+                account={account}
+                password={revealed.get(account._id) ?? null}
+                revealing={revealing.has(account._id)}
+                live={live}
+                actions={actions}
+              />
             </li>
           ))}
         </ul>
       )}
 
-      {accountDialog.module ? <accountDialog.module.AccountDialog control={accountDialog} toast={toast} editing={editing} opening={opening} onSaved={saved} /> : null}
+      {accountDialog.module ? (
+        <accountDialog.module.AccountDialog control={accountDialog} toast={toast} editing={editing} opening={opening} onSaved={saved} />
+      ) : null}
       {deleteDialog.module ? <deleteDialog.module.DeleteAccountDialog control={deleteDialog} toast={toast} account={deleting} onDeleted={deleted} /> : null}
-      {exportDialog.module ? <exportDialog.module.ExportDialog control={exportDialog} toast={toast} onExported={() => toast.show(exportDialog.module!.EXPORT_TEXT.done, 'success')} /> : null}
+      {exportDialog.module ? (
+        <exportDialog.module.ExportDialog
+          control={exportDialog}
+          toast={toast}
+          onExported={() => toast.show(exportDialog.module!.EXPORT_TEXT.done, 'success')}
+        />
+      ) : null}
       {toast.render()}
     </>
   );

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import DeleteAccount from './DeleteAccount.tsx';

@@ -50,7 +50,11 @@ export default function DeleteAccount({ userId }: DeleteAccountProps) {
         <TrashIcon />
         Delete
       </button>
-      <dialog ref={dialog} aria-labelledby="delete-account-title" className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl">
+      <dialog
+        ref={dialog}
+        aria-labelledby="delete-account-title"
+        className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl"
+      >
         <div className="p-6">
           <h2 id="delete-account-title" className="text-lg font-bold">
             {DELETE_TEXT.title}

@@ -1,11 +1,11 @@
 import { describe, expect, spyOn, test } from 'bun:test';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
-import { manyMedia, newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
 import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
-import { RED_ROOM } from './media/red-room-config.ts';
-import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
+import { type MediaFields, manyMedia, newMedia } from '../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
+import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
+import { RED_ROOM } from './media/red-room-config.ts';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ann signed in; her media rows
@@ -22,7 +22,11 @@ const snackbar = () => document.querySelector('.fixed.bottom-16.left-1\\/2 span'
 const params = () => Object.fromEntries(new URLSearchParams(location.search));
 
 async function menu(title: string, action: string) {
-  await settle(() => within(card(title)).getByRole('button', { name: `Actions for ${title}` }).click());
+  await settle(() =>
+    within(card(title))
+      .getByRole('button', { name: `Actions for ${title}` })
+      .click(),
+  );
   await settle(() => screen.getByRole('menuitem', { name: action }).click());
 }
 
@@ -178,7 +182,11 @@ describe('Gallery: the card menu', () => {
     expect(snackbar()).toBe('Removed from favorites');
 
     await menu('Bin me', 'Delete');
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Media' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     expect(snackbar()).toBe('Media moved to recycling bin');
     expect(titles()).toEqual(['Keep me']);
 
@@ -190,7 +198,11 @@ describe('Gallery: the card menu', () => {
 
     await settle(() => screen.getByRole('link', { name: 'All Media' }).click());
     await menu('Bin me', 'Delete');
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Media' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     await settle(() => screen.getByRole('link', { name: 'Recently Deleted' }).click());
     await menu('Bin me', 'Delete Forever');
     const confirm = screen.getByRole('dialog', { name: 'Delete Forever' });
@@ -209,9 +221,17 @@ describe('Gallery: the card menu', () => {
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     expect(screen.getByText('4 selected')).toBeTruthy();
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000003' }).click());
-    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('toolbar', { name: 'Selection' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     expect(within(screen.getByRole('dialog', { name: 'Delete Media' })).getByText('Delete 3 selected items?')).toBeTruthy();
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Media' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     expect(snackbar()).toBe('3 items moved to recycling bin');
     expect(titles()).toEqual(['Item 000003']);
     await settle(() => screen.getByRole('button', { name: 'Exit Select' }).click());
@@ -232,7 +252,6 @@ describe('Gallery: the card menu', () => {
   });
 });
 
-
 describe('Gallery: albums, the bulk bar and duplicates', () => {
   test('select mode deletes with ONE bulk call; in Recently Deleted the question and the toast say permanently', async () => {
     manyMedia(hub.hub.database, ann(), 3);
@@ -241,8 +260,16 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.requests.length = 0;
-    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('toolbar', { name: 'Selection' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Media' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(hub.writes()[0]?.body).toMatchObject({ action: 'delete' });
     expect(snackbar()).toBe('3 items moved to recycling bin');
@@ -256,7 +283,11 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     hub.requests.length = 0;
     await settle(() => within(bar).getByRole('button', { name: 'Delete Forever' }).click());
     expect(within(screen.getByRole('dialog', { name: 'Delete Forever' })).getByText('Permanently delete 2 selected items?')).toBeTruthy();
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Forever' })).getByRole('button', { name: 'Delete Forever' }).click());
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Forever' }))
+        .getByRole('button', { name: 'Delete Forever' })
+        .click(),
+    );
     expect(hub.writes().map((w) => `${w.method} ${w.path} ${(w.body as { action: string }).action}`)).toEqual(['POST /api/gallery/bulk permanent-delete']);
     expect(snackbar()).toBe('2 items permanently deleted successfully');
     expect(titles()).toEqual(['Item 000000']);
@@ -269,8 +300,16 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
     hub.network.interrupt('POST /api/gallery/bulk', { proxyStatus: 502 });
-    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Delete' }).click());
-    await settle(() => within(screen.getByRole('dialog', { name: 'Delete Media' })).getByRole('button', { name: 'Delete' }).click());
+    await settle(() =>
+      within(screen.getByRole('toolbar', { name: 'Selection' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
+    await settle(() =>
+      within(screen.getByRole('dialog', { name: 'Delete Media' }))
+        .getByRole('button', { name: 'Delete' })
+        .click(),
+    );
     expect(snackbar()).toBe('Failed to delete some items');
     expect(titles()).toHaveLength(2);
   });
@@ -289,7 +328,11 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
-    await settle(() => within(screen.getByRole('toolbar', { name: 'Selection' })).getByRole('button', { name: 'Album' }).click());
+    await settle(() =>
+      within(screen.getByRole('toolbar', { name: 'Selection' }))
+        .getByRole('button', { name: 'Album' })
+        .click(),
+    );
     move = screen.getByRole('dialog', { name: 'Move to Album' });
     expect(within(move).getByText('Choose an album for 2 items.')).toBeTruthy();
     await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
@@ -331,7 +374,9 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
   test('Find Duplicates sits between Recently Deleted and Select and opens the duplicates dialog', async () => {
     seed({ title: 'Only one' });
     await renderGallery();
-    const chips = within(screen.getByRole('navigation', { name: 'Show' })).getAllByRole('listitem').map((li) => li.textContent);
+    const chips = within(screen.getByRole('navigation', { name: 'Show' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(chips).toEqual(['All Media', 'Images', 'Videos', 'Favorites', 'Recently Deleted', 'Albums', 'Find Duplicates', 'Select']);
     await settle(() => screen.getByRole('button', { name: 'Find Duplicates' }).click());
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -350,7 +395,9 @@ describe("Gallery: the newer variant's extras", () => {
     expect(line().textContent).toBe(RED_ROOM.header.taglines[1]!);
     expect(line().className).toContain('opacity-100');
 
-    const scrollTo = (y: number) => settle(() => (Object.defineProperty(window, 'scrollY', { value: y, configurable: true }), window.dispatchEvent(new Event('scroll'))));
+    const scrollTo = (y: number) =>
+      // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
+      settle(() => (Object.defineProperty(window, 'scrollY', { value: y, configurable: true }), window.dispatchEvent(new Event('scroll'))));
     expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();
     await scrollTo(SCROLL_TOP_AFTER_PX);
     expect(screen.queryByRole('button', { name: 'Back to top' })).toBeNull();

@@ -1,7 +1,7 @@
 // The Red Room (/gallery): the media library's core in The Red Room's configuration (its
 // mature-content warning, chips, sort keys, card menu, bulk bar, texts and 6 s toasts).
 
-import { MediaLibrary, type LibraryProps } from './media/MediaLibrary.tsx';
+import { type LibraryProps, MediaLibrary } from './media/MediaLibrary.tsx';
 import { RED_ROOM } from './media/red-room-config.ts';
 
 export type GalleryProps = LibraryProps;

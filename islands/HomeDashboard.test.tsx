@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { type HomeDashboard as Dashboard, HOME_TEXT } from '../src/shared/home.ts';
 import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
 import { newStreamingSite } from '../test/helpers/sites-factory.ts';
-import { HOME_TEXT, type HomeDashboard as Dashboard } from '../src/shared/home.ts';
 import HomeDashboard from './HomeDashboard.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts), with Bob signed in. The clock of

@@ -4,9 +4,17 @@
 // How many favourites show (twice the columns for the window's width) is the stylesheet's work, so
 // the first paint is already right and a resize needs no script.
 
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { localDate } from '../src/shared/dates.ts';
-import { DASHBOARD_REFRESH_MS, HOME_API_PATH, HOME_TEXT, type HomeDashboard as Dashboard, type HomeLink, type HomeModel, type HomeSite } from '../src/shared/home.ts';
+import {
+  DASHBOARD_REFRESH_MS,
+  type HomeDashboard as Dashboard,
+  HOME_API_PATH,
+  HOME_TEXT,
+  type HomeLink,
+  type HomeModel,
+  type HomeSite,
+} from '../src/shared/home.ts';
 import { Avatar } from './components/Avatar.tsx';
 import { api } from './lib/api.ts';
 
@@ -94,8 +102,7 @@ export default function HomeDashboard({ initial }: HomeDashboardProps) {
           {HOME_TEXT.redRoomHeading}
         </h2>
         <p className="mt-2 max-w-2xl text-muted">
-          Unlimited uploads, advanced filtering and private viewing modes: your own gallery of images and videos, kept on this server and seen by no one
-          else.
+          Unlimited uploads, advanced filtering and private viewing modes: your own gallery of images and videos, kept on this server and seen by no one else.
         </p>
         <a href="/gallery" className="btn-primary mt-5 no-underline">
           {HOME_TEXT.redRoomButton}
@@ -114,7 +121,13 @@ function Section({ heading, to, label, loading, children }: { heading: string; t
           {heading}
         </h2>
         {loading ? <Spinner /> : null}
-        <a href={to} aria-label={`Go to ${label}`} title={`Go to ${label}`} className="ml-auto inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg">
+        {/** biome-ignore lint/a11y/useAnchorContent: kept from before the linter; fix when this code is next touched */}
+        <a
+          href={to}
+          aria-label={`Go to ${label}`}
+          title={`Go to ${label}`}
+          className="ml-auto inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
+        >
           <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
             <path d="M5 12h14M13 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -126,9 +139,7 @@ function Section({ heading, to, label, loading, children }: { heading: string; t
 }
 
 function Spinner() {
-  return (
-    <span role="status" aria-label="Loading" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-accent" />
-  );
+  return <span role="status" aria-label="Loading" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-line border-t-accent" />;
 }
 
 function Empty({ text, action, to }: { text: string; action: string; to: string }) {
@@ -166,7 +177,10 @@ function SiteCard({ site }: { site: HomeSite }) {
 function ModelCard({ model }: { model: HomeModel }) {
   return (
     <li className="flex">
-      <a href={`/models?search=${encodeURIComponent(model.name)}`} className="card flex w-full flex-col items-center gap-2 p-4 text-center text-fg no-underline hover:bg-raised">
+      <a
+        href={`/models?search=${encodeURIComponent(model.name)}`}
+        className="card flex w-full flex-col items-center gap-2 p-4 text-center text-fg no-underline hover:bg-raised"
+      >
         <Avatar name={model.name} src={model.picture} size="lg" />
         <span className="w-full truncate font-semibold">{model.name}</span>
         <span className="flex flex-wrap justify-center gap-1">
@@ -186,7 +200,13 @@ function LinkCard({ link, local }: { link: HomeLink; local: boolean }) {
   };
   return (
     <li className="flex">
-      <a href={link.url} target="_blank" rel="noopener noreferrer" onClick={recordVisit} className="card flex w-full items-center gap-3 p-4 text-fg no-underline hover:bg-raised">
+      <a
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={recordVisit}
+        className="card flex w-full items-center gap-3 p-4 text-fg no-underline hover:bg-raised"
+      >
         <img src={`/api/favicon?url=${encodeURIComponent(link.url)}`} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 shrink-0 rounded" />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold">{link.name}</span>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -85,15 +85,21 @@ afterEach(async () => {
 });
 
 describe('LinksBoard: the cards', () => {
-  test('name, category chip, the URL cut at 40 characters, the hub\'s favicon, and Visit Site in a new tab', async () => {
+  test("name, category chip, the URL cut at 40 characters, the hub's favicon, and Visit Site in a new tab", async () => {
     await renderBoard([{ name: 'Jane', url: 'https://onlyfans.com/a-rather-long-profile-name-here', description: 'Her page', category: 'OnlyFans' }]);
     const card = cardOf('Jane');
     expect(within(card).getByText('OnlyFans')).toBeTruthy();
     expect(within(card).getByText('Her page')).toBeTruthy();
     expect(within(card).getByText('https://onlyfans.com/a-rather-long-profi...')).toBeTruthy();
-    expect(card.querySelector('img')?.getAttribute('src')).toBe(`/api/favicon?url=${encodeURIComponent('https://onlyfans.com/a-rather-long-profile-name-here')}`);
+    expect(card.querySelector('img')?.getAttribute('src')).toBe(
+      `/api/favicon?url=${encodeURIComponent('https://onlyfans.com/a-rather-long-profile-name-here')}`,
+    );
     const visit = within(card).getByRole('link', { name: 'Visit Site' });
-    expect([visit.getAttribute('href'), visit.getAttribute('target'), visit.getAttribute('rel')]).toEqual(['https://onlyfans.com/a-rather-long-profile-name-here', '_blank', 'noopener noreferrer']);
+    expect([visit.getAttribute('href'), visit.getAttribute('target'), visit.getAttribute('rel')]).toEqual([
+      'https://onlyfans.com/a-rather-long-profile-name-here',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     // An icon that fails to load gives way to the generic one.
     await act(async () => fireEvent.error(card.querySelector('img')!));
     expect(card.querySelector('img')).toBeNull();
@@ -157,7 +163,7 @@ describe('LinksBoard: visits and favourites', () => {
     expect(toastText()).toBe('Error tracking link visit');
   });
 
-  test('the star adds to and removes from favorites, with the spec\'s toasts', async () => {
+  test("the star adds to and removes from favorites, with the spec's toasts", async () => {
     await renderBoard([{ name: 'Jane', url: 'https://x.com/jane' }]);
     await settle(() => within(cardOf('Jane')).getByRole('button', { name: 'Add Jane to favorites' }).click());
     expect(toastText()).toBe('Added to favorites');
@@ -183,7 +189,7 @@ describe('LinksBoard: visits and favourites', () => {
 });
 
 describe('LinksBoard: adding, editing and deleting', () => {
-  test('Manual Entry: the spec\'s messages per field, then the link is created and listed', async () => {
+  test("Manual Entry: the spec's messages per field, then the link is created and listed", async () => {
     await renderBoard([]);
     const add = await openAdd();
     await settle(() => within(add).getByRole('button', { name: 'Manual Entry' }).click());
@@ -196,7 +202,9 @@ describe('LinksBoard: adding, editing and deleting', () => {
     expect(writes()).toEqual([]);
     fill(add, { URL: 'https://fansly.com/jane', Description: 'Her page', Category: 'Fansly' });
     await settle(() => within(add).getByRole('button', { name: 'Add Link' }).click());
-    expect(writes()).toEqual([{ method: 'POST', path: '/api/links', body: { name: 'Jane', url: 'https://fansly.com/jane', description: 'Her page', category: 'Fansly' } }]);
+    expect(writes()).toEqual([
+      { method: 'POST', path: '/api/links', body: { name: 'Jane', url: 'https://fansly.com/jane', description: 'Her page', category: 'Fansly' } },
+    ]);
     expect(toastText()).toBe('Link created successfully!');
     expect(cardNames()).toEqual(['Jane']);
     expect((add as HTMLDialogElement).open).toBe(false);
@@ -256,7 +264,7 @@ describe('LinksBoard: adding, editing and deleting', () => {
     expect((await stored())[0]!.name).toBe('Jane Doe');
   });
 
-  test('Delete asks first; Cancel keeps it, Delete removes it with the spec\'s toast', async () => {
+  test("Delete asks first; Cancel keeps it, Delete removes it with the spec's toast", async () => {
     await renderBoard([{ name: 'Jane', url: 'https://x.com/jane' }]);
     await settle(() => within(cardOf('Jane')).getByRole('button', { name: 'Delete Jane' }).click());
     await settle(() => within(dialog('Delete Link')).getByRole('button', { name: 'Cancel' }).click());
@@ -283,7 +291,13 @@ describe('LinksBoard: adding, editing and deleting', () => {
 
 describe('LinksBoard: Sync from models', () => {
   test('imports new model links once, then finds nothing new', async () => {
-    await newModel(hub.hub.database.db, hub.ids.ada!, { name: 'Kim', links: [{ name: 'Reddit', url: 'https://reddit.com/u/kim' }, { name: 'Blank', url: '' }] });
+    await newModel(hub.hub.database.db, hub.ids.ada!, {
+      name: 'Kim',
+      links: [
+        { name: 'Reddit', url: 'https://reddit.com/u/kim' },
+        { name: 'Blank', url: '' },
+      ],
+    });
     await renderBoard([]);
     await settle(() => screen.getByRole('button', { name: 'Sync from models' }).click());
     expect(toastText()).toBe('Successfully imported 1 new links from models!');

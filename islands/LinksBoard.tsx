@@ -3,17 +3,17 @@
 // import; the pager; and the spec's toasts, closing after 6 seconds. After a change it reloads
 // the page of the list it shows.
 
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { LINKS_PAGE_SIZE, LINK_TEXT, linksHref, type Link, type LinksView } from '../src/shared/links.ts';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { LINK_TEXT, LINKS_PAGE_SIZE, type Link, type LinksView, linksHref } from '../src/shared/links.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon, RefreshIcon } from './components/Icons.tsx';
+import { Pager } from './components/Pager.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
 import { DeleteLinkDialog } from './links/DeleteLinkDialog.tsx';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
 import { LinkCard } from './links/LinkCard.tsx';
 import { LinkFormDialog } from './links/LinkFormDialog.tsx';
 import { linksApi } from './links/links-api.ts';
-import { Pager } from './components/Pager.tsx';
 
 export type LinksBoardProps = {
   links: Link[];
@@ -139,7 +139,9 @@ export default function LinksBoard({ links: initialLinks, total: initialTotal, v
               Export<span className="sr-only sm:not-sr-only"> Bookmarks</span>
             </span>
           </a>
-          <label className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}>
+          <label
+            className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}
+          >
             <UploadIcon />
             {/* One flex item: the words are spaced by a space, not by the button's gap. */}
             <span>

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
 import { LOCKOUT_STATUS_PATH, type LockoutStatus } from '../src/shared/lockout.ts';
+import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
 import LockoutBadge from './LockoutBadge.tsx';
 
 // Time is bun:test's fake clock: timers and Date.now() move only when a test advances them. The
@@ -33,7 +33,10 @@ async function hubStatus(app: IslandApp = hub): Promise<LockoutStatus> {
 
 /** Moves the hub's expiry, as a reset by an administrator (with another period) would. */
 async function expireIn(ms: number): Promise<void> {
-  await hub.hub.database.db.updateTable('site_state').set({ lockout_expires_at: Date.now() + ms }).execute();
+  await hub.hub.database.db
+    .updateTable('site_state')
+    .set({ lockout_expires_at: Date.now() + ms })
+    .execute();
 }
 
 /** Moves the fake clock on, then lets any request the timers started reach the hub and render. */
@@ -213,7 +216,7 @@ describe('LockoutBadge', () => {
     expect(shown()).toBe('Error: Network request failed');
   });
 
-  test('shows Error: and the message when the answer is not JSON (a proxy\'s page with status 200)', async () => {
+  test("shows Error: and the message when the answer is not JSON (a proxy's page with status 200)", async () => {
     render(<LockoutBadge initial={LOCKED} />);
     hub.network.interrupt(STATUS, { proxyStatus: 200 });
     await advance(60_000);
@@ -241,7 +244,7 @@ describe('LockoutBadge', () => {
   });
 });
 
-describe('LockoutBadge: the administrators\' banner in the last two hours', () => {
+describe("LockoutBadge: the administrators' banner in the last two hours", () => {
   const MINUTE = 60_000;
   const banner = () => screen.queryByRole('region', { name: 'Site lockout warning' });
 

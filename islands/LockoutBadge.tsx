@@ -2,14 +2,7 @@
 // administrators, in the last two hours, a banner above it says so and offers the reset.
 
 import { useEffect, useRef, useState } from 'react';
-import {
-  LOCKOUT_POLL_MS,
-  LOCKOUT_STATUS_PATH,
-  LOCKOUT_TICK_MS,
-  formatCountdown,
-  parseLockoutStatus,
-  type LockoutStatus,
-} from '../src/shared/lockout.ts';
+import { formatCountdown, LOCKOUT_POLL_MS, LOCKOUT_STATUS_PATH, LOCKOUT_TICK_MS, type LockoutStatus, parseLockoutStatus } from '../src/shared/lockout.ts';
 import { ClockIcon } from './components/Icons.tsx';
 import { api } from './lib/api.ts';
 
@@ -151,7 +144,8 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
           className="pointer-events-auto fixed inset-x-2 bottom-14 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border-2 border-warn bg-surface px-4 py-3 text-sm text-fg shadow-lg sm:bottom-16"
         >
           <p className="min-w-0 flex-1">
-            <strong className="font-semibold">The site locks for everyone in {formatCountdown(remaining)}</strong> unless an administrator resets the lockout timer.
+            <strong className="font-semibold">The site locks for everyone in {formatCountdown(remaining)}</strong> unless an administrator resets the lockout
+            timer.
           </p>
           <button type="button" className="btn-primary px-3 py-1.5" disabled={resetting} onClick={() => void reset()}>
             {resetting ? LOCKOUT_BANNER_TEXT.resetting : LOCKOUT_BANNER_TEXT.reset}
@@ -164,26 +158,26 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
         </section>
       ) : null}
       <div
-      data-lockout-badge={kind}
-      title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
-      className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
-    >
-      <ClockIcon size={14} className="shrink-0" />
-      {kind === 'countdown' ? (
-        <>
-          <span className="sr-only">Site locks in </span>
-          <span role="timer" data-lockout-text="">
+        data-lockout-badge={kind}
+        title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
+        className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
+      >
+        <ClockIcon size={14} className="shrink-0" />
+        {kind === 'countdown' ? (
+          <>
+            <span className="sr-only">Site locks in </span>
+            <span role="timer" data-lockout-text="">
+              {text}
+            </span>
+          </>
+        ) : (
+          <span aria-hidden="true" data-lockout-text="" className={kind === 'locked' ? 'tracking-wider' : undefined}>
             {text}
           </span>
-        </>
-      ) : (
-        <span aria-hidden="true" data-lockout-text="" className={kind === 'locked' ? 'tracking-wider' : undefined}>
-          {text}
+        )}
+        <span role="status" className="sr-only">
+          {announcement}
         </span>
-      )}
-      <span role="status" className="sr-only">
-        {announcement}
-      </span>
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -86,7 +86,16 @@ afterEach(async () => {
 describe('ModelsBoard: the cards', () => {
   test('each card shows picture or initials, name, ethnicity and size chips, age (Unknown when missing), height, tags, description and links', async () => {
     await renderBoard([
-      { name: 'Mia Rose Lee', ethnicity: 'Japanese', breastSize: '34DD', age: 25, height: '160 cm', tags: 'petite, cosplay', description: 'Tokyo based', links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/mia' }] },
+      {
+        name: 'Mia Rose Lee',
+        ethnicity: 'Japanese',
+        breastSize: '34DD',
+        age: 25,
+        height: '160 cm',
+        tags: 'petite, cosplay',
+        description: 'Tokyo based',
+        links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/mia' }],
+      },
       { name: 'Zoe', image: 'https://img.example.com/zoe.jpg' },
     ]);
     expect(showing()).toBe('Showing 2 of 2 models');
@@ -97,10 +106,18 @@ describe('ModelsBoard: the cards', () => {
     expect(within(mia).getByText('34DD')).toBeTruthy();
     expect(within(mia).getByText('25')).toBeTruthy();
     expect(within(mia).getByText('160 cm')).toBeTruthy();
-    expect(within(within(mia).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['petite', 'cosplay']);
+    expect(
+      within(within(mia).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['petite', 'cosplay']);
     expect(within(mia).getByText('Tokyo based')).toBeTruthy();
     const link = within(mia).getByRole('link', { name: 'OnlyFans' });
-    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['https://onlyfans.com/mia', '_blank', 'noopener noreferrer']);
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      'https://onlyfans.com/mia',
+      '_blank',
+      'noopener noreferrer',
+    ]);
 
     const zoe = cardOf('Zoe');
     expect(within(zoe).getByText('Unknown')).toBeTruthy();
@@ -152,15 +169,40 @@ describe('ModelsBoard: Add Model', () => {
   test('the dialog has every field; Save waits for a name; two links are added, one removed row is not sent', async () => {
     await renderBoard([{ name: 'Existing', ethnicity: 'Other' }]);
     const add = await openAdd();
-    for (const label of ['Model Name', 'Ethnicity', 'Breast Size', 'Age', 'Height', 'Image URL', 'Description', 'Tags']) expect(within(add).getByLabelText(label, { exact: true })).toBeTruthy();
-    expect([...(within(add).getByLabelText('Ethnicity') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['N/A', 'Japanese', 'Chinese', 'Korean', 'Vietnamese', 'European', 'White', 'Black', 'Other']);
+    for (const label of ['Model Name', 'Ethnicity', 'Breast Size', 'Age', 'Height', 'Image URL', 'Description', 'Tags'])
+      expect(within(add).getByLabelText(label, { exact: true })).toBeTruthy();
+    expect([...(within(add).getByLabelText('Ethnicity') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'N/A',
+      'Japanese',
+      'Chinese',
+      'Korean',
+      'Vietnamese',
+      'European',
+      'White',
+      'Black',
+      'Other',
+    ]);
     expect((within(add).getByLabelText('Breast Size') as HTMLSelectElement).options.length).toBe(1 + 49);
     const save = within(add).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
 
-    fill(add, { 'Model Name': '  Kana  ', Ethnicity: 'Chinese', 'Breast Size': '32C', Age: '24', Height: '158 cm', Description: 'New one', Tags: 'gravure, , idol' });
+    fill(add, {
+      'Model Name': '  Kana  ',
+      Ethnicity: 'Chinese',
+      'Breast Size': '32C',
+      Age: '24',
+      Height: '158 cm',
+      Description: 'New one',
+      Tags: 'gravure, , idol',
+    });
     for (let i = 0; i < 3; i++) await settle(() => within(add).getByRole('button', { name: 'Add Link' }).click());
-    fill(add, { 'Link 1 name': 'OnlyFans', 'Link 1 URL': 'https://onlyfans.com/kana', 'Link 2 name': 'Junk', 'Link 3 name': 'X', 'Link 3 URL': 'https://x.com/kana' });
+    fill(add, {
+      'Link 1 name': 'OnlyFans',
+      'Link 1 URL': 'https://onlyfans.com/kana',
+      'Link 2 name': 'Junk',
+      'Link 3 name': 'X',
+      'Link 3 URL': 'https://x.com/kana',
+    });
     await settle(() => within(add).getByRole('button', { name: 'Remove link 2' }).click());
     expect(save.disabled).toBe(false);
     await settle(() => save.click());
@@ -190,7 +232,11 @@ describe('ModelsBoard: Add Model', () => {
     // The list comes again from the server, in its order (Chinese before Other).
     expect(cardNames()).toEqual(['Kana', 'Existing']);
     expect(showing()).toBe('Showing 2 of 2 models');
-    expect(within(cardOf('Kana')).getAllByRole('link').map((a) => a.textContent)).toEqual(['OnlyFans', 'X']);
+    expect(
+      within(cardOf('Kana'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['OnlyFans', 'X']);
     await advance(2900);
     expect(toast()).not.toBeNull();
     await advance(200);
@@ -205,7 +251,11 @@ describe('ModelsBoard: Add Model', () => {
     await settle(() => within(add).getByRole('button', { name: 'Save' }).click());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toastText()).toBe('Model added successfully!');
-    expect(within(cardOf('Rin')).getAllByRole('link').map((a) => a.textContent)).toEqual(['X']);
+    expect(
+      within(cardOf('Rin'))
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['X']);
   });
 
   test('a refusal by the server shows its message inside the dialog, which stays open; nothing is stored', async () => {
@@ -220,7 +270,7 @@ describe('ModelsBoard: Add Model', () => {
     expect(await storedNames()).toEqual([]);
   });
 
-  test('no answer from the hub: Failed to save model (a proxy\'s page) or Network error', async () => {
+  test("no answer from the hub: Failed to save model (a proxy's page) or Network error", async () => {
     await renderBoard([]);
     const add = await openAdd();
     fill(add, { 'Model Name': 'Lost' });
@@ -264,8 +314,11 @@ describe('ModelsBoard: edit, favourite, delete', () => {
     expect(within(cardOf('Edit Me')).getByText('170 cm')).toBeTruthy();
   });
 
-  test('the star adds to and removes from favourites, with the spec\'s toasts; favourites move first', async () => {
-    await renderBoard([{ name: 'Amy', ethnicity: 'Chinese' }, { name: 'Zed', ethnicity: 'Other' }]);
+  test("the star adds to and removes from favourites, with the spec's toasts; favourites move first", async () => {
+    await renderBoard([
+      { name: 'Amy', ethnicity: 'Chinese' },
+      { name: 'Zed', ethnicity: 'Other' },
+    ]);
     expect(cardNames()).toEqual(['Amy', 'Zed']);
     await settle(() => screen.getByRole('button', { name: 'Add Zed to favorites' }).click());
     expect(writes()).toEqual([{ method: 'PUT', path: expect.stringMatching(/^\/api\/models\//), body: { isFavorite: true } }]);
@@ -311,7 +364,7 @@ describe('ModelsBoard: edit, favourite, delete', () => {
     expect(cardNames()).toEqual(['Amy']);
   });
 
-  test('a model deleted meanwhile (another tab): the server\'s Model not found is shown as-is', async () => {
+  test("a model deleted meanwhile (another tab): the server's Model not found is shown as-is", async () => {
     await renderBoard([{ name: 'Amy' }]);
     const [amy] = await browserCall<Model[]>('GET', '/api/models');
     await browserCall('DELETE', `/api/models/${amy!._id}`);

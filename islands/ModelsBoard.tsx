@@ -4,10 +4,10 @@
 // The server renders the first page of cards for the filters in the address; after a change the
 // island asks the API for the same view again, so order and counts stay the server's.
 
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { MODEL_TEXT, showingText, type Model } from '../src/shared/models.ts';
-import { PlusIcon } from './components/Icons.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { MODEL_TEXT, type Model, showingText } from '../src/shared/models.ts';
 import { useLazyDialog } from './components/Dialog.tsx';
+import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
 import { ModelCard } from './models/ModelCard.tsx';
 import { isModelList, modelsCall } from './models/models-api.ts';
@@ -94,7 +94,11 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
 
   async function toggleFavorite(model: Model) {
     setBusyId(model._id);
-    const outcome = await modelsCall<Model>(`/api/models/${encodeURIComponent(model._id)}`, { method: 'PUT', body: { isFavorite: !model.favorite }, fallback: MODEL_TEXT.favoriteFailed });
+    const outcome = await modelsCall<Model>(`/api/models/${encodeURIComponent(model._id)}`, {
+      method: 'PUT',
+      body: { isFavorite: !model.favorite },
+      fallback: MODEL_TEXT.favoriteFailed,
+    });
     setBusyId(null);
     if (!outcome.ok) return toast.show(outcome.message, 'error');
     setModels((list) => list.map((m) => (m._id === model._id ? outcome.value : m)));
@@ -133,7 +137,16 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
         <ul aria-label="Models" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {models.map((model) => (
             <li key={model._id}>
-              <ModelCard model={model} live={live} busy={busyId === model._id} onFavorite={toggleFavorite} onEdit={openEdit} onDelete={openDelete} onUpload={openUpload} onOpenGallery={openGallery} />
+              <ModelCard
+                model={model}
+                live={live}
+                busy={busyId === model._id}
+                onFavorite={toggleFavorite}
+                onEdit={openEdit}
+                onDelete={openDelete}
+                onUpload={openUpload}
+                onOpenGallery={openGallery}
+              />
             </li>
           ))}
         </ul>
@@ -141,7 +154,9 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
 
       {modelDialog.module ? <modelDialog.module.ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} /> : null}
       {deleteDialog.module ? <deleteDialog.module.DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} /> : null}
-      {galleryDialog.module ? <galleryDialog.module.ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} /> : null}
+      {galleryDialog.module ? (
+        <galleryDialog.module.ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} />
+      ) : null}
       {uploadFor ? (
         <Suspense fallback={null}>
           <UploadDialog

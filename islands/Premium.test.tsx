@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
-import { creatorOf, TAGLINE_FADE_MS, TAGLINE_MS, PREMIUM_TAGLINES } from '../src/shared/premium-view.ts';
-import { newMedia, type MediaFields } from '../test/helpers/media-factory.ts';
-import { PREMIUM, premiumGrid } from './media/premium-config.ts';
+import { creatorOf, PREMIUM_TAGLINES, TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
+import { type MediaFields, newMedia } from '../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
+import { PREMIUM, premiumGrid } from './media/premium-config.ts';
 import { SEARCH_DEBOUNCE_MS as PREMIUM_SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 
 // The premium page against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
@@ -42,8 +42,16 @@ describe('the page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Premium Gallery');
     expect(screen.getByRole('link', { name: /Back to The Red Room/ }).getAttribute('href')).toBe('/gallery');
     expect(screen.getByPlaceholderText('Search Premium Gallery')).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Show' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['All', 'Images', 'Videos', 'Favorites', 'Albums']);
-    expect(within(screen.getByRole('navigation', { name: 'Sort by' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Date', 'Title', 'Size', 'Type', 'Descending']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Show' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['All', 'Images', 'Videos', 'Favorites', 'Albums']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sort by' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Descending']);
     expect(screen.getByText('No premium content found')).toBeTruthy();
     expect(screen.getByText('Upload your first premium content to get started!')).toBeTruthy();
 
@@ -66,7 +74,11 @@ describe('the page', () => {
     await renderPremium();
     expect(titles()).toEqual(['Night clip', 'Sunset', 'Untitled']);
     expect(screen.getByText('3 items')).toBeTruthy();
-    await settle(() => within(screen.getByRole('navigation', { name: 'Sort by' })).getByRole('link', { name: 'Type' }).click());
+    await settle(() =>
+      within(screen.getByRole('navigation', { name: 'Sort by' }))
+        .getByRole('link', { name: 'Type' })
+        .click(),
+    );
     expect(location.search).toBe('?sortBy=type');
     expect(hub.requests.at(-1)!.path).toContain('sortBy=type');
     fireEvent.change(screen.getByPlaceholderText('Search Premium Gallery'), { target: { value: 'beach' } });
@@ -128,7 +140,15 @@ describe('cards, menu and viewer', () => {
     const item = seed({ title: 'Sunset', tags: ['Lena', 'beach'] });
     await renderPremium();
     await actions('Actions for Sunset');
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Select', 'Add to Favorites', 'View Details', 'Edit Title', 'Edit Tags', 'Move to Album', 'Delete']);
+    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+      'Select',
+      'Add to Favorites',
+      'View Details',
+      'Edit Title',
+      'Edit Tags',
+      'Move to Album',
+      'Delete',
+    ]);
     await settle(() => screen.getByRole('menuitem', { name: 'Add to Favorites' }).click());
     expect(hub.writes().map((r) => `${r.method} ${r.path}`)).toEqual([`POST /api/premium/${item.id}/favorite`]);
     expect(toastText()).toBe('Added to favorites');
@@ -152,7 +172,11 @@ describe('cards, menu and viewer', () => {
     await settle(() => screen.getByRole('link', { name: 'Open First' }).click());
     const viewer = screen.getByRole('dialog', { name: 'First' });
     expect(within(viewer).getByLabelText('Creator').textContent).toBe('Lena');
-    expect(within(viewer).getAllByText('Premium').map((e) => e.tagName)).toEqual(['SPAN', 'LI']);
+    expect(
+      within(viewer)
+        .getAllByText('Premium')
+        .map((e) => e.tagName),
+    ).toEqual(['SPAN', 'LI']);
     expect(viewer.querySelector('[data-type-size]')?.textContent).toBe('Image 1 KB');
     expect(within(viewer).getByLabelText('Position').textContent).toBe('1 of 2');
     await settle(() => within(viewer).getByRole('button', { name: 'Next' }).click());
@@ -169,7 +193,11 @@ describe('select mode', () => {
     await actions('Actions');
     await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
     const bar = () => screen.getByRole('toolbar', { name: 'Selection' });
-    expect(within(bar()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Edit Tags', 'Move to Album', 'Select All', 'Delete Selected']);
+    expect(
+      within(bar())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Edit Tags', 'Move to Album', 'Select All', 'Delete Selected']);
     expect((within(bar()).getByRole('button', { name: 'Delete Selected' }) as HTMLButtonElement).disabled).toBe(true);
     await settle(() => within(bar()).getByRole('button', { name: 'Select All' }).click());
     expect(within(bar()).getByRole('button', { name: 'Deselect All' })).toBeTruthy();
@@ -192,7 +220,12 @@ describe('select mode', () => {
     const confirm = screen.getByRole('dialog', { name: 'Delete Selected' });
     expect(within(confirm).getByText('Delete 2 selected items?')).toBeTruthy();
     await settle(() => within(confirm).getByRole('button', { name: 'Delete' }).click());
-    expect(hub.writes().slice(1).map((r) => [r.path, r.body])).toEqual([['/api/premium/bulk', { action: 'delete', ids: [items[0]!.id, items[2]!.id] }]]);
+    expect(
+      hub
+        .writes()
+        .slice(1)
+        .map((r) => [r.path, r.body]),
+    ).toEqual([['/api/premium/bulk', { action: 'delete', ids: [items[0]!.id, items[2]!.id] }]]);
     expect(toastText()).toBe('2 items deleted successfully');
     expect(titles()).toEqual(['Two']);
   });

@@ -2,7 +2,7 @@
 // The Red Room, tagline and blurb, Add from Gallery to Premium, the Actions menu, the compact and
 // titles switches, hover previews, its card menu and floating select buttons, 4 s toasts at the top).
 
-import { MediaLibrary, type LibraryProps } from './media/MediaLibrary.tsx';
+import { type LibraryProps, MediaLibrary } from './media/MediaLibrary.tsx';
 import { PREMIUM } from './media/premium-config.ts';
 
 export type PremiumProps = LibraryProps;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createIslandApp, DEFAULT_PASSWORD, type IslandApp } from '../test/helpers/island-app.ts';
 import SignInForm from './SignInForm.tsx';

@@ -2,7 +2,7 @@
 // spec's snackbar messages. It posts as a plain form without JavaScript; live, it checks with
 // the API and reloads the page the visitor asked for.
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { PasswordField } from './components/PasswordField.tsx';
 import { Snackbar } from './components/Snackbar.tsx';
 import { api } from './lib/api.ts';
@@ -96,13 +96,7 @@ export default function SiteGateForm({ next, locked, error = null }: SiteGateFor
     <>
       <form method="post" action="/site/enter" onSubmit={submit} noValidate className="space-y-4">
         <input type="hidden" name="next" value={next} />
-        <PasswordField
-          name="password"
-          label="Site password"
-          autoComplete="current-password"
-          autoFocus={!locked}
-          disabled={locked}
-        />
+        <PasswordField name="password" label="Site password" autoComplete="current-password" autoFocus={!locked} disabled={locked} />
         <button type="submit" className="btn-primary w-full py-2.5" disabled={locked || busy}>
           {busy ? 'Checking…' : 'Enter Site'}
         </button>

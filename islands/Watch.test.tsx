@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -17,7 +17,12 @@ const ALL: WatchFilter = { tab: 'all', search: '', page: 1 };
 
 /** A site of Ada's, made through the API outside the island (another tab). */
 async function made(body: Record<string, unknown>): Promise<StreamingSite> {
-  const response = await fetch('/api/streaming-sites', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch('/api/streaming-sites', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 201) throw new Error(`POST answered ${response.status}`);
   hub.requests.length = 0;
   return (await response.json()) as StreamingSite;
@@ -152,7 +157,9 @@ describe('Watch: adding and editing', () => {
     await click(within(add).getByRole('button', { name: 'Add' }));
     await toastText('Streaming site added successfully!');
     await waitFor(() => expect(cardNames()).toEqual(['New Tube']));
-    expect(writes()).toEqual([{ method: 'POST', path: '/api/streaming-sites', body: { name: 'New Tube', url: 'https://new.example', category: 'Hentai', description: 'Fresh' } }]);
+    expect(writes()).toEqual([
+      { method: 'POST', path: '/api/streaming-sites', body: { name: 'New Tube', url: 'https://new.example', category: 'Hentai', description: 'Fresh' } },
+    ]);
     expect((add as HTMLDialogElement).open).toBe(false);
     expect(within(card('New Tube')).getByText('Hentai')).toBeTruthy();
     expect(screen.getByText('1 site')).toBeTruthy();
@@ -193,7 +200,13 @@ describe('Watch: adding and editing', () => {
     await click(within(edit).getByRole('button', { name: 'Update' }));
     await toastText('Streaming site updated successfully!');
     await waitFor(() => expect(cardNames()).toEqual(['New Name']));
-    expect(writes()).toEqual([{ method: 'PUT', path: `/api/streaming-sites/${site._id}`, body: { name: 'New Name', url: 'https://old.example', category: 'Chinese', description: 'Keep' } }]);
+    expect(writes()).toEqual([
+      {
+        method: 'PUT',
+        path: `/api/streaming-sites/${site._id}`,
+        body: { name: 'New Name', url: 'https://old.example', category: 'Chinese', description: 'Keep' },
+      },
+    ]);
   });
 
   test('a server refusal is shown as-is inside the dialog, which stays open', async () => {

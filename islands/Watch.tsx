@@ -3,7 +3,7 @@
 // confirmation, favourite toggles, Watch Now visits, and the spec's toasts (closing after 6 s).
 
 import { useState } from 'react';
-import { WATCH_TEXT, watchListQuery, type StreamingSite, type WatchFilter } from '../src/shared/watch.ts';
+import { type StreamingSite, WATCH_TEXT, type WatchFilter, watchListQuery } from '../src/shared/watch.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
@@ -11,7 +11,7 @@ import { api } from './lib/api.ts';
 import { DeleteSiteDialog } from './watch/DeleteSiteDialog.tsx';
 import { SiteCard } from './watch/SiteCard.tsx';
 import { SiteDialog } from './watch/SiteDialog.tsx';
-import { EmptyState, WatchPager, SearchForm, WatchTabs } from './watch/WatchNavigation.tsx';
+import { EmptyState, SearchForm, WatchPager, WatchTabs } from './watch/WatchNavigation.tsx';
 
 export type WatchProps = {
   sites: StreamingSite[];
@@ -92,7 +92,11 @@ export default function Watch({ sites: initialSites, total: initialTotal, filter
   async function toggleFavorite(site: StreamingSite) {
     setBusyFor(site._id, true);
     const isFavorite = !site.isFavorite;
-    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}`, { method: 'PUT', body: { isFavorite }, fallback: WATCH_TEXT.favoriteFailed });
+    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}`, {
+      method: 'PUT',
+      body: { isFavorite },
+      fallback: WATCH_TEXT.favoriteFailed,
+    });
     setBusyFor(site._id, false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error');
@@ -105,7 +109,10 @@ export default function Watch({ sites: initialSites, total: initialTotal, filter
 
   /** Watch Now: the link opens the site by itself; the visit is recorded on the side. */
   async function visit(site: StreamingSite) {
-    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}/visit`, { method: 'POST', fallback: 'Error recording the visit' });
+    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}/visit`, {
+      method: 'POST',
+      fallback: 'Error recording the visit',
+    });
     if (outcome.ok) replace(outcome.value);
   }
 

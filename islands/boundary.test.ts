@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { Glob } from 'bun';
 import path from 'node:path';
+import { Glob } from 'bun';
 import ts from 'typescript';
 
 // The folder is the boundary: island code runs in the browser, so it may import only islands/,
@@ -26,7 +26,10 @@ const inside = (target: string, dir: string) => target === dir || target.startsW
 export function refusal(fromFile: string, specifier: string): string | null {
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
     const target = path.resolve(path.dirname(fromFile), specifier);
-    if (inside(fromFile, SHARED_DIR)) return inside(target, SHARED_DIR) ? null : `${path.relative(ROOT, target)} is outside src/shared/ (islands import src/shared/, so it must stay browser-safe)`;
+    if (inside(fromFile, SHARED_DIR))
+      return inside(target, SHARED_DIR)
+        ? null
+        : `${path.relative(ROOT, target)} is outside src/shared/ (islands import src/shared/, so it must stay browser-safe)`;
     if (ALLOWED_DIRS.some((dir) => inside(target, dir))) return null;
     return `${path.relative(ROOT, target)} is outside islands/ and src/shared/`;
   }
@@ -82,7 +85,16 @@ describe('the islands boundary', () => {
       import { readFileSync } from 'node:fs';`;
     const specifiers = importsOf(source);
     expect(specifiers.sort()).toEqual(
-      ['../src/features/users/users.schema.ts', '../src/shared/lockout.ts', './components/Snackbar.tsx', '../src/db/client.ts', '../src/features/users/users.repo.ts', 'kysely', 'react-dom/client', 'node:fs'].sort(),
+      [
+        '../src/features/users/users.schema.ts',
+        '../src/shared/lockout.ts',
+        './components/Snackbar.tsx',
+        '../src/db/client.ts',
+        '../src/features/users/users.repo.ts',
+        'kysely',
+        'react-dom/client',
+        'node:fs',
+      ].sort(),
     );
     expect(specifiers.filter((s) => refusal(from, s) === null).sort()).toEqual(['../src/shared/lockout.ts', './components/Snackbar.tsx', 'react-dom/client']);
     // A path that only starts like an allowed folder is still outside it.

@@ -13,11 +13,28 @@ const VISITED = '2026-11-21T12:00:00.000Z';
 const nothing = () => {};
 
 test('Home and Links show a visit in the same long local date', async () => {
-  const link: Link = { _id: 'l1', name: 'Jane', url: 'https://jane.example/', description: '', category: 'Other' as Link['category'], isFavorite: false, lastVisited: VISITED, autoImported: false, sourceModel: null, createdAt: VISITED };
+  const link: Link = {
+    _id: 'l1',
+    name: 'Jane',
+    url: 'https://jane.example/',
+    description: '',
+    category: 'Other' as Link['category'],
+    isFavorite: false,
+    lastVisited: VISITED,
+    autoImported: false,
+    sourceModel: null,
+    createdAt: VISITED,
+  };
   await act(async () => {
     render(
       <>
-        <HomeDashboard initial={{ favoriteSites: [], favoriteModels: [], recentLinks: [{ _id: 'h1', name: 'Home Jane', url: link.url, category: 'Other', chipClass: '', lastVisited: VISITED }] }} />
+        <HomeDashboard
+          initial={{
+            favoriteSites: [],
+            favoriteModels: [],
+            recentLinks: [{ _id: 'h1', name: 'Home Jane', url: link.url, category: 'Other', chipClass: '', lastVisited: VISITED }],
+          }}
+        />
         <LinkCard link={link} live actions={{ onVisit: nothing, onFavorite: nothing, onEdit: nothing, onDelete: nothing } as never} />
       </>,
     );
@@ -28,5 +45,10 @@ test('Home and Links show a visit in the same long local date', async () => {
   expect(within(home).getByText(/^Visited:/).textContent).toBe(expected);
   const card = screen.getByRole('article', { name: 'Jane' });
   expect(within(card).getByText(/^Visited:/).textContent).toBe(expected);
-  expect(within(card).getByText(/^Visited:/).querySelector('time')?.getAttribute('datetime')).toBe(VISITED);
+  expect(
+    within(card)
+      .getByText(/^Visited:/)
+      .querySelector('time')
+      ?.getAttribute('datetime'),
+  ).toBe(VISITED);
 });

@@ -14,9 +14,46 @@ import { SiteCard } from './watch/SiteCard.tsx';
 afterEach(cleanup);
 
 const nothing = () => {};
-const SITE: StreamingSite = { _id: 's1', name: 'Stream', url: 'https://stream.example/', description: '', category: 'Japanese' as StreamingSite['category'], isFavorite: true, lastVisited: null, createdAt: '2026-11-21T12:00:00.000Z' };
-const LINK: Link = { _id: 'l1', name: 'Jane', url: 'https://jane.example/', description: '', category: 'Other' as Link['category'], isFavorite: true, lastVisited: null, autoImported: false, sourceModel: null, createdAt: '2026-11-21T12:00:00.000Z' };
-const MODEL = { _id: 'm1', name: 'Mia Wong', ethnicity: '', breastSize: '', age: null, height: '', image: '', profilePicture: null, picture: null, description: '', tags: [], links: [], favorite: true, isFavorite: true, created: '2026-11-21T12:00:00.000Z', updated: null } as Model;
+const SITE: StreamingSite = {
+  _id: 's1',
+  name: 'Stream',
+  url: 'https://stream.example/',
+  description: '',
+  category: 'Japanese' as StreamingSite['category'],
+  isFavorite: true,
+  lastVisited: null,
+  createdAt: '2026-11-21T12:00:00.000Z',
+};
+const LINK: Link = {
+  _id: 'l1',
+  name: 'Jane',
+  url: 'https://jane.example/',
+  description: '',
+  category: 'Other' as Link['category'],
+  isFavorite: true,
+  lastVisited: null,
+  autoImported: false,
+  sourceModel: null,
+  createdAt: '2026-11-21T12:00:00.000Z',
+};
+const MODEL = {
+  _id: 'm1',
+  name: 'Mia Wong',
+  ethnicity: '',
+  breastSize: '',
+  age: null,
+  height: '',
+  image: '',
+  profilePicture: null,
+  picture: null,
+  description: '',
+  tags: [],
+  links: [],
+  favorite: true,
+  isFavorite: true,
+  created: '2026-11-21T12:00:00.000Z',
+  updated: null,
+} as Model;
 
 /** The markup of the icon inside the button named `name`. */
 const markOf = (name: string) => screen.getByRole('button', { name }).querySelector('svg')!.outerHTML;

@@ -34,6 +34,7 @@ function pick(input: HTMLInputElement): void {
 
 beforeEach(() => {
   localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: kept from before the linter; fix when this code is next touched
   document.cookie = 'mui-mode=; Max-Age=0; Path=/';
   delete document.documentElement.dataset.mode;
 });
@@ -47,7 +48,11 @@ describe('theme switch', () => {
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe('/theme');
     expect(form.querySelector('[role=radiogroup]')?.getAttribute('aria-label')).toBe('Theme');
-    expect([...form.querySelectorAll('input[type=radio]')].map((input) => input.closest('label')?.textContent)).toEqual(['Light theme', 'System theme', 'Dark theme']);
+    expect([...form.querySelectorAll('input[type=radio]')].map((input) => input.closest('label')?.textContent)).toEqual([
+      'Light theme',
+      'System theme',
+      'Dark theme',
+    ]);
     expect(new Set([...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].map((input) => input.name))).toEqual(new Set(['mode']));
     expect(checked()).toEqual(['light']);
     expect(form.querySelector<HTMLInputElement>('input[name=returnTo]')?.value).toBe('/users');

@@ -1,5 +1,5 @@
 // Instance-wide state of the hub, one row. Later migrations add the site gate's columns here.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 // Accounts, sessions and site tokens, and the site gate's state (password hash, lockout expiry).
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('site_state').addColumn('site_password_hash', 'text').execute();

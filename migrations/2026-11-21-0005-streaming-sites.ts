@@ -1,5 +1,5 @@
 // Streaming sites (the Watch screen): each row belongs to one user and goes when they do.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

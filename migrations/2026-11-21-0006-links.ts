@@ -1,6 +1,6 @@
 // Links: each owner's saved pages, grouped by category, with visit tracking and where an imported
 // link came from (the model it was synced from).
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

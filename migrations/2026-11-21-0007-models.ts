@@ -1,5 +1,5 @@
 // Models: performer profiles, each owned by one user (gone with them). Tags and links are JSON text.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

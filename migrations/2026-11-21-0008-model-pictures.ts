@@ -1,6 +1,6 @@
 // Model pictures fetched by the hub itself, one row per picture URL (by its hash), shared by every
 // model that shows the same URL. A failed fetch is a row too, so it is not retried at once.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 // The media library (both galleries share one table) and the processing job queue.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -45,11 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ['size', 'size'],
     ['type', 'type'],
   ] as const) {
-    await db.schema
-      .createIndex(`media_list_${name}`)
-      .on('media')
-      .columns(['owner_id', 'gallery', 'deleted_at', column])
-      .execute();
+    await db.schema.createIndex(`media_list_${name}`).on('media').columns(['owner_id', 'gallery', 'deleted_at', column]).execute();
   }
   await db.schema.createIndex('media_owner_favorite').on('media').columns(['owner_id', 'gallery', 'is_favorite', 'created_at']).execute();
   await db.schema.createIndex('media_model').on('media').columns(['model_id']).execute();

@@ -7,7 +7,7 @@
 //   substring search reads the matching rows only. Its rows are keyed through media_search_ids
 //   (an INTEGER PRIMARY KEY, which VACUUM keeps) rather than media's implicit rowid (which it may not).
 // Triggers keep both in step with every write, whoever makes it.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const SORTS = [
   ['created', sql`created_at`],
@@ -17,7 +17,9 @@ const SORTS = [
 ] as const;
 
 const COUNT_KEY = (row: 'new' | 'old') =>
-  sql.raw(`owner_id = ${row}.owner_id and gallery = ${row}.gallery and binned = (${row}.deleted_at is not null) and type = ${row}.type and is_favorite = ${row}.is_favorite`);
+  sql.raw(
+    `owner_id = ${row}.owner_id and gallery = ${row}.gallery and binned = (${row}.deleted_at is not null) and type = ${row}.type and is_favorite = ${row}.is_favorite`,
+  );
 const countUp = sql.raw(
   `insert into media_counts (owner_id, gallery, binned, type, is_favorite, n) values (new.owner_id, new.gallery, new.deleted_at is not null, new.type, new.is_favorite, 1) on conflict do update set n = n + 1;`,
 );
@@ -37,7 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     n integer not null,
     primary key (owner_id, gallery, binned, type, is_favorite)
   ) without rowid`.execute(db);
-  await sql`insert into media_counts select owner_id, gallery, deleted_at is not null, type, is_favorite, count(*) from media group by 1, 2, 3, 4, 5`.execute(db);
+  await sql`insert into media_counts select owner_id, gallery, deleted_at is not null, type, is_favorite, count(*) from media group by 1, 2, 3, 4, 5`.execute(
+    db,
+  );
   await sql`create trigger media_counts_insert after insert on media begin ${countUp} end`.execute(db);
   await sql`create trigger media_counts_delete after delete on media begin update media_counts set n = n - 1 where ${COUNT_KEY('old')}; end`.execute(db);
   await sql`create trigger media_counts_update after update of owner_id, gallery, deleted_at, type, is_favorite on media begin
@@ -48,7 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table media_search_ids (rowid integer primary key, media_id text not null unique)`.execute(db);
   await sql`create virtual table media_search using fts5(text, content = '', contentless_delete = 1, tokenize = 'trigram')`.execute(db);
   await sql`insert into media_search_ids (media_id) select id from media order by rowid`.execute(db);
-  await sql`insert into media_search (rowid, text) select ids.rowid, media.search_text from media_search_ids as ids join media on media.id = ids.media_id`.execute(db);
+  await sql`insert into media_search (rowid, text) select ids.rowid, media.search_text from media_search_ids as ids join media on media.id = ids.media_id`.execute(
+    db,
+  );
   await sql`create trigger media_search_insert after insert on media begin
     insert into media_search_ids (media_id) values (new.id);
     insert into media_search (rowid, text) select rowid, new.search_text from media_search_ids where media_id = new.id;
@@ -64,7 +70,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const name of ['media_search_insert', 'media_search_update', 'media_search_delete', 'media_counts_insert', 'media_counts_delete', 'media_counts_update']) {
+  for (const name of [
+    'media_search_insert',
+    'media_search_update',
+    'media_search_delete',
+    'media_counts_insert',
+    'media_counts_delete',
+    'media_counts_update',
+  ]) {
     await sql`drop trigger ${sql.id(name)}`.execute(db);
   }
   await sql`drop table media_search`.execute(db);

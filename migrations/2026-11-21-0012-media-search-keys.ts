@@ -9,7 +9,7 @@
 // - media_tags carries its item's gallery, bin, type and favourite, so a tag's total is a count of
 //   one range of an index.
 // Triggers keep all of it in step with every write to media or media_tags, whoever makes it.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /** The bits of a key above the 40-bit sequence number; the repo reads keys the same way. */
 const KEY_BITS = (row: 'new' | 'old') =>
@@ -26,12 +26,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table media_search_owners (n integer primary key, owner_id text not null unique references users(id) on delete cascade)`.execute(db);
   await sql`insert into media_search_owners (owner_id) select distinct owner_id from media order by owner_id`.execute(db);
   await sql`alter table media_search_ids add column key integer not null default 0`.execute(db);
-  await sql`update media_search_ids set key = (select (${KEY_BITS('new')}) | media_search_ids.rowid from media as new where new.id = media_search_ids.media_id)`.execute(db);
+  await sql`update media_search_ids set key = (select (${KEY_BITS('new')}) | media_search_ids.rowid from media as new where new.id = media_search_ids.media_id)`.execute(
+    db,
+  );
   // Both ways between an item and its key without reading the table's rows.
   await sql`create unique index media_search_ids_key on media_search_ids (key, media_id)`.execute(db);
   await sql`create index media_search_ids_member on media_search_ids (media_id, key)`.execute(db);
   await sql`insert into media_search (media_search) values ('delete-all')`.execute(db);
-  await sql`insert into media_search (rowid, text) select ids.key, ${INDEXED_TEXT('new')} from media_search_ids as ids join media as new on new.id = ids.media_id`.execute(db);
+  await sql`insert into media_search (rowid, text) select ids.key, ${INDEXED_TEXT('new')} from media_search_ids as ids join media as new on new.id = ids.media_id`.execute(
+    db,
+  );
 
   // The index's terms (trigrams): a one- or two-character search becomes the trigrams it begins.
   await sql`create virtual table media_search_terms using fts5vocab(media_search, 'row')`.execute(db);
@@ -87,7 +91,9 @@ export async function down(db: Kysely<any>): Promise<void> {
 
   // Back to 0011: rows keyed by the sequence number, the text as it is.
   await sql`insert into media_search (media_search) values ('delete-all')`.execute(db);
-  await sql`insert into media_search (rowid, text) select ids.rowid, media.search_text from media_search_ids as ids join media on media.id = ids.media_id`.execute(db);
+  await sql`insert into media_search (rowid, text) select ids.rowid, media.search_text from media_search_ids as ids join media on media.id = ids.media_id`.execute(
+    db,
+  );
   await sql`drop table media_search_terms`.execute(db);
   await sql`drop index media_search_ids_key`.execute(db);
   await sql`drop index media_search_ids_member`.execute(db);

@@ -1,9 +1,11 @@
 // How many items of each owner carry each tag, per gallery, bin, type and favourite, kept by the
 // triggers that copy an item's fields onto its tags (0012's, rewritten here to count as well): a
 // tag's total is a few rows, and the rarest of several tags is known before any item is read.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
-const TAG_FIELDS = sql.raw(`owner_id = new.owner_id, gallery = new.gallery, binned = new.deleted_at is not null, type = new.type, is_favorite = new.is_favorite`);
+const TAG_FIELDS = sql.raw(
+  `owner_id = new.owner_id, gallery = new.gallery, binned = new.deleted_at is not null, type = new.type, is_favorite = new.is_favorite`,
+);
 const COUNT_UP = (where: string) =>
   sql.raw(`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
     select owner_id, tag, gallery, binned, type, is_favorite, 1 from media_tags where ${where}
@@ -20,7 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     n integer not null,
     primary key (owner_id, tag, gallery, binned, type, is_favorite)
   ) without rowid`.execute(db);
-  await sql`insert into media_tag_counts select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags group by 1, 2, 3, 4, 5, 6`.execute(db);
+  await sql`insert into media_tag_counts select owner_id, tag, gallery, binned, type, is_favorite, count(*) from media_tags group by 1, 2, 3, 4, 5, 6`.execute(
+    db,
+  );
 
   // One trigger per event, so the copy and the count happen in a known order.
   await sql`drop trigger media_tags_insert`.execute(db);

@@ -3,7 +3,7 @@
 // whose matches bunch up far along the sort's index (a word that starts titles, sorted by title)
 // is sorted from the index's matches in key order instead of from 16,000 item rows. Triggers keep
 // the copies in step.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const KEY_BITS = sql.raw(`((select n from media_search_owners where owner_id = new.owner_id) << 44) | ((new.gallery = 'premium') << 43)
     | ((new.deleted_at is not null) << 42) | (new.is_favorite << 41) | ((new.type = 'video') << 40)`);
@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   ] as const) {
     await sql`alter table media_search_ids add column ${sql.id(column)} ${type}`.execute(db);
   }
-  await sql`update media_search_ids set (created_at, title, duration, size) = (select created_at, title, duration, size from media where media.id = media_search_ids.media_id)`.execute(db);
+  await sql`update media_search_ids set (created_at, title, duration, size) = (select created_at, title, duration, size from media where media.id = media_search_ids.media_id)`.execute(
+    db,
+  );
   await sql`create index media_search_ids_sort on media_search_ids (key, created_at, title, duration, size, media_id)`.execute(db);
 
   // 0012's insert trigger, now writing the sort columns with the key.

@@ -1,7 +1,7 @@
 // A model's picture taken from a gallery item points at the hub's own /media/{id}/… address; when
 // that item is deleted for good (by hand, by the bin's purge), the picture goes with it, so the
 // model shows its initials instead of a broken image. A trigger covers every way a row is deleted.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create trigger media_clears_model_picture after delete on media begin

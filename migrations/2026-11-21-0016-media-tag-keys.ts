@@ -3,7 +3,7 @@
 // for each match of a search (a search combined with tags), and a tag's items in a list are one
 // range of keys. A trigger copies the key onto a new tag row and another follows every change of
 // an item's key, whoever makes it.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table media_tags add column key integer not null default 0`.execute(db);

@@ -7,7 +7,7 @@
 // - media.phash: a 64-bit DCT hash of the image or of the video's poster frame, as 16 hex digits
 //   (SQLite's integers are read into JavaScript numbers, which hold 53 bits), written by the
 //   processing job; null until then or when it cannot be made.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create table albums (

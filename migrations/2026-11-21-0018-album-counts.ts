@@ -10,7 +10,7 @@
 //   they stay true whatever order SQLite runs a cascade in;
 // - albums.name_key: the name in lower case as JavaScript folds it (SQLite's lower() knows ASCII
 //   only), for the case-insensitive search of the album list.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table albums add column name_key text not null default ''`.execute(db);
@@ -38,7 +38,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table albums add column favorite_count integer not null default 0`.execute(db);
   await sql`update albums set
     image_count = (select count(*) from album_media where album_media.album_id = albums.id and album_media.binned = 0 and album_media.type = 'image'),
-    favorite_count = (select count(*) from album_media where album_media.album_id = albums.id and album_media.binned = 0 and album_media.is_favorite = 1)`.execute(db);
+    favorite_count = (select count(*) from album_media where album_media.album_id = albums.id and album_media.binned = 0 and album_media.is_favorite = 1)`.execute(
+    db,
+  );
 
   // A row in: counted as it was written (the copies' defaults when a writer leaves them out);
   // copies that differ from the item are then set from it, and that change moves the counts. A

@@ -3,7 +3,7 @@
 // album_media (a row in, a row out, whoever writes it: the API, a bulk action, a cascade when an
 // album is deleted), and a partial index over the items that have one is the filter's count and
 // its newest-first page. No trigger on media watches album_count, so keeping it costs one update.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table media add column album_count integer not null default 0`.execute(db);

@@ -6,7 +6,7 @@
 // - the copies follow only a real change (a row binned again keeps its tags as they are);
 // - media_tags_owner_tag (owner_id, tag, media_id) is a prefix of media_tags_list (owner_id, tag,
 //   gallery, ...), which answers every lookup it did; one index less to keep on every tag write.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const COUNT_UP = sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
     select owner_id, tag, gallery, binned, type, is_favorite, 1 from media_tags where media_id = new.id

@@ -7,7 +7,7 @@
 // media_search_rekeyed; the writer then moves every noted item at once, all deletes first, then
 // all inserts in key order (src/features/media/repo.ts, withSearchKeysDeferred). Every other write
 // keeps the per-row trigger unchanged.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const KEY_BITS = sql.raw(`((select n from media_search_owners where owner_id = new.owner_id) << 44) | ((new.gallery = 'premium') << 43)
     | ((new.deleted_at is not null) << 42) | (new.is_favorite << 41) | ((new.type = 'video') << 40)`);

@@ -3,7 +3,7 @@
 // key or the tag counts row by row; the writer that deferred it brings them up to date at once for
 // every item it moved (src/features/media/repo.ts, withSearchKeysDeferred): the counts of the old
 // copies down, the copies and keys from the items, the counts of the new copies up.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const COUNT_UP = sql`insert into media_tag_counts (owner_id, tag, gallery, binned, type, is_favorite, n)
     select owner_id, tag, gallery, binned, type, is_favorite, 1 from media_tags where media_id = new.id

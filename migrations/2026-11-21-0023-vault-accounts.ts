@@ -1,7 +1,7 @@
 // Connect's vault: each owner's accounts, with username, email, password, website and favicon
 // sealed by the vault key (src/security/secret-box.ts) and the name, category and dates in the
 // clear (the list is found and ordered by them); and the one key id every sealed value is under.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

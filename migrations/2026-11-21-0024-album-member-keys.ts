@@ -3,7 +3,7 @@
 // counted by merging the search's matches with these keys, instead of reading every match's row
 // to see whether it is in an album. The key follows the item: set at insert, moved with the item's
 // key (row by row, or at once by the writer that deferred it: withSearchKeysDeferred).
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table album_media add column key integer not null default 0`.execute(db);

@@ -10,7 +10,7 @@
 // Also an index of the albums' chosen covers: an item deleted forever clears the albums it was the
 // cover of (ON DELETE SET NULL), and without one SQLite read every album for every item deleted
 // (a third of a 1,000-item permanent delete at 500 albums).
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const COUNTS_BODY = sql`
     update media_counts set n = n - 1 where owner_id = old.owner_id and gallery = old.gallery and binned = (old.deleted_at is not null) and type = old.type and is_favorite = old.is_favorite;

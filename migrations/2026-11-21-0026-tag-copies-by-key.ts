@@ -13,7 +13,7 @@
 // - the key follows the item's only when it really changes (a new title no longer rewrites them).
 // While the full-text upkeep is deferred (migration 0021), the writer that deferred it brings the
 // copies' keys and the counts up to date at once (src/features/media/repo.ts).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 /** The states in a key's bits, as media_tag_counts' columns (gallery, binned, type, is_favorite). */
 const statesOf = (key: string): RawBuilder<unknown> => {

@@ -6,7 +6,7 @@
 // bulk delete (src/features/media/repo.ts, deleteManyDeferred) does the same for all its items at
 // once, the full-text entries out in key order, then deletes the rows. Every other delete (one
 // item, the bin's purge, an account's deletion) still goes through the triggers.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 const statesOf = (key: string): RawBuilder<unknown> => {
   const k = sql.raw(key);

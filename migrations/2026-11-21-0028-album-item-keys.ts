@@ -9,7 +9,7 @@
 // album_count, kept by migration 0019's triggers), its key moves with the item's (row by row, or
 // at once by the writer that deferred it: src/features/media/repo.ts), and it leaves when the item
 // is deleted. album_media.key, its index and its two triggers go.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 const notDeferred = sql`not exists (select 1 from media_search_deferred)`;
 

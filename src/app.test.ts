@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { createTestApp, type SignedIn, type TestApp } from '../test/helpers/test-app.ts';
-import { LocalDiskStore } from './storage/local-disk-store.ts';
+import type { LocalDiskStore } from './storage/local-disk-store.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -67,7 +67,8 @@ describe('pages', () => {
     expect(html).toMatch(/<form [^>]*action="\/theme" method="post"/);
     expect(html).toContain('<input type="hidden" name="returnTo" value="/users?page=2"/>');
     expect(html).toContain('role="radiogroup" aria-label="Theme"');
-    for (const label of ['Light theme', 'System theme', 'Dark theme']) expect(html).toContain(`<span class="sr-only">${label.replace(' ', '<!-- --> ')}</span>`);
+    for (const label of ['Light theme', 'System theme', 'Dark theme'])
+      expect(html).toContain(`<span class="sr-only">${label.replace(' ', '<!-- --> ')}</span>`);
     expect(checkedModes(html)).toEqual(['system']);
   });
 
@@ -93,7 +94,7 @@ describe('pages', () => {
     expect(html).not.toContain('data-island');
   });
 
-  test('every 403 page keeps the whole shell: the refused Admin Panel as much as another member\'s profile', async () => {
+  test("every 403 page keeps the whole shell: the refused Admin Panel as much as another member's profile", async () => {
     const member = await t.createUser({ username: 'member403' }, admin);
     const pages = [await t.request('/admin', { as: member }), await t.request(`/user/${admin.user._id}`, { as: member })];
     for (const res of pages) {

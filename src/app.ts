@@ -5,40 +5,40 @@ import { Hono } from 'hono';
 import { createElement } from 'react';
 import { adminRoutes } from './features/admin/admin.routes.tsx';
 import { albumsApi } from './features/albums/albums.routes.ts';
+import { session } from './features/auth/auth.middleware.ts';
 import { authRoutes } from './features/auth/auth.routes.tsx';
-import { homeApi, homePage } from './features/home/home.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
+import { homeApi, homePage } from './features/home/home.routes.tsx';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
-import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
+import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
 import { createServices } from './features/services.ts';
-import { session } from './features/auth/auth.middleware.ts';
 import './features/context.ts';
+import { vaultRoutes } from './features/connect/connect.routes.ts';
+import { vaultPages } from './features/connect/connect-pages.routes.tsx';
+import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
 import { siteGate } from './features/gate/gate.middleware.ts';
 import { siteRoutes } from './features/gate/gate.routes.tsx';
-import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
-import { usersPages } from './features/users/users-pages.routes.tsx';
 import { usersApi } from './features/users/users.routes.ts';
-import { vaultRoutes } from './features/connect/connect.routes.ts';
-import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
-import { vaultPages } from './features/connect/connect-pages.routes.tsx';
-import { csrf } from './http/middleware/csrf.ts';
+import { usersPages } from './features/users/users-pages.routes.tsx';
+import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
+import { smallBody } from './http/body.ts';
 import type { AppDeps } from './http/context.ts';
 import { Document } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
 import { compress } from './http/middleware/compress.ts';
+import { csrf } from './http/middleware/csrf.ts';
 import { notFound, onError } from './http/middleware/errors.tsx';
 import { noStoreByDefault } from './http/middleware/no-store.ts';
 import { requestId } from './http/middleware/request-id.ts';
 import { requestLog } from './http/middleware/request-log.ts';
 import { securityHeaders } from './http/middleware/security-headers.ts';
 import { themeMode } from './http/middleware/theme.ts';
-import { themeRoutes } from './http/theme.ts';
 import { staticFiles } from './http/static-files.ts';
-import { smallBody } from './http/body.ts';
+import { themeRoutes } from './http/theme.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
 const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES];
@@ -54,7 +54,10 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', themeMode());
-  app.use('*', reactRenderer(({ children, title, staticPage }) => createElement(Document, { title, staticPage, children }), { docType: true }));
+  app.use(
+    '*',
+    reactRenderer(({ children, title, staticPage }) => createElement(Document, { title, staticPage, children }), { docType: true }),
+  );
 
   // Served before any credential is looked at.
   app.route('/', staticFiles);

@@ -8,8 +8,8 @@
 // Each rule's check is tested on a made-up source below, so a check that stops seeing is noticed.
 
 import { describe, expect, test } from 'bun:test';
-import { Glob } from 'bun';
 import path from 'node:path';
+import { Glob } from 'bun';
 import ts from 'typescript';
 
 const ROOT = path.join(import.meta.dir, '..');
@@ -18,7 +18,7 @@ export const RULES = {
   queries: 'queries only in repository modules (*.repo.ts), src/db/ and src/jobs/queue.ts',
   routesNoRepo: 'routes never import a repository',
   routesNoDb: 'routes never read the database handle from the context',
-  featureThroughService: "a feature reaches another feature through its service, never its repository",
+  featureThroughService: 'a feature reaches another feature through its service, never its repository',
 } as const;
 
 /** Modules allowed to hold queries. */
@@ -28,7 +28,8 @@ export function mayQuery(rel: string): boolean {
 
 const KYSELY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 const RAW_SQLITE_CALLS = new Set(['query', 'run', 'exec', 'prepare', 'prepareQuery']);
-const SQL_TEXT = /^\s*(select|insert|update|delete|replace|with|pragma|create|drop|alter|begin|commit|rollback|savepoint|release|vacuum|attach|detach|analyze|reindex)\b/i;
+const SQL_TEXT =
+  /^\s*(select|insert|update|delete|replace|with|pragma|create|drop|alter|begin|commit|rollback|savepoint|release|vacuum|attach|detach|analyze|reindex)\b/i;
 
 export interface Finding {
   line: number;
@@ -51,20 +52,32 @@ export function queriesIn(source: string, fileName = 'x.ts'): Finding[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: Finding[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text === 'bun:sqlite' && !node.importClause?.isTypeOnly) {
+    if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text === 'bun:sqlite' &&
+      !node.importClause?.isTypeOnly
+    ) {
       found.push({ line: lineOf(file, node), what: 'opens SQLite itself (imports bun:sqlite)' });
     }
     if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'sql') {
       found.push({ line: lineOf(file, node), what: 'an sql`...` template' });
     }
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'sql' && ts.isCallExpression(node.parent) && node.parent.expression === node) {
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'sql' &&
+      ts.isCallExpression(node.parent) &&
+      node.parent.expression === node
+    ) {
       found.push({ line: lineOf(file, node), what: `sql.${node.name.text}(...)` });
     }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
       const name = node.expression.name.text;
       if (KYSELY_BUILDERS.has(name)) found.push({ line: lineOf(file, node), what: `.${name}(...)` });
       const text = stringText(node.arguments[0]);
-      if (RAW_SQLITE_CALLS.has(name) && text !== null && SQL_TEXT.test(text)) found.push({ line: lineOf(file, node), what: `a raw statement .${name}(${JSON.stringify(text.trim().slice(0, 40))}...)` });
+      if (RAW_SQLITE_CALLS.has(name) && text !== null && SQL_TEXT.test(text))
+        found.push({ line: lineOf(file, node), what: `a raw statement .${name}(${JSON.stringify(text.trim().slice(0, 40))}...)` });
     }
     ts.forEachChild(node, visit);
   };
@@ -105,7 +118,10 @@ export function importsOf(source: string): string[] {
 /** The repo-relative path a relative specifier names, or null for a package. */
 function resolve(fromRel: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
-  return path.relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), specifier)).split(path.sep).join('/');
+  return path
+    .relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), specifier))
+    .split(path.sep)
+    .join('/');
 }
 
 /** A module that answers HTTP: it imports Hono, or its name says it is routes or middleware. */

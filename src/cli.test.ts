@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { BUN, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
-import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
 import { signedInUser } from '../test/helpers/factories.ts';
 import { mediaSamples } from '../test/helpers/media-samples.ts';
+import { BUN, PROJECT_ROOT } from '../test/helpers/spawn-hub.ts';
+import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
 import { runCli } from './cli.ts';
 import { MIGRATIONS_DIR } from './db/migrate.ts';
 import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
-import { SecretBoxError, keyIdOf, newSecretKey, open, secretKey, type SecretKey } from './security/secret-box.ts';
+import { keyIdOf, newSecretKey, open, SecretBoxError, type SecretKey, secretKey } from './security/secret-box.ts';
 import { writeNextKey } from './security/vault-key.ts';
 
 const MIGRATIONS = [...new Bun.Glob('*.ts').scanSync(MIGRATIONS_DIR)].map((f) => f.replace(/\.ts$/, '')).sort();
@@ -114,7 +114,10 @@ describe('cli: lockout', () => {
     await cli(['lockout', 'status'], { DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' });
     const { openDatabase } = await import('./db/client.ts');
     const database = openDatabase(path.join(dir, 'hub.sqlite'));
-    await database.db.updateTable('site_state').set({ lockout_expires_at: Date.now() - 1000 }).execute();
+    await database.db
+      .updateTable('site_state')
+      .set({ lockout_expires_at: Date.now() - 1000 })
+      .execute();
     await database.close();
     expect((await cli(['lockout', 'status'], { DATA_DIR: dir })).out).toBe(
       'The site is LOCKED. Run "npm run cli -- lockout reset" (in Docker: "docker compose exec hub bun run cli lockout reset") to open it again.',
@@ -138,9 +141,7 @@ describe('cli: lockout', () => {
 describe('cli: users and the site password', () => {
   test('user create makes the first account an administrator, asking for the password', async () => {
     const dir = dataDir();
-    const r = await cli(['user', 'create', '--username', 'Alice', '--name', 'Alice A', '--email', 'alice@example.com'], { DATA_DIR: dir }, [
-      'correct horse',
-    ]);
+    const r = await cli(['user', 'create', '--username', 'Alice', '--name', 'Alice A', '--email', 'alice@example.com'], { DATA_DIR: dir }, ['correct horse']);
     expect(r).toEqual({ code: 0, out: 'Created administrator Alice (Alice A, alice@example.com).', err: '' });
     const second = await cli(['user', 'create', '--username=bob', '--name=Bob', '--email=bob@example.com'], { DATA_DIR: dir }, ['battery staple']);
     expect(second.out).toBe('Created user bob (Bob, bob@example.com).');
@@ -156,7 +157,9 @@ describe('cli: users and the site password', () => {
     expect(email).toMatchObject({ code: 1, err: 'Email must be a valid email address' });
     const short = await cli(['user', 'create', '--username', 'erin', '--name', 'E', '--email', 'e@example.com'], { DATA_DIR: dir }, ['short']);
     expect(short).toMatchObject({ code: 1, err: 'Password must be at least 8 characters' });
-    const role = await cli(['user', 'create', '--username', 'fay', '--name', 'F', '--email', 'f@example.com', '--role', 'root'], { DATA_DIR: dir }, ['long password']);
+    const role = await cli(['user', 'create', '--username', 'fay', '--name', 'F', '--email', 'f@example.com', '--role', 'root'], { DATA_DIR: dir }, [
+      'long password',
+    ]);
     expect(role).toMatchObject({ code: 1, err: 'Role must be admin or user' });
   });
 
@@ -229,14 +232,18 @@ describe('cli: media check', () => {
       expect(check.code).toBe(1);
       expect(check.out).toContain(`Checked 1 stored file(s) (${path.join(t.dataDir, 'media')}) against 1 item(s).`);
       expect(check.out).toContain('Files without an item: 0');
-      expect(check.out).toContain('Files without an item from the last 24 hours, left alone (an upload may still be in progress): 1\n  originals/2026/11/0123456789abcdef0123456789abcdef.mp4  (5 Bytes, ');
+      expect(check.out).toContain(
+        'Files without an item from the last 24 hours, left alone (an upload may still be in progress): 1\n  originals/2026/11/0123456789abcdef0123456789abcdef.mp4  (5 Bytes, ',
+      );
       expect(check.out).toContain(`Items whose original is missing: 1\n  ${id}  (owner ${as.user._id}, ${row.storage_key})`);
       expect(check.out).toContain('Items whose thumbnail or display copy is missing: 0\n');
       expect(check.out).toContain('Run "npm run cli -- media check --fix" to delete those files, mark those items and remake their thumbnails.');
 
       const fix = await cli(['media', 'check', '--fix'], env);
       expect(fix.code).toBe(0);
-      expect(fix.out).toContain('Fixed: deleted 0 file(s), marked 1 item(s) as failed, sent 0 item(s) back to processing (the hub makes their thumbnails again).');
+      expect(fix.out).toContain(
+        'Fixed: deleted 0 file(s), marked 1 item(s) as failed, sent 0 item(s) back to processing (the hub makes their thumbnails again).',
+      );
       expect((await t.database.db.selectFrom('media').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
       // The recent file is still there: it may be an upload in progress.
       expect(await t.store.head('originals/2026/11/0123456789abcdef0123456789abcdef.mp4')).not.toBeNull();
@@ -301,7 +308,11 @@ describe('cli vault rotate-key', () => {
       expect(opensWith(oldKey, after.password, mail._id, after.owner_id)).toBe('unknown-key');
       expect(opensWith({ ...oldKey, id: newKey.id }, after.password, mail._id, after.owner_id)).toBe('tampered');
       expect(opensWith(newKey, after.password, mail._id, after.owner_id)).toBe('ada-mail-password');
-      const sealed = t.database.sqlite.query<{ v: string }, []>("select username as v from vault_accounts where username is not null union all select password from vault_accounts where password is not null union all select email from vault_accounts where email is not null union all select website from vault_accounts where website is not null").all();
+      const sealed = t.database.sqlite
+        .query<{ v: string }, []>(
+          'select username as v from vault_accounts where username is not null union all select password from vault_accounts where password is not null union all select email from vault_accounts where email is not null union all select website from vault_accounts where website is not null',
+        )
+        .all();
       expect(sealed).toHaveLength(7);
       expect(sealed.every((row) => row.v.startsWith(`v1.${newKey.id}.`))).toBe(true);
 
@@ -344,7 +355,9 @@ describe('cli vault rotate-key', () => {
     const t = await createTestApp({ env: { VAULT_KEY } });
     try {
       const ada = await signedInUser(t.database.db);
-      const account = (await (await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'env-key-password' } })).json()) as { _id: string };
+      const account = (await (await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'env-key-password' } })).json()) as {
+        _id: string;
+      };
       const r = await cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir, VAULT_KEY });
       expect(r.code).toBe(0);
       const printed = /^New vault key \(base64\): (\S+)$/m.exec(r.out)?.[1];
@@ -352,7 +365,9 @@ describe('cli vault rotate-key', () => {
       const newBytes = Buffer.from(printed!, 'base64');
       expect(newBytes).toHaveLength(32);
       expect(r.out).toContain(`Re-encrypted 1 value(s) of 1 vault account(s) under key ${keyIdOf(newBytes)} (was ${oldKey.id}).`);
-      expect(r.out).toContain('Replace VAULT_KEY with the new key above and restart the hub: the old VAULT_KEY no longer opens the vault. No file was written.');
+      expect(r.out).toContain(
+        'Replace VAULT_KEY with the new key above and restart the hub: the old VAULT_KEY no longer opens the vault. No file was written.',
+      );
       expect(existsSync(path.join(t.dataDir, 'secret.key'))).toBe(false);
       expect(existsSync(path.join(t.dataDir, 'secret.key.next'))).toBe(false);
       // The hub still on the old VAULT_KEY says what happened instead of answering garbage.
@@ -373,7 +388,9 @@ describe('cli vault rotate-key', () => {
     const t = await createTestApp();
     try {
       const ada = await signedInUser(t.database.db);
-      const account = (await (await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'crash-safe-password' } })).json()) as { _id: string };
+      const account = (await (
+        await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'Mail', password: 'crash-safe-password' } })
+      ).json()) as { _id: string };
       const before = rawPassword(t, account._id).password;
       const wrong = Buffer.from(newSecretKey().bytes).toString('base64');
       const refused = await cli(['vault', 'rotate-key'], { DATA_DIR: t.dataDir, VAULT_KEY: wrong });

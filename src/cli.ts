@@ -2,17 +2,17 @@
 
 import type { ZodError } from 'zod';
 import { runBackup, runRestore, runVerify } from './backup/commands.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type OpenDatabase } from './db/client.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
+import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
 import { checkMedia } from './features/media/check.service.ts';
 import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
-import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
+import { createUserSchema, PASSWORD_MIN_LENGTH } from './features/users/users.schema.ts';
 import { newSecretKey } from './security/secret-box.ts';
-import { VaultKeyError, claimRotation, promoteNextKey, writeNextKey } from './security/vault-key.ts';
-import { PASSWORD_MIN_LENGTH, createUserSchema } from './features/users/users.schema.ts';
+import { claimRotation, promoteNextKey, VaultKeyError, writeNextKey } from './security/vault-key.ts';
 import { CLI } from './shared/cli-commands.ts';
 import { formatCountdown } from './shared/lockout.ts';
 import { formatSize } from './shared/media.ts';
@@ -139,7 +139,10 @@ const commands: Record<string, Command> = {
         }
         const status = await site.lockoutStatus();
         if (status.isLocked) ctx.io.out(`The site is LOCKED. Run "${CLI.lockoutReset}" (in Docker: "${CLI.dockerLockoutReset}") to open it again.`);
-        else ctx.io.out(`The site is open. It locks in ${formatCountdown(status.timeRemaining)} (at ${new Date(Date.now() + status.timeRemaining).toISOString()}).`);
+        else
+          ctx.io.out(
+            `The site is open. It locks in ${formatCountdown(status.timeRemaining)} (at ${new Date(Date.now() + status.timeRemaining).toISOString()}).`,
+          );
         return 0;
       });
     },
@@ -183,7 +186,8 @@ const commands: Record<string, Command> = {
 
   media: {
     usage: 'media check [--fix]',
-    summary: 'Compare the media store with the library: files without an item, items whose original or renditions are missing (--fix deletes the files, marks the items failed, remakes lost renditions)',
+    summary:
+      'Compare the media store with the library: files without an item, items whose original or renditions are missing (--fix deletes the files, marks the items failed, remakes lost renditions)',
     async run(args, ctx) {
       const [action, ...rest] = args;
       if (action !== 'check' || rest.some((a) => a !== '--fix')) throw new UsageError(`Unknown media action: ${args.join(' ') || '(none)'}`);
@@ -200,7 +204,9 @@ const commands: Record<string, Command> = {
         };
         const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix, reprocess });
         const { io } = ctx;
-        io.out(`Checked ${report.storedFiles} stored file(s) (${ctx.config.storage.driver === 's3' ? `S3 bucket ${ctx.config.storage.bucket}` : ctx.config.mediaDir}) against ${report.items} item(s).`);
+        io.out(
+          `Checked ${report.storedFiles} stored file(s) (${ctx.config.storage.driver === 's3' ? `S3 bucket ${ctx.config.storage.bucket}` : ctx.config.mediaDir}) against ${report.items} item(s).`,
+        );
         io.out(`Files without an item: ${report.orphans.length}`);
         for (const o of report.orphans) io.out(`  ${o.key}  (${formatSize(o.size)}, ${o.lastModified.toISOString()})`);
         if (report.recent.length > 0) {
@@ -212,7 +218,9 @@ const commands: Record<string, Command> = {
         io.out(`Items whose thumbnail or display copy is missing: ${report.renditionsLost.length}`);
         for (const r of report.renditionsLost) io.out(`  ${r.id}  (owner ${r.ownerId}, ${r.keys.join(', ')})`);
         if (report.fixed) {
-          io.out(`Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed, sent ${report.fixed.reprocessed} item(s) back to processing (the hub makes their thumbnails again).`);
+          io.out(
+            `Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed, sent ${report.fixed.reprocessed} item(s) back to processing (the hub makes their thumbnails again).`,
+          );
           return 0;
         }
         const problems = report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length + report.renditionsLost.length;
@@ -231,7 +239,8 @@ const commands: Record<string, Command> = {
 
   backup: {
     usage: 'backup [--out DIR] [--include-key] | backup verify DIR',
-    summary: 'Back up the database (a snapshot, safe while the hub runs), the local media (unchanged files linked from the last backup in DIR) and, with --include-key, the vault key, into a dated folder in DIR (default DATA_DIR/backups); verify checks a backup (or the newest in DIR) without restoring it',
+    summary:
+      'Back up the database (a snapshot, safe while the hub runs), the local media (unchanged files linked from the last backup in DIR) and, with --include-key, the vault key, into a dated folder in DIR (default DATA_DIR/backups); verify checks a backup (or the newest in DIR) without restoring it',
     async run(args, ctx) {
       if (args[0] === 'verify') {
         if (args.length !== 2 || args[1]!.startsWith('--')) throw new UsageError('backup verify needs the backup folder');
@@ -239,7 +248,12 @@ const commands: Record<string, Command> = {
       }
       const includeKey = args.includes('--include-key');
       const { values, rest } = flags(args.filter((a) => a !== '--include-key'));
-      const unknown = [...rest, ...Object.keys(values).filter((k) => k !== 'out').map((k) => `--${k}`)];
+      const unknown = [
+        ...rest,
+        ...Object.keys(values)
+          .filter((k) => k !== 'out')
+          .map((k) => `--${k}`),
+      ];
       if (unknown.length > 0) throw new UsageError(`Unexpected argument: ${unknown[0]}`);
       return runBackup(ctx.io, ctx.config, { out: values.out, includeKey });
     },
@@ -247,18 +261,23 @@ const commands: Record<string, Command> = {
 
   restore: {
     usage: 'restore DIR [--force]',
-    summary: 'Restore a backup (or the newest in DIR) into DATA_DIR, after checking it; DATA_DIR must be empty unless --force (what it replaces is moved aside); never while the hub runs',
+    summary:
+      'Restore a backup (or the newest in DIR) into DATA_DIR, after checking it; DATA_DIR must be empty unless --force (what it replaces is moved aside); never while the hub runs',
     async run(args, ctx) {
       const force = args.includes('--force');
       const rest = args.filter((a) => a !== '--force');
-      if (rest.length !== 1 || rest[0]!.startsWith('--')) throw new UsageError(rest.length === 0 ? 'restore needs the backup folder' : `Unexpected argument: ${rest.find((a, i) => i > 0 || a.startsWith('--'))}`);
+      if (rest.length !== 1 || rest[0]!.startsWith('--'))
+        throw new UsageError(
+          rest.length === 0 ? 'restore needs the backup folder' : `Unexpected argument: ${rest.find((a, i) => i > 0 || a.startsWith('--'))}`,
+        );
       return runRestore(ctx.io, ctx.config, { from: rest[0]!, force });
     },
   },
 
   vault: {
     usage: 'vault rotate-key',
-    summary: 'Re-encrypt every vault value of every user under a new key in one transaction, then put the key in place (DATA_DIR/secret.key; with VAULT_KEY set, the new value is printed instead); safe while the hub runs',
+    summary:
+      'Re-encrypt every vault value of every user under a new key in one transaction, then put the key in place (DATA_DIR/secret.key; with VAULT_KEY set, the new value is printed instead); safe while the hub runs',
     async run(args, ctx) {
       if (args.length !== 1 || args[0] !== 'rotate-key') throw new UsageError(`Unknown vault action: ${args.join(' ') || '(none)'}`);
       const { io, config } = ctx;

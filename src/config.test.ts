@@ -38,7 +38,8 @@ describe('loadConfig', () => {
     expect(config.media).toEqual({ maxUploadBytes: 1048576, processingConcurrency: 3, recycleBinDays: 0, similarMaxDistance: 12 });
     expect(load({ SIMILAR_MAX_DISTANCE: '0' }).media.similarMaxDistance).toBe(0);
     expect(load({ SIMILAR_MAX_DISTANCE: '32' }).media.similarMaxDistance).toBe(32);
-    for (const bad of ['33', '-1', '4.5', 'eight']) expect(failure({ SIMILAR_MAX_DISTANCE: bad })).toContain('SIMILAR_MAX_DISTANCE must be a whole number of bits from 0 to 32');
+    for (const bad of ['33', '-1', '4.5', 'eight'])
+      expect(failure({ SIMILAR_MAX_DISTANCE: bad })).toContain('SIMILAR_MAX_DISTANCE must be a whole number of bits from 0 to 32');
     expect(failure({ MAX_UPLOAD_BYTES: '20GB' })).toContain('MAX_UPLOAD_BYTES must be a whole number of bytes');
     expect(failure({ MAX_UPLOAD_BYTES: String(65 * 1024 ** 3) })).toContain('MAX_UPLOAD_BYTES must be at most');
     expect(failure({ PROCESSING_CONCURRENCY: '0' })).toContain('PROCESSING_CONCURRENCY must be at least 1');
@@ -115,7 +116,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")'],
     ['S3_ENDPOINT=minio', { S3_ENDPOINT: 'minio' }, 'Invalid configuration: S3_ENDPOINT must be a URL such as http://minio:9000 (got "minio")'],
     ['SITE_LOCKOUT_HOURS=-1', { SITE_LOCKOUT_HOURS: '-1' }, 'Invalid configuration: SITE_LOCKOUT_HOURS must be 0 or more (0 turns the lockout off) (got "-1")'],
-    ['SITE_LOCKOUT_HOURS=soon', { SITE_LOCKOUT_HOURS: 'soon' }, 'Invalid configuration: SITE_LOCKOUT_HOURS must be a number of hours, such as 24 or 0.5 (0 turns the lockout off) (got "soon")'],
+    [
+      'SITE_LOCKOUT_HOURS=soon',
+      { SITE_LOCKOUT_HOURS: 'soon' },
+      'Invalid configuration: SITE_LOCKOUT_HOURS must be a number of hours, such as 24 or 0.5 (0 turns the lockout off) (got "soon")',
+    ],
     ['LOGIN_MAX_ATTEMPTS=0', { LOGIN_MAX_ATTEMPTS: '0' }, 'Invalid configuration: LOGIN_MAX_ATTEMPTS must be at least 1 (got "0")'],
     ['TRUST_PROXY=perhaps', { TRUST_PROXY: 'perhaps' }, 'Invalid configuration: TRUST_PROXY must be true or false (got "perhaps")'],
     ['S3_FORCE_PATH_STYLE=maybe', { S3_FORCE_PATH_STYLE: 'maybe' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")'],
@@ -138,7 +143,11 @@ describe('loadConfig', () => {
   });
 
   test('FETCH_ALLOW_HOSTS: host:port entries normalised as a URL would spell them; a bad entry stops start-up', () => {
-    expect(load({ FETCH_ALLOW_HOSTS: ' NAS.local:8080, 192.168.1.5:80 ,[::1]:9000,' }).fetchAllowHosts).toEqual(['nas.local:8080', '192.168.1.5:80', '[::1]:9000']);
+    expect(load({ FETCH_ALLOW_HOSTS: ' NAS.local:8080, 192.168.1.5:80 ,[::1]:9000,' }).fetchAllowHosts).toEqual([
+      'nas.local:8080',
+      '192.168.1.5:80',
+      '[::1]:9000',
+    ]);
     expect(load({ FETCH_ALLOW_HOSTS: '2130706433:81' }).fetchAllowHosts).toEqual(['127.0.0.1:81']);
     expect(Object.isFrozen(load({ FETCH_ALLOW_HOSTS: 'nas.local:8080' }).fetchAllowHosts)).toBe(true);
     for (const bad of ['nas.local', 'nas.local:0', 'nas.local:70000', 'http://nas.local:80', 'nas.local:80/x', 'user@nas:80', '::1:80']) {
@@ -149,8 +158,16 @@ describe('loadConfig', () => {
   test('AVATAR_SERVICE_URL: off by default; an http(s) template with {username}; anything else stops start-up', () => {
     expect(load({}).avatarServiceUrl).toBeUndefined();
     expect(load({ AVATAR_SERVICE_URL: '' }).avatarServiceUrl).toBeUndefined();
-    expect(load({ AVATAR_SERVICE_URL: ' https://avatars.example/{platform}/{username} ' }).avatarServiceUrl).toBe('https://avatars.example/{platform}/{username}');
-    for (const bad of ['https://avatars.example/{platform}', 'avatars.example/{username}', 'javascript:alert("{username}")', 'ftp://avatars.example/{username}', 'not a url {username}']) {
+    expect(load({ AVATAR_SERVICE_URL: ' https://avatars.example/{platform}/{username} ' }).avatarServiceUrl).toBe(
+      'https://avatars.example/{platform}/{username}',
+    );
+    for (const bad of [
+      'https://avatars.example/{platform}',
+      'avatars.example/{username}',
+      'javascript:alert("{username}")',
+      'ftp://avatars.example/{username}',
+      'not a url {username}',
+    ]) {
       expect(failure({ AVATAR_SERVICE_URL: bad })).toStartWith('Invalid configuration: AVATAR_SERVICE_URL must be an http(s) URL template with {username}');
     }
   });
@@ -192,7 +209,12 @@ describe('documentation and deployment stay in step with the schema', () => {
     expect([...Object.keys(env), ...commented].sort()).toEqual(variables);
     // Resolve ${VAR:-default} the way compose does when the variable is unset.
     const resolved = Object.fromEntries(
-      Object.entries(env).map(([k, v]) => [k, String(v ?? '').replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1').replace(/\$\{[A-Z0-9_]+\}/g, '')]),
+      Object.entries(env).map(([k, v]) => [
+        k,
+        String(v ?? '')
+          .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
+          .replace(/\$\{[A-Z0-9_]+\}/g, ''),
+      ]),
     );
     const config = loadConfig(resolved, '/app');
     expect(config.dataDir).toBe('/data');

@@ -23,7 +23,7 @@ const optionalText = z
  * explicit port. Null when the entry is not a host:port.
  */
 function allowedHostEntry(entry: string): string | null {
-  const match = /^(\[[^\]]+\]|[^:\[\]/?#@\s]+):(\d{1,5})$/.exec(entry);
+  const match = /^(\[[^\]]+\]|[^:[\]/?#@\s]+):(\d{1,5})$/.exec(entry);
   if (!match) return null;
   const port = Number(match[2]);
   if (port < 1 || port > 65535) return null;
@@ -89,7 +89,10 @@ export const settingsSchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const entries = (v ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const hosts = entries.map(allowedHostEntry);
       const bad = entries.find((_, i) => hosts[i] === null);
       if (bad !== undefined) {
@@ -209,9 +212,7 @@ function describeValue(env: Record<string, string | undefined>, name: string): s
 /** Parses the environment into a frozen Config, or throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Readonly<Config> {
   // Empty strings count as unset, as in most .env tooling and compose files.
-  const present = Object.fromEntries(
-    Object.keys(settingsSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
-  );
+  const present = Object.fromEntries(Object.keys(settingsSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = settingsSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
@@ -253,7 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDir: path.join(dataDir, 'media'),
     logLevel: s.LOG_LEVEL,
     storage: Object.freeze(storage),
-    site: Object.freeze({ lockoutHours: s.SITE_LOCKOUT_HOURS ?? DEFAULT_LOCKOUT_HOURS, lockoutHoursSet: s.SITE_LOCKOUT_HOURS !== undefined, ...(s.SITE_PASSWORD ? { password: s.SITE_PASSWORD } : {}) }),
+    site: Object.freeze({
+      lockoutHours: s.SITE_LOCKOUT_HOURS ?? DEFAULT_LOCKOUT_HOURS,
+      lockoutHoursSet: s.SITE_LOCKOUT_HOURS !== undefined,
+      ...(s.SITE_PASSWORD ? { password: s.SITE_PASSWORD } : {}),
+    }),
     ...(s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { bootstrapAdmin: Object.freeze({ username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }) } : {}),
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
     trustProxy: s.TRUST_PROXY,

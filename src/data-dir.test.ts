@@ -92,7 +92,7 @@ describe('unwritableMessage', () => {
   test('names both the hub user and the owner, as a NAS owner would type them', () => {
     expect(unwritableMessage('/data', '/data', 'EACCES', { uid: 1000, gid: 1000 }, { uid: 1026, gid: 100 })).toBe(
       'DATA_DIR (/data) is not writable by the user the hub runs as (uid 1000, gid 1000). It belongs to uid 1026 (gid 100). ' +
-        'Either run the hub as the folder\'s owner (docker run --user 1026:100, or user: "1026:100" in compose.yaml), or give the folder to the hub\'s user (chown -R 1000:1000 on the host\'s folder).',
+        "Either run the hub as the folder's owner (docker run --user 1026:100, or user: \"1026:100\" in compose.yaml), or give the folder to the hub's user (chown -R 1000:1000 on the host's folder).",
     );
   });
 });

@@ -6,7 +6,18 @@ import { accessSync, constants, mkdirSync, rmSync, statSync, writeFileSync } fro
 import path from 'node:path';
 
 /** What the hub writes under DATA_DIR when it exists already: each must stay writable. */
-const WRITTEN = ['hub.sqlite', 'hub.sqlite-wal', 'hub.sqlite-shm', 'media', 'media/originals', 'media/thumbnails', 'media/display', 'media/.incoming', 'tmp', 'tmp/processing'];
+const WRITTEN = [
+  'hub.sqlite',
+  'hub.sqlite-wal',
+  'hub.sqlite-shm',
+  'media',
+  'media/originals',
+  'media/thumbnails',
+  'media/display',
+  'media/.incoming',
+  'tmp',
+  'tmp/processing',
+];
 
 export interface Identity {
   uid: number;

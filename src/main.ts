@@ -3,9 +3,9 @@
 // packages such as React before the body of any ES module that imports them, so NODE_ENV is set
 // here and the hub itself (src/hub.ts) is loaded only afterwards, with a dynamic import.
 
-import { useProductionByDefault } from './runtime-mode.ts';
+import { settleProductionByDefault } from './runtime-mode.ts';
 
-useProductionByDefault();
+settleProductionByDefault();
 const { main } = await import('./hub.ts');
 
 main().catch((error: unknown) => {

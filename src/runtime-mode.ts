@@ -5,7 +5,7 @@
 // (docs/decisions/0030-weight-and-start.md).
 
 /** Sets NODE_ENV to production when it is not set; call it before anything imports React. */
-export function useProductionByDefault(): void {
+export function settleProductionByDefault(): void {
   process.env.NODE_ENV ??= 'production';
 }
 

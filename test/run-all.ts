@@ -41,7 +41,10 @@ const chosen = levels.filter((level) => only.length === 0 || only.some((o) => le
 
 const started = performance.now();
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 // The server levels read static/build; building it here, once, means no level writes it while
 // another reads it (a no-op when the build already matches the sources).

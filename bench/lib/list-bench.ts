@@ -3,8 +3,8 @@
 // (app.request: routing, session, validation, SQL, JSON; no network) beside the bare SQLite work
 // for the same answer (the very statements the request ran, prepared once, run with bun:sqlite).
 
-import { rmSync } from 'node:fs';
 import type { SQLQueryBindings } from 'bun:sqlite';
+import { rmSync } from 'node:fs';
 import { createApp } from '../../src/app.ts';
 import { ensureAssets } from '../../src/build/assets.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -31,7 +31,11 @@ export interface MeasureOptions {
 }
 
 /** A hub with one signed-in user on a fresh temp database; `seed` fills it before the app starts. */
-export async function listBench(prefix: string, runs: number, seed: (ctx: { database: ReturnType<typeof openDatabase>; userId: string }) => Promise<void> | void) {
+export async function listBench(
+  prefix: string,
+  runs: number,
+  seed: (ctx: { database: ReturnType<typeof openDatabase>; userId: string }) => Promise<void> | void,
+) {
   const dataDir = tempDir(prefix);
   const config = loadConfig({ DATA_DIR: dataDir, SITE_PASSWORD: 'bench site password', SITE_LOCKOUT_HOURS: '0', LOG_LEVEL: 'silent' });
   let capturing = false;
@@ -51,7 +55,14 @@ export async function listBench(prefix: string, runs: number, seed: (ctx: { data
   // As in the hub (src/main.ts): checkpoints and full-text merges from their own thread, not inside requests.
   const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, { searchIndexes: [MEDIA_SEARCH_INDEX] });
 
-  const app = createApp({ config, db: database.db, store: await new LocalDiskStore(config.mediaDir).init(), logger: silentLogger, clock: () => new Date(), assets: await ensureAssets() });
+  const app = createApp({
+    config,
+    db: database.db,
+    store: await new LocalDiskStore(config.mediaDir).init(),
+    logger: silentLogger,
+    clock: () => new Date(),
+    assets: await ensureAssets(),
+  });
   const headers = { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.token}` };
   const pageHeaders = { cookie: `hub_site=${credentials.siteToken}; hub_session=${credentials.token}; ${MATURE_COOKIE}=true` };
   /** Statements that are not the session's, the site token's or the user's: what the answer costs in SQL. */
@@ -104,9 +115,12 @@ export async function listBench(prefix: string, runs: number, seed: (ctx: { data
       // (routing, the session's own query, JSON) is what shows, and the absolute target rules.
       const ok = target === false || (m <= target && (options.page === true || bare < 1 || m <= 2 * bare));
       results.push({ label, median: m, p95: p95(times), bare, ok });
-      const shown = body === undefined ? '' : `${String(body.albums?.length ?? body.media?.length ?? 0).padStart(4)} of ${String(body.totalItems ?? 0).padStart(6)}  `;
+      const shown =
+        body === undefined ? '' : `${String(body.albums?.length ?? body.media?.length ?? 0).padStart(4)} of ${String(body.totalItems ?? 0).padStart(6)}  `;
       const verdict = target === false ? '(no target)' : ok ? 'ok' : 'OVER TARGET';
-      console.log(`${label.padEnd(44)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   bare SQL ${ms(bare)} ms (${statements.length} stmt, ×${(m / bare).toFixed(1)})   ${shown}${(text.length / 1024).toFixed(1)} KB  ${verdict}`);
+      console.log(
+        `${label.padEnd(44)} ${ms(m)} ms  p95 ${ms(p95(times))} ms   bare SQL ${ms(bare)} ms (${statements.length} stmt, ×${(m / bare).toFixed(1)})   ${shown}${(text.length / 1024).toFixed(1)} KB  ${verdict}`,
+      );
     },
     results,
     async close() {

@@ -1,7 +1,7 @@
 // The Create New Admin dialog: Full Name, Username, Email, Password and Role, all required;
 // Create stays disabled until the four texts are filled in.
 
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { PublicUser, Role } from '../../src/shared/contracts/users.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';

@@ -1,9 +1,9 @@
 // The Site Lockout Administration card: the time left (counting down), Reset Lockout Timer, and
 // once the site is locked, the server commands that open it again.
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { CLI } from '../../src/shared/cli-commands.ts';
-import { LOCKOUT_TICK_MS, formatCountdown, hoursText, type LockoutStatus } from '../../src/shared/lockout.ts';
+import { formatCountdown, hoursText, LOCKOUT_TICK_MS, type LockoutStatus } from '../../src/shared/lockout.ts';
 import { ClockIcon, RefreshIcon } from '../components/Icons.tsx';
 import type { SnackbarTone } from '../components/Snackbar.tsx';
 import { adminCall } from './admin-api.ts';
@@ -48,7 +48,11 @@ export function LockoutCard({ initial, hours, notify }: { initial: LockoutStatus
 
   let state: ReactNode;
   if (!initial.lockoutEnabled) {
-    state = <p className="text-sm text-muted">The site lockout is disabled (SITE_LOCKOUT_HOURS is 0, or the period chosen at setup is): the site stays open and there is no timer to reset.</p>;
+    state = (
+      <p className="text-sm text-muted">
+        The site lockout is disabled (SITE_LOCKOUT_HOURS is 0, or the period chosen at setup is): the site stays open and there is no timer to reset.
+      </p>
+    );
   } else if (locked) {
     state = (
       <div className="flex flex-wrap items-center gap-3">

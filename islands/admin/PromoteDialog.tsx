@@ -91,8 +91,8 @@ export function PromoteDialog({
             <p role="note" className="flex gap-2 rounded-xl border border-warn/50 bg-warn/10 px-4 py-3 text-sm">
               <WarningIcon className="mt-0.5 shrink-0 text-warn" />
               <span>
-                <strong className="text-warn">Warning:</strong> This will grant {target.name} full administrative privileges, including managing users and the site
-                lockout.
+                <strong className="text-warn">Warning:</strong> This will grant {target.name} full administrative privileges, including managing users and the
+                site lockout.
               </span>
             </p>
           </>

@@ -1,7 +1,7 @@
 // The Admin Panel's calls: the islands' API client, with failures logged as the spec asks.
 
-import { api, type ApiRequest, type ApiResult } from '../lib/api.ts';
 import type { PublicUser } from '../../src/shared/contracts/users.ts';
+import { type ApiRequest, type ApiResult, api } from '../lib/api.ts';
 
 export async function adminCall<T>(path: string, request: ApiRequest): Promise<ApiResult<T>> {
   const result = await api<T>(path, request);

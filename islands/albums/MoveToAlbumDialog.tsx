@@ -3,8 +3,8 @@
 // and Move, which adds the given items with the gallery's bulk call (one transaction). The host
 // page shows the success toast it is handed (premium passes its own wording).
 
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { MAX_ALBUM_NAME_LENGTH, type Album } from '../../src/shared/albums.ts';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type Album, MAX_ALBUM_NAME_LENGTH } from '../../src/shared/albums.ts';
 import { GALLERY_TOAST_MS, type Gallery } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
@@ -32,7 +32,16 @@ export interface MoveToAlbumDialogProps {
   title?: string;
 }
 
-export function MoveToAlbumDialog({ open, gallery, mediaIds, onClose, onMoved, successText = (n, album) => ALBUM_TEXT.added(n, album.name), toastMs = GALLERY_TOAST_MS, title = 'Move to Album' }: MoveToAlbumDialogProps) {
+export function MoveToAlbumDialog({
+  open,
+  gallery,
+  mediaIds,
+  onClose,
+  onMoved,
+  successText = (n, album) => ALBUM_TEXT.added(n, album.name),
+  toastMs = GALLERY_TOAST_MS,
+  title = 'Move to Album',
+}: MoveToAlbumDialogProps) {
   const control = useDialog();
   const toast = useToast(toastMs);
   const [albums, setAlbums] = useState<Album[] | null>(null);
@@ -56,6 +65,7 @@ export function MoveToAlbumDialog({ open, gallery, mediaIds, onClose, onMoved, s
     setAlbums(outcome.value.albums);
   }, [toast.show]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     if (!open) return control.close();
     control.open();
@@ -99,7 +109,14 @@ export function MoveToAlbumDialog({ open, gallery, mediaIds, onClose, onMoved, s
           <p id={listId} className="text-sm text-muted">
             {mediaIds.length === 1 ? 'Choose an album for this item.' : `Choose an album for ${mediaIds.length} items.`}
           </p>
-          <button type="button" className="btn-ghost px-2 py-1.5" onClick={() => void load()} disabled={loading} aria-label="Refresh albums" title="Refresh albums">
+          <button
+            type="button"
+            className="btn-ghost px-2 py-1.5"
+            onClick={() => void load()}
+            disabled={loading}
+            aria-label="Refresh albums"
+            title="Refresh albums"
+          >
             <RefreshIcon size={16} className={loading ? 'animate-spin' : ''} />
           </button>
         </div>
@@ -128,7 +145,10 @@ export function MoveToAlbumDialog({ open, gallery, mediaIds, onClose, onMoved, s
                       <span className="block text-xs text-muted">{itemCount(album.mediaCount)}</span>
                     </span>
                     {on ? (
-                      <span aria-hidden="true" className="absolute right-2 top-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-accent text-accent-fg">
+                      <span
+                        aria-hidden="true"
+                        className="absolute right-2 top-2 inline-flex h-6 w-6 items-center justify-center rounded-full bg-accent text-accent-fg"
+                      >
                         <CheckIcon size={14} />
                       </span>
                     ) : null}

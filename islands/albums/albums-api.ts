@@ -3,9 +3,18 @@
 // calls a failure carries the server's text when it gave one, else 'HTTP error! status: {code}'
 // (spec section 8); the views show the server's text or their own catalogue toast.
 
-import { api, type ApiRequest, type ApiResult } from '../lib/api.ts';
-import { ALBUM_TOASTS, MAX_ALBUMS_PAGE_SIZE, type Album, type AlbumDetail, type AlbumFilter, type AlbumMediaAdded, type AlbumMediaRemoved, type AlbumPage } from '../../src/shared/albums.ts';
+import {
+  ALBUM_TOASTS,
+  type Album,
+  type AlbumDetail,
+  type AlbumFilter,
+  type AlbumMediaAdded,
+  type AlbumMediaRemoved,
+  type AlbumPage,
+  MAX_ALBUMS_PAGE_SIZE,
+} from '../../src/shared/albums.ts';
 import type { BulkResult, Gallery, MediaPage } from '../../src/shared/media.ts';
+import { type ApiRequest, type ApiResult, api } from '../lib/api.ts';
 
 /** The spec's texts of the album views (toasts, errors, empty states). */
 export const ALBUM_TEXT = {
@@ -62,7 +71,8 @@ export const deleteAlbum = (id: string) => albumCall<unknown>(albumPath(id), { m
 export const loadAlbum = (id: string, filter: AlbumFilter, page: number, limit: number) =>
   albumCall<AlbumDetail>(albumPath(id, `?${new URLSearchParams({ filter, page: String(page), limit: String(limit) })}`));
 export const addToAlbum = (id: string, mediaIds: string[]) => albumCall<AlbumMediaAdded>(albumPath(id, '/media'), { method: 'POST', body: { mediaIds } });
-export const removeFromAlbum = (id: string, mediaIds: string[]) => albumCall<AlbumMediaRemoved>(albumPath(id, '/media'), { method: 'DELETE', body: { mediaIds } });
+export const removeFromAlbum = (id: string, mediaIds: string[]) =>
+  albumCall<AlbumMediaRemoved>(albumPath(id, '/media'), { method: 'DELETE', body: { mediaIds } });
 
 /** Move to Album: the gallery's bulk call (one transaction for every id). */
 export const bulkAddToAlbum = (gallery: Gallery, ids: string[], albumId: string) =>
@@ -73,4 +83,6 @@ export type BrowseFilter = 'all' | 'images' | 'videos' | 'favorites';
 
 /** A page of a gallery's items for the Add Media browser. */
 export const browseGallery = (gallery: Gallery, filter: BrowseFilter, page: number, limit: number) =>
-  api<MediaPage>(`/api/${gallery}?${new URLSearchParams({ filter, page: String(page), limit: String(limit), sortBy: 'createdAt', sortOrder: 'desc' })}`, { fallback: ALBUM_TEXT.browseFailed });
+  api<MediaPage>(`/api/${gallery}?${new URLSearchParams({ filter, page: String(page), limit: String(limit), sortBy: 'createdAt', sortOrder: 'desc' })}`, {
+    fallback: ALBUM_TEXT.browseFailed,
+  });

@@ -26,7 +26,14 @@ export function Avatar({ name, src, size = 'sm', letters = 2 }: { name: string; 
     <span aria-hidden="true" className={frame}>
       {loaded ? null : initials(name, letters)}
       {src && image.state !== 'failed' ? (
-        <img ref={image.ref} src={src} alt="" className={`h-full w-full object-cover ${loaded ? '' : PENDING_IMAGE}`} onLoad={image.onLoad} onError={image.onError} />
+        <img
+          ref={image.ref}
+          src={src}
+          alt=""
+          className={`h-full w-full object-cover ${loaded ? '' : PENDING_IMAGE}`}
+          onLoad={image.onLoad}
+          onError={image.onError}
+        />
       ) : null}
     </span>
   );

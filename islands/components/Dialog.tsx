@@ -1,7 +1,7 @@
 // A modal dialog on the native <dialog>: named by its title (aria-labelledby), closed with Escape,
 // focus moved into it on open and given back to what had it on close, and a row for its actions.
 
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 
 export interface DialogControl {
   ref: RefObject<HTMLDialogElement | null>;
@@ -13,7 +13,8 @@ export interface DialogControl {
   opener: RefObject<Element | null>;
 }
 
-const FOCUSABLE = '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /** The handle of one dialog; pass it to <Dialog control>. */
 export function useDialog(): DialogControl {

@@ -1,7 +1,7 @@
 // A labelled form control with an optional hint and a per-field error, wired for assistive
 // technology: the label names it, the hint and the error describe it, an error marks it invalid.
 
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 
 /** What the control inside a Field must carry. */
 export interface FieldControlProps {
@@ -99,7 +99,12 @@ export function TextAreaField({
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
-        <textarea {...textarea} {...control} {...(onValue ? { onChange: (e) => onValue(e.currentTarget.value) } : {})} className={textarea.className ?? 'field'} />
+        <textarea
+          {...textarea}
+          {...control}
+          {...(onValue ? { onChange: (e) => onValue(e.currentTarget.value) } : {})}
+          className={textarea.className ?? 'field'}
+        />
       )}
     </Field>
   );

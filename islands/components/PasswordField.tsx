@@ -28,6 +28,7 @@ export function PasswordField({ name, label, autoComplete, autoFocus, disabled, 
           name={name}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
+          // biome-ignore lint/a11y/noAutofocus: kept from before the linter; fix when this code is next touched
           autoFocus={autoFocus}
           disabled={disabled}
           spellCheck={false}

@@ -69,7 +69,10 @@ describe('Field', () => {
     const area = screen.getByLabelText('Notes');
     expect(area.tagName).toBe('TEXTAREA');
     expect(area.getAttribute('aria-invalid')).toBe('true');
-    const described = area.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = area
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['Only you can read them.', 'Notes are too long']);
   });
 
@@ -127,6 +130,7 @@ describe('Avatar', () => {
 });
 
 describe('useToast', () => {
+  // biome-ignore lint/correctness/noComponentHookFactories: kept from before the linter; fix when this code is next touched
   function Toaster({ ms }: { ms: number }) {
     const toast = useToast(ms);
     return (

@@ -12,6 +12,7 @@ export const PENDING_IMAGE = 'absolute inset-0 m-auto opacity-0';
 export function useLoadedImage(src: string | null | undefined) {
   const ref = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<ImageState>('loading');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setState('loading');
     const img = ref.current;

@@ -2,7 +2,7 @@
 // raised while a modal dialog is open is rendered inside that dialog (a "place"), or the dialog's
 // backdrop would cover it; there it sits in the dialog's flow, so it never covers its buttons.
 
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Snackbar, type SnackbarAt, type SnackbarTone } from './Snackbar.tsx';
 
 /** The spec's close times (business constants), in milliseconds. */
@@ -47,6 +47,8 @@ export function useToast(closeAfterMs: number, at: Exclude<SnackbarAt, 'inline'>
   }, []);
   const closeIn = useCallback((place: ToastPlace) => setToast((t) => (t?.place === place ? null : t)), []);
   const render = (place: ToastPlace = 'page') =>
-    toast && toast.place === place ? <Snackbar key={toast.id} message={toast.text} tone={toast.tone} onClose={close} closeAfterMs={closeAfterMs} at={place === 'page' ? at : 'inline'} /> : null;
+    toast && toast.place === place ? (
+      <Snackbar key={toast.id} message={toast.text} tone={toast.tone} onClose={close} closeAfterMs={closeAfterMs} at={place === 'page' ? at : 'inline'} />
+    ) : null;
   return { toast, show, close, closeIn, render };
 }

@@ -2,8 +2,8 @@
 // chip, username, email and the password masked until revealed, copy buttons, edit, delete and
 // 'Visit Site'. The password is only ever here while revealed (the parent holds it).
 
-import { useId, type ReactNode } from 'react';
-import { VAULT_CATEGORY_STYLES, VAULT_TEXT, vaultCategoryLabel, type VaultAccount } from '../../src/shared/connect.ts';
+import { type ReactNode, useId } from 'react';
+import { VAULT_CATEGORY_STYLES, VAULT_TEXT, type VaultAccount, vaultCategoryLabel } from '../../src/shared/connect.ts';
 import { EyeIcon, TrashIcon } from '../components/Icons.tsx';
 import { PENDING_IMAGE, useLoadedImage } from '../components/useLoadedImage.ts';
 import { ExternalIcon, PencilIcon } from '../links/icons.tsx';
@@ -41,7 +41,11 @@ function AccountIcon({ account }: { account: VaultAccount }) {
   const loaded = wanted && image.state === 'loaded';
   const frame = 'relative inline-flex h-11 w-11 shrink-0 items-center justify-center overflow-hidden rounded-xl';
   return (
-    <span aria-hidden="true" {...(loaded ? {} : { 'data-initial': '' })} className={`${frame} ${loaded ? 'border border-line bg-raised' : `text-lg font-bold ${styleOf(account.category).initial}`}`}>
+    <span
+      aria-hidden="true"
+      {...(loaded ? {} : { 'data-initial': '' })}
+      className={`${frame} ${loaded ? 'border border-line bg-raised' : `text-lg font-bold ${styleOf(account.category).initial}`}`}
+    >
       {loaded ? null : initialOf(account.name)}
       {wanted && image.state !== 'failed' ? (
         <img
@@ -64,7 +68,8 @@ export function CategoryChip({ category }: { category: string }) {
   return <span className={`chip ${styleOf(category).chip}`}>{vaultCategoryLabel(category)}</span>;
 }
 
-const iconButton = 'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-fg disabled:cursor-not-allowed disabled:opacity-50';
+const iconButton =
+  'inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-raised hover:text-fg disabled:cursor-not-allowed disabled:opacity-50';
 
 function CopyButton({ what, name, live, onCopy }: { what: string; name: string; live: boolean; onCopy: () => void }) {
   return (
@@ -119,20 +124,42 @@ export function AccountCard({
           </div>
         </div>
         <div className="-mr-1 -mt-1 flex items-center">
-          <button type="button" className={iconButton} aria-haspopup="dialog" aria-label={`Edit ${account.name}`} title="Edit" disabled={!live} onClick={() => actions.onEdit(account)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-haspopup="dialog"
+            aria-label={`Edit ${account.name}`}
+            title="Edit"
+            disabled={!live}
+            onClick={() => actions.onEdit(account)}
+          >
             <PencilIcon />
           </button>
-          <button type="button" className={`${iconButton} hover:text-danger`} aria-haspopup="dialog" aria-label={`Delete ${account.name}`} title="Delete" disabled={!live} onClick={() => actions.onDelete(account)}>
+          <button
+            type="button"
+            className={`${iconButton} hover:text-danger`}
+            aria-haspopup="dialog"
+            aria-label={`Delete ${account.name}`}
+            title="Delete"
+            disabled={!live}
+            onClick={() => actions.onDelete(account)}
+          >
             <TrashIcon size={18} />
           </button>
         </div>
       </div>
 
       <dl className="mt-4 space-y-1.5">
-        <Row label="Username" actions={account.username ? <CopyButton what="username" name={account.name} live={live} onCopy={() => actions.onCopy(account, 'username')} /> : null}>
+        <Row
+          label="Username"
+          actions={account.username ? <CopyButton what="username" name={account.name} live={live} onCopy={() => actions.onCopy(account, 'username')} /> : null}
+        >
           {account.username ? <span title={account.username}>{account.username}</span> : notSet}
         </Row>
-        <Row label="Email" actions={account.email ? <CopyButton what="email" name={account.name} live={live} onCopy={() => actions.onCopy(account, 'email')} /> : null}>
+        <Row
+          label="Email"
+          actions={account.email ? <CopyButton what="email" name={account.name} live={live} onCopy={() => actions.onCopy(account, 'email')} /> : null}
+        >
           {account.email ? <span title={account.email}>{account.email}</span> : notSet}
         </Row>
         <Row
@@ -175,7 +202,13 @@ export function AccountCard({
 
       {account.website ? (
         <div className="mt-auto pt-4">
-          <a href={account.website} target="_blank" rel="noopener noreferrer" className="btn-outline w-full whitespace-nowrap py-1.5 no-underline" title={account.website}>
+          <a
+            href={account.website}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-outline w-full whitespace-nowrap py-1.5 no-underline"
+            title={account.website}
+          >
             <ExternalIcon />
             {VAULT_TEXT.visitSite}
           </a>

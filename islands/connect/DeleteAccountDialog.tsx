@@ -38,7 +38,8 @@ export function DeleteAccountDialog({
   return (
     <Dialog control={control} title="Delete Account" width="sm" onClose={() => toast.closeIn(DELETE_ACCOUNT_PLACE)}>
       <p className="px-6 text-sm">
-        Are you sure you want to delete <strong className="break-words">{account?.name}</strong>? Its username, email and password are removed from the vault. This cannot be undone.
+        Are you sure you want to delete <strong className="break-words">{account?.name}</strong>? Its username, email and password are removed from the vault.
+        This cannot be undone.
       </p>
       <DialogActions>
         <button type="button" className="btn-ghost" onClick={control.close} disabled={deleting}>

@@ -2,7 +2,7 @@
 // account (passwords in clear text) is saved as a file. The hub checks the password (and says
 // what is wrong); it leaves the form once the dialog closes.
 
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
@@ -56,8 +56,16 @@ export function ExportDialog({ control, toast, onExported }: { control: DialogCo
     <Dialog control={control} title={EXPORT_TEXT.title} width="sm" onClose={closed}>
       <form onSubmit={exportAll} noValidate>
         <div className="space-y-3 px-6">
-          <p className="text-sm">A CSV file in Bitwarden's format, with every account and its password in plain text. Keep it somewhere safe and delete it once imported.</p>
-          <PasswordField name="current-password" label="Your password" autoComplete="current-password" value={password} onChange={(value) => setPassword(value)} />
+          <p className="text-sm">
+            A CSV file in Bitwarden's format, with every account and its password in plain text. Keep it somewhere safe and delete it once imported.
+          </p>
+          <PasswordField
+            name="current-password"
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(value) => setPassword(value)}
+          />
         </div>
         <DialogActions>
           <button type="button" className="btn-ghost" onClick={control.close} disabled={exporting}>

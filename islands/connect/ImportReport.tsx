@@ -19,6 +19,7 @@ export function ImportReport({ result, onClose }: { result: VaultImportResult; o
       </div>
       <ul className="mt-2 list-disc space-y-0.5 pl-5">
         {result.errors.slice(0, REPORT_SHOWN).map((error, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: kept from before the linter; fix when this code is next touched
           <li key={i} className="break-words">
             {error}
           </li>

@@ -3,12 +3,12 @@
 
 import { useId, useState } from 'react';
 import {
-  DEFAULT_PASSWORD_OPTIONS,
-  PASSWORD_CLASSES,
-  PASSWORD_CLASS_LABELS,
-  PASSWORD_LENGTH,
   clampPasswordLength,
+  DEFAULT_PASSWORD_OPTIONS,
   generatePassword,
+  PASSWORD_CLASS_LABELS,
+  PASSWORD_CLASSES,
+  PASSWORD_LENGTH,
   type PasswordClass,
 } from '../../src/shared/password-generator.ts';
 import { RefreshIcon } from '../components/Icons.tsx';
@@ -24,7 +24,8 @@ export function PasswordGenerator({ disabled, onGenerated }: { disabled: boolean
   const [classes, setClasses] = useState<readonly PasswordClass[]>(DEFAULT_PASSWORD_OPTIONS.classes);
   const none = classes.length === 0;
 
-  const toggle = (kind: PasswordClass, on: boolean) => setClasses((list) => (on ? PASSWORD_CLASSES.filter((c) => c === kind || list.includes(c)) : list.filter((c) => c !== kind)));
+  const toggle = (kind: PasswordClass, on: boolean) =>
+    setClasses((list) => (on ? PASSWORD_CLASSES.filter((c) => c === kind || list.includes(c)) : list.filter((c) => c !== kind)));
 
   return (
     // min-w-0: a fieldset is otherwise as wide as its content and overflows a phone's dialog.
@@ -75,9 +76,13 @@ export function PasswordGenerator({ disabled, onGenerated }: { disabled: boolean
       <div className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5">
         {PASSWORD_CLASSES.map((kind) => (
           <label key={kind} className="flex cursor-pointer items-center gap-2 whitespace-nowrap text-sm">
-            <input type="checkbox" checked={classes.includes(kind)} onChange={(e) => toggle(kind, e.currentTarget.checked)} className="h-4 w-4 shrink-0 accent-[rgb(var(--c-accent))]" />
-            {PASSWORD_CLASS_LABELS[kind].name}{' '}
-            <span className="font-mono text-xs text-muted">{PASSWORD_CLASS_LABELS[kind].sample}</span>
+            <input
+              type="checkbox"
+              checked={classes.includes(kind)}
+              onChange={(e) => toggle(kind, e.currentTarget.checked)}
+              className="h-4 w-4 shrink-0 accent-[rgb(var(--c-accent))]"
+            />
+            {PASSWORD_CLASS_LABELS[kind].name} <span className="font-mono text-xs text-muted">{PASSWORD_CLASS_LABELS[kind].sample}</span>
           </label>
         ))}
       </div>

@@ -2,7 +2,7 @@
 // `reveal` asks for a password; every list the island reads carries none.
 
 import { VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultAccountWithPassword, type VaultImportResult } from '../../src/shared/connect.ts';
-import { api, networkErrorText, type ApiResult } from '../lib/api.ts';
+import { type ApiResult, api, networkErrorText } from '../lib/api.ts';
 
 /** How many accounts one list call asks for; the island reads every page (filters are local). */
 export const VAULT_PAGE = 1000;
@@ -28,18 +28,29 @@ export const vaultApi = {
   /** The account with its password: for reveal, copy and the edit dialog. */
   reveal: (account: Pick<VaultAccount, '_id'>) => api<VaultAccountWithPassword>(path(account), { fallback: VAULT_TEXT.loadFailed }),
   create: (input: VaultAccountInput) => api<VaultAccount>('/api/accounts', { method: 'POST', body: input, fallback: VAULT_TEXT.saveFailed }),
-  update: (account: Pick<VaultAccount, '_id'>, changes: Partial<VaultAccountInput>) => api<VaultAccount>(path(account), { method: 'PUT', body: changes, fallback: VAULT_TEXT.saveFailed }),
+  update: (account: Pick<VaultAccount, '_id'>, changes: Partial<VaultAccountInput>) =>
+    api<VaultAccount>(path(account), { method: 'PUT', body: changes, fallback: VAULT_TEXT.saveFailed }),
   remove: (account: Pick<VaultAccount, '_id'>) => api<unknown>(path(account), { method: 'DELETE', fallback: VAULT_TEXT.deleteFailed }),
 
   /** An exported file of another manager, sent as the raw body (its type says which format). */
   async importFile(file: File): Promise<ApiResult<VaultImportResult>> {
     const type = file.type || (file.name.toLowerCase().endsWith('.json') ? 'application/json' : 'text/csv');
-    return raw<VaultImportResult>('/api/accounts/import', { method: 'POST', headers: { accept: 'application/json', 'content-type': type }, body: file }, IMPORT_FAILED, 'json');
+    return raw<VaultImportResult>(
+      '/api/accounts/import',
+      { method: 'POST', headers: { accept: 'application/json', 'content-type': type }, body: file },
+      IMPORT_FAILED,
+      'json',
+    );
   },
 
   /** The Bitwarden-compatible CSV, after the user's own password, with the name the hub gives it. */
   exportCsv: (password: string) =>
-    raw<ExportedFile>('/api/accounts/export', { method: 'POST', headers: { accept: 'text/csv, application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }) }, EXPORT_FAILED, 'file'),
+    raw<ExportedFile>(
+      '/api/accounts/export',
+      { method: 'POST', headers: { accept: 'text/csv, application/json', 'content-type': 'application/json' }, body: JSON.stringify({ password }) },
+      EXPORT_FAILED,
+      'file',
+    ),
 };
 
 export interface ExportedFile {
@@ -72,7 +83,13 @@ async function raw<T>(to: string, init: RequestInit, fallback: string, read: 'js
     const error = typeof answer?.error === 'string' && answer.error ? answer.error : null;
     return error ? { ok: false, status, message: error, error } : { ok: false, status, message: fallback };
   }
-  if (read === 'file') return { ok: true, status, value: { file: await response.blob(), name: attachmentName(response.headers.get('content-disposition')) ?? EXPORT_FILE_NAME } as T, total: null };
+  if (read === 'file')
+    return {
+      ok: true,
+      status,
+      value: { file: await response.blob(), name: attachmentName(response.headers.get('content-disposition')) ?? EXPORT_FILE_NAME } as T,
+      total: null,
+    };
   const value = (await response.json().catch(() => null)) as T | null;
   if (value === null) return { ok: false, status, message: fallback };
   return { ok: true, status, value, total: null };

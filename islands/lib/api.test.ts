@@ -52,7 +52,8 @@ describe('api', () => {
     const plain = await api('/api/users', { fallback: 'x' });
     expect(plain.ok && plain.total).toBeNull();
     const realFetch = globalThis.fetch;
-    globalThis.fetch = (async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '137' } })) as unknown as typeof fetch;
+    globalThis.fetch = (async () =>
+      new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '137' } })) as unknown as typeof fetch;
     try {
       const paged = await api('/api/links?limit=20', { fallback: 'Error loading links' });
       expect(paged.ok && paged.total).toBe(137);

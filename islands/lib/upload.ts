@@ -1,7 +1,7 @@
 // Sends one file to POST /api/gallery/upload with XMLHttpRequest, the one browser API that reports
 // upload progress (fetch does not), and turns every outcome into the spec's upload texts.
 
-import { UPLOAD_TIMEOUT_MS, type MediaItem, type UploadResult } from '../../src/shared/media.ts';
+import { type MediaItem, UPLOAD_TIMEOUT_MS, type UploadResult } from '../../src/shared/media.ts';
 
 export const UPLOAD_PATH = '/api/gallery/upload';
 
@@ -29,8 +29,7 @@ export interface UploadFields {
 
 export type UploadOutcome =
   /** The hub stored the file (media holds its item) or refused it by name (errors). */
-  | { ok: true; result: UploadResult }
-  | { ok: false; message: string; status: number; cancelled?: true };
+  { ok: true; result: UploadResult } | { ok: false; message: string; status: number; cancelled?: true };
 
 export interface UploadHandle {
   done: Promise<UploadOutcome>;

@@ -8,7 +8,17 @@ import { linksApi } from './links-api.ts';
 
 export const DELETE_PLACE = 'link-delete';
 
-export function DeleteLinkDialog({ control, toast, link, onDeleted }: { control: DialogControl; toast: ToastControl; link: Link | null; onDeleted: (link: Link) => Promise<void> }) {
+export function DeleteLinkDialog({
+  control,
+  toast,
+  link,
+  onDeleted,
+}: {
+  control: DialogControl;
+  toast: ToastControl;
+  link: Link | null;
+  onDeleted: (link: Link) => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     if (!link || busy) return;

@@ -3,7 +3,7 @@
 
 import { useId, useState } from 'react';
 import { localDate } from '../../src/shared/dates.ts';
-import { LINK_CATEGORY_COLORS, shortUrl, type Link } from '../../src/shared/links.ts';
+import { LINK_CATEGORY_COLORS, type Link, shortUrl } from '../../src/shared/links.ts';
 import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
 import { ExternalIcon, GlobeIcon, PencilIcon } from './icons.tsx';
 
@@ -17,7 +17,17 @@ export interface LinkCardActions {
 function Favicon({ url }: { url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <GlobeIcon />;
-  return <img src={`/api/favicon?url=${encodeURIComponent(url)}`} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 shrink-0 rounded-md" onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={`/api/favicon?url=${encodeURIComponent(url)}`}
+      alt=""
+      width={32}
+      height={32}
+      loading="lazy"
+      className="h-8 w-8 shrink-0 rounded-md"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 export function LinkCard({ link, live, actions }: { link: Link; live: boolean; actions: LinkCardActions }) {
@@ -29,7 +39,9 @@ export function LinkCard({ link, live, actions }: { link: Link; live: boolean; a
       <div className="flex items-start gap-3">
         <Favicon url={link.url} />
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="break-words text-base font-semibold leading-snug">{link.name}</h2>
+          <h2 id={titleId} className="break-words text-base font-semibold leading-snug">
+            {link.name}
+          </h2>
           <div className="mt-1 flex flex-wrap gap-1">
             <span className={`chip ${colors.chip}`}>{link.category}</span>
             {link.autoImported && link.sourceModel ? <span className="chip bg-raised text-muted">From {link.sourceModel}</span> : null}
@@ -46,17 +58,36 @@ export function LinkCard({ link, live, actions }: { link: Link; live: boolean; a
         </p>
       ) : null}
       <div className="mt-auto flex items-center gap-1 pt-4">
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="btn-primary mr-auto whitespace-nowrap px-3 py-1.5" onClick={() => actions.onVisit(link)}>
+        <a
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-primary mr-auto whitespace-nowrap px-3 py-1.5"
+          onClick={() => actions.onVisit(link)}
+        >
           <ExternalIcon />
           Visit Site
         </a>
-        <button type="button" className={`${iconButton} ${link.isFavorite ? 'text-accent' : ''}`} aria-label={link.isFavorite ? `Remove ${link.name} from favorites` : `Add ${link.name} to favorites`} aria-pressed={link.isFavorite} disabled={!live} onClick={() => actions.onFavorite(link)}>
+        <button
+          type="button"
+          className={`${iconButton} ${link.isFavorite ? 'text-accent' : ''}`}
+          aria-label={link.isFavorite ? `Remove ${link.name} from favorites` : `Add ${link.name} to favorites`}
+          aria-pressed={link.isFavorite}
+          disabled={!live}
+          onClick={() => actions.onFavorite(link)}
+        >
           <FavoriteIcon filled={link.isFavorite} />
         </button>
         <button type="button" className={iconButton} aria-label={`Edit ${link.name}`} disabled={!live} onClick={() => actions.onEdit(link)}>
           <PencilIcon />
         </button>
-        <button type="button" className={`${iconButton} hover:text-danger`} aria-label={`Delete ${link.name}`} disabled={!live} onClick={() => actions.onDelete(link)}>
+        <button
+          type="button"
+          className={`${iconButton} hover:text-danger`}
+          aria-label={`Delete ${link.name}`}
+          disabled={!live}
+          onClick={() => actions.onDelete(link)}
+        >
           <TrashIcon size={18} />
         </button>
       </div>

@@ -2,12 +2,12 @@
 // and fills the form) and 'Manual Entry' (Link Name, URL, Description, Category). Editing is the
 // manual form alone.
 
-import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_LINK_CATEGORY, LINK_CATEGORIES, LINK_LIMITS, LINK_TEXT, isWebUrl, type Link, type LinkCategory } from '../../src/shared/links.ts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { DEFAULT_LINK_CATEGORY, isWebUrl, LINK_CATEGORIES, LINK_LIMITS, LINK_TEXT, type Link, type LinkCategory } from '../../src/shared/links.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { linksApi, type LinkDraft } from './links-api.ts';
+import { type LinkDraft, linksApi } from './links-api.ts';
 
 export const FORM_PLACE = 'link-form';
 type Mode = 'dump' | 'manual';
@@ -46,6 +46,7 @@ export function LinkFormDialog({
   const edit = (field: keyof LinkDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
 
   // Every opening starts from the link's values (or an empty form in Link Dump mode).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setDraft(editing ? { name: editing.name, url: editing.url, description: editing.description, category: editing.category } : EMPTY);
     setMode(editing ? 'manual' : 'dump');
@@ -91,7 +92,12 @@ export function LinkFormDialog({
   }
 
   const modeButton = (value: Mode, label: string) => (
-    <button type="button" aria-pressed={mode === value} onClick={() => setMode(value)} className={`btn flex-1 ${mode === value ? 'bg-accent text-accent-fg' : 'text-fg hover:bg-raised'}`}>
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      onClick={() => setMode(value)}
+      className={`btn flex-1 ${mode === value ? 'bg-accent text-accent-fg' : 'text-fg hover:bg-raised'}`}
+    >
       {label}
     </button>
   );
@@ -108,7 +114,17 @@ export function LinkFormDialog({
         <form onSubmit={detect} noValidate>
           <div className="space-y-3 px-6 pb-2">
             <p className="text-sm text-muted">Paste a link: the hub reads the page and fills in its name, description and category for you to check.</p>
-            <TextField label="Paste a URL" type="url" plain autoComplete="off" placeholder="https://" value={dumpUrl} onValue={setDumpUrl} error={errors.dump ?? null} maxLength={LINK_LIMITS.url} />
+            <TextField
+              label="Paste a URL"
+              type="url"
+              plain
+              autoComplete="off"
+              placeholder="https://"
+              value={dumpUrl}
+              onValue={setDumpUrl}
+              error={errors.dump ?? null}
+              maxLength={LINK_LIMITS.url}
+            />
           </div>
           <DialogActions>
             <button type="button" className="btn-ghost" onClick={() => control.close()}>
@@ -122,8 +138,26 @@ export function LinkFormDialog({
       ) : (
         <form onSubmit={save} noValidate>
           <div className="space-y-4 px-6 pb-2">
-            <TextField label="Link Name" required autoComplete="off" value={draft.name} onValue={edit('name')} error={errors.name ?? null} maxLength={LINK_LIMITS.name} />
-            <TextField label="URL" type="url" required plain autoComplete="off" value={draft.url} onValue={edit('url')} error={errors.url ?? null} maxLength={LINK_LIMITS.url} />
+            <TextField
+              label="Link Name"
+              required
+              autoComplete="off"
+              value={draft.name}
+              onValue={edit('name')}
+              error={errors.name ?? null}
+              maxLength={LINK_LIMITS.name}
+            />
+            <TextField
+              label="URL"
+              type="url"
+              required
+              plain
+              autoComplete="off"
+              value={draft.url}
+              onValue={edit('url')}
+              error={errors.url ?? null}
+              maxLength={LINK_LIMITS.url}
+            />
             <TextAreaField label="Description" rows={3} value={draft.description} onValue={edit('description')} maxLength={LINK_LIMITS.description} />
             <SelectField label="Category" value={draft.category} onValue={(value) => setDraft((d) => ({ ...d, category: value as LinkCategory }))}>
               {LINK_CATEGORIES.map((c) => (

@@ -1,7 +1,17 @@
 // The Links island's calls, through the islands' API client (server texts shown as-is).
 
-import { LINKS_PAGE_SIZE, LINK_TEXT, linksQuery, type DetectedLink, type ImportResult, type Link, type LinkCategory, type LinksView, type SyncResult } from '../../src/shared/links.ts';
-import { api, networkErrorText, type ApiResult } from '../lib/api.ts';
+import {
+  type DetectedLink,
+  type ImportResult,
+  LINK_TEXT,
+  LINKS_PAGE_SIZE,
+  type Link,
+  type LinkCategory,
+  type LinksView,
+  linksQuery,
+  type SyncResult,
+} from '../../src/shared/links.ts';
+import { type ApiResult, api, networkErrorText } from '../lib/api.ts';
 
 /** What the add and edit dialogs send. */
 export interface LinkDraft {
@@ -32,7 +42,12 @@ export const linksApi = {
   async importFile(file: Blob): Promise<ApiResult<ImportResult>> {
     let response: Response;
     try {
-      response = await fetch('/api/links/import', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json', 'content-type': 'text/html' }, body: file });
+      response = await fetch('/api/links/import', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json', 'content-type': 'text/html' },
+        body: file,
+      });
     } catch (cause) {
       return { ok: false, status: 0, message: networkErrorText(cause instanceof Error ? cause.message : String(cause)), cause };
     }

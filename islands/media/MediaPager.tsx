@@ -1,14 +1,30 @@
 // A gallery's pager (both galleries): first, previous, next and last (links carrying the view), "Page X of Y",
 // the items-per-page select (a GET form without JavaScript) and the total.
 
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useId } from 'react';
 import { itemsText, pageSizeOptions } from '../../src/shared/gallery-view.ts';
-import { changeMediaView, viewHref, type MediaView, type ViewRules } from '../../src/shared/media-view.ts';
+import { changeMediaView, type MediaView, type ViewRules, viewHref } from '../../src/shared/media-view.ts';
 import { ChevronIcon } from './icons.tsx';
 
 const STEP = 'inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line text-fg no-underline hover:bg-raised';
 
-export function MediaPager<V extends MediaView>({ rules, view, totalPages, totalItems, showTotal = true, live, onView }: { rules: ViewRules; view: V; totalPages: number; totalItems: number; /** False where the toolbar counts the items already. */ showTotal?: boolean; live: boolean; onView: (view: V) => void }) {
+export function MediaPager<V extends MediaView>({
+  rules,
+  view,
+  totalPages,
+  totalItems,
+  showTotal = true,
+  live,
+  onView,
+}: {
+  rules: ViewRules;
+  view: V;
+  totalPages: number;
+  totalItems: number /** False where the toolbar counts the items already. */;
+  showTotal?: boolean;
+  live: boolean;
+  onView: (view: V) => void;
+}) {
   const sizeId = useId();
   const last = Math.max(1, totalPages);
   const step = (page: number, label: string, icon: ReactNode) => {

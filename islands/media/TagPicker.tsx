@@ -3,8 +3,8 @@
 // tags, comma-separated (Add, or Enter, puts them among the chosen ones). Used by Edit Tags and the
 // upload dialog; it loads the vocabulary itself unless it is given one.
 
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { normaliseTags, splitTags, MAX_TAG_LENGTH, type TagVocabulary } from '../../src/shared/media.ts';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { MAX_TAG_LENGTH, normaliseTags, splitTags, type TagVocabulary } from '../../src/shared/media.ts';
 import { api } from '../lib/api.ts';
 
 /** One load of GET /api/tags per page; forgotten after a save that may add custom tags. */
@@ -79,7 +79,8 @@ export function TagPicker({
   const customId = useId();
   const hintId = useId();
   const on = new Set(selected.map((t) => t.toLowerCase()));
-  const toggle = (tag: string) => onChange(on.has(tag.toLowerCase()) ? selected.filter((t) => t.toLowerCase() !== tag.toLowerCase()) : normaliseTags([...selected, tag]));
+  const toggle = (tag: string) =>
+    onChange(on.has(tag.toLowerCase()) ? selected.filter((t) => t.toLowerCase() !== tag.toLowerCase()) : normaliseTags([...selected, tag]));
   const groups = vocabulary ? [...vocabulary.groups, ...(vocabulary.custom.length > 0 ? [{ name: 'Your Tags', tags: vocabulary.custom }] : [])] : [];
   const everyTag = [...new Set(groups.flatMap((g) => g.tags))].sort((a, b) => a.localeCompare(b));
   const tooLong = splitTags(custom).find((t) => t.length > MAX_TAG_LENGTH);
@@ -106,7 +107,13 @@ export function TagPicker({
             {selected.map((tag) => (
               <li key={tag} className="chip bg-accent/10 text-accent">
                 {tag}
-                <button type="button" aria-label={`Remove tag ${tag}`} disabled={disabled} onClick={() => toggle(tag)} className="-mr-1 rounded-full px-1 leading-none hover:bg-accent/20">
+                <button
+                  type="button"
+                  aria-label={`Remove tag ${tag}`}
+                  disabled={disabled}
+                  onClick={() => toggle(tag)}
+                  className="-mr-1 rounded-full px-1 leading-none hover:bg-accent/20"
+                >
                   ×
                 </button>
               </li>
@@ -120,7 +127,13 @@ export function TagPicker({
           <legend className="text-sm font-medium">Tags</legend>
           <div role="group" aria-label="Show tags" className="flex rounded-lg border border-line p-0.5 text-xs">
             {(['grouped', 'alphabetical'] as const).map((d) => (
-              <button key={d} type="button" aria-pressed={display === d} onClick={() => setDisplay(d)} className={`rounded-md px-2 py-0.5 font-semibold ${display === d ? 'bg-raised text-fg' : 'text-muted hover:text-fg'}`}>
+              <button
+                key={d}
+                type="button"
+                aria-pressed={display === d}
+                onClick={() => setDisplay(d)}
+                className={`rounded-md px-2 py-0.5 font-semibold ${display === d ? 'bg-raised text-fg' : 'text-muted hover:text-fg'}`}
+              >
                 {d === 'grouped' ? 'Grouped' : 'A–Z'}
               </button>
             ))}

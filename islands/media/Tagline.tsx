@@ -34,7 +34,10 @@ export function Tagline({ taglines = PREMIUM_TAGLINES }: { taglines?: readonly s
   }, [taglines]);
 
   return (
-    <p data-tagline className={`min-h-[1.75rem] font-display text-lg italic text-accent transition-opacity duration-1000 ease-in-out motion-reduce:transition-none ${fading ? 'opacity-0' : 'opacity-100'}`}>
+    <p
+      data-tagline
+      className={`min-h-[1.75rem] font-display text-lg italic text-accent transition-opacity duration-1000 ease-in-out motion-reduce:transition-none ${fading ? 'opacity-0' : 'opacity-100'}`}
+    >
       {taglines[index]}
     </p>
   );

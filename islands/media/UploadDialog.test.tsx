@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, jest, mock, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, type Mock, mock, spyOn, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { UPLOAD_TIMEOUT_MS, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { type MediaItem, type MediaPage, UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
 import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
 import { UploadDialog, type UploadDialogProps } from './UploadDialog.tsx';
@@ -32,7 +32,8 @@ afterEach(async () => {
   logged.mockRestore();
 });
 
-const fileOf = (name: SampleName, as?: string) => new File([samples[name].bytes() as Uint8Array<ArrayBuffer>], as ?? samples[name].name, { type: samples[name].mimeType });
+const fileOf = (name: SampleName, as?: string) =>
+  new File([samples[name].bytes() as Uint8Array<ArrayBuffer>], as ?? samples[name].name, { type: samples[name].mimeType });
 
 async function settle(action?: () => void): Promise<void> {
   await act(async () => {
@@ -52,12 +53,24 @@ function renderDialog(props: Partial<UploadDialogProps> = {}) {
 const dialog = () => screen.getByRole('dialog');
 const choose = (...files: File[]) => fireEvent.change(within(dialog()).getByLabelText('Choose Files'), { target: { files } });
 const uploadButton = () => within(dialog()).getByRole('button', { name: /^Upload \d+ File\(s\)$|^Uploading…$/ });
-const rows = () => within(dialog()).queryAllByRole('listitem').filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload');
-const toastText = () => (within(dialog()).queryByRole('alert') ?? within(dialog()).queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
+const rows = () =>
+  within(dialog())
+    .queryAllByRole('listitem')
+    .filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload');
+const toastText = () =>
+  (
+    within(dialog()).queryByRole('alert') ??
+    within(dialog())
+      .queryAllByRole('status')
+      .find((s) => s.hasAttribute('data-toast'))
+  )?.querySelector('span')?.textContent ?? null;
 const uploads = () => hub.requests.filter((r) => r.method === 'POST' && r.path === '/api/gallery/upload').map((r) => r.body as SentForm);
 const stored = async () => ((await (await fetch('/api/gallery?limit=100')).json()) as MediaPage).media;
 /** Every file in the hub's media folder (originals, renditions and temporary files alike). */
-const filesOnDisk = () => readdirSync(path.join(hub.hub.dataDir, 'media'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+const filesOnDisk = () =>
+  readdirSync(path.join(hub.hub.dataDir, 'media'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 describe('the file list', () => {
   test('shows each file with its name, type, size and Image/Video chip; a title field for one file; files can be removed', async () => {
@@ -126,7 +139,9 @@ describe('uploading', () => {
     expect(closed).toHaveBeenCalledTimes(1);
     expect(document.querySelector('dialog')!.open).toBe(false);
     const shut = within(document.querySelector('dialog')!);
-    expect(shut.queryAllByRole('listitem', { hidden: true }).filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload')).toHaveLength(0);
+    expect(shut.queryAllByRole('listitem', { hidden: true }).filter((li) => li.closest('ul')?.getAttribute('aria-label') === 'Files to upload')).toHaveLength(
+      0,
+    );
     expect(shut.queryByRole('list', { name: 'Selected tags', hidden: true })).toBeNull();
     expect((shut.getByLabelText('Custom tags') as HTMLInputElement).value).toBe('');
     expect(onUploaded).toHaveBeenCalledTimes(1);
@@ -139,7 +154,9 @@ describe('uploading', () => {
   });
 
   test('one file takes the typed title; a model card uploads with its model and names the destination', async () => {
-    const model = (await (await fetch('/api/models', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Rose' }) })).json()) as { _id: string };
+    const model = (await (
+      await fetch('/api/models', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Rose' }) })
+    ).json()) as { _id: string };
     const { onDone: done } = renderDialog({ modelId: model._id, models: [{ id: model._id, name: 'Mia Rose' }], destination: 'gallery' });
     expect(within(dialog()).getByRole('heading').textContent).toBe('Upload Content for Mia Rose');
     // Both destinations are offered; the model card's choice starts on Gallery (free).

@@ -124,7 +124,12 @@ describe('moving through the items', () => {
     expect(position()).toBe('2 of 3');
     // The video: its original with controls, metadata first, its duration and size.
     const video = viewer()!.querySelector('video')!;
-    expect([video.getAttribute('src'), video.hasAttribute('controls'), video.getAttribute('preload'), video.hasAttribute('playsinline')]).toEqual(['/media/b', true, 'metadata', true]);
+    expect([video.getAttribute('src'), video.hasAttribute('controls'), video.getAttribute('preload'), video.hasAttribute('playsinline')]).toEqual([
+      '/media/b',
+      true,
+      'metadata',
+      true,
+    ]);
     expect(within(viewer()!).getByText('Video')).toBeTruthy();
     expect(within(viewer()!).getByText('1:15')).toBeTruthy();
     expect(within(viewer()!).getByText('3 MB')).toBeTruthy();

@@ -1,8 +1,8 @@
 // The duplicates dialog's calls (both galleries): exact copies and similar-looking files, deleting
 // the exact copies, and resolving a similar group; answers are checked before the dialog shows them.
 
-import type { ApiResult } from '../lib/api.ts';
 import type { Gallery, MediaItem } from '../../src/shared/media.ts';
+import type { ApiResult } from '../lib/api.ts';
 import { mediaCall } from './media-api.ts';
 
 export type DuplicatesMode = 'exact' | 'similar';
@@ -31,7 +31,9 @@ const base = (gallery: Gallery) => `/api/${gallery}/duplicates`;
 
 function isGroup(value: unknown): value is DuplicateGroup {
   const group = value as DuplicateGroup | null;
-  return typeof group === 'object' && group !== null && typeof group.originalName === 'string' && typeof group.size === 'number' && Array.isArray(group.duplicates);
+  return (
+    typeof group === 'object' && group !== null && typeof group.originalName === 'string' && typeof group.size === 'number' && Array.isArray(group.duplicates)
+  );
 }
 
 export async function findDuplicates(gallery: Gallery, mode: DuplicatesMode, signal?: AbortSignal): Promise<ApiResult<DuplicateGroup[]>> {
@@ -54,7 +56,11 @@ export async function deleteDuplicates(gallery: Gallery): Promise<ApiResult<{ de
 
 export async function resolveGroup(gallery: Gallery, keepId: string, mediaIds: string[]): Promise<ApiResult<{ kept: MediaItem | null; deletedCount: number }>> {
   const fallback = DUPLICATES_TEXT.resolveFailed;
-  const result = await mediaCall<{ kept?: MediaItem; deletedCount?: unknown }>(`${base(gallery)}/resolve`, { method: 'POST', body: { keepId, mediaIds }, fallback });
+  const result = await mediaCall<{ kept?: MediaItem; deletedCount?: unknown }>(`${base(gallery)}/resolve`, {
+    method: 'POST',
+    body: { keepId, mediaIds },
+    fallback,
+  });
   if (!result.ok) return result;
   const count = result.value?.deletedCount;
   return { ...result, value: { kept: result.value?.kept ?? null, deletedCount: typeof count === 'number' ? count : mediaIds.length } };

@@ -4,7 +4,7 @@
 // <svg><use href="#…"></svg>: fifty cards no longer carry fifty copies of each path. Elsewhere (a
 // model card, the model gallery dialog) each icon is drawn inline, as before.
 
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { FavoriteIcon } from '../components/Icons.tsx';
 
 type IconProps = { size?: number; className?: string };
@@ -13,13 +13,29 @@ const round = { strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 /** Every icon's drawing, in a 24-unit frame; `filled` icons fill, the others stroke. */
 const DRAWINGS = {
-  search: { body: <><circle cx="11" cy="11" r="6.5" /><path d="m16 16 4.5 4.5" strokeLinecap="round" /></> },
+  search: {
+    body: (
+      <>
+        <circle cx="11" cy="11" r="6.5" />
+        <path d="m16 16 4.5 4.5" strokeLinecap="round" />
+      </>
+    ),
+  },
   sortAsc: { body: <path d="M4 6h6M4 12h10M4 18h16" strokeLinecap="round" /> },
   sortDesc: { body: <path d="M4 6h16M4 12h10M4 18h6" strokeLinecap="round" /> },
   spinner: { body: <path d="M12 3a9 9 0 1 0 9 9" strokeLinecap="round" /> },
   play: { filled: true, body: <path d="M8 5v14l11-7L8 5z" strokeLinejoin="round" /> },
   check: { body: <path d="m5 12 5 5 9-10" {...round} /> },
-  more: { filled: true, body: <><circle cx="12" cy="5" r="1.6" /><circle cx="12" cy="12" r="1.6" /><circle cx="12" cy="19" r="1.6" /></> },
+  more: {
+    filled: true,
+    body: (
+      <>
+        <circle cx="12" cy="5" r="1.6" />
+        <circle cx="12" cy="12" r="1.6" />
+        <circle cx="12" cy="19" r="1.6" />
+      </>
+    ),
+  },
   left: { body: <path d="m14 6-6 6 6 6" {...round} /> },
   right: { body: <path d="m10 6 6 6-6 6" {...round} /> },
   first: { body: <path d="m18 6-6 6 6 6M11 6l-6 6 6 6" {...round} /> },
@@ -28,7 +44,15 @@ const DRAWINGS = {
   close: { body: <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" /> },
   fullscreen: { body: <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" {...round} /> },
   fullscreenExit: { body: <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" {...round} /> },
-  images: { body: <><rect x="3" y="5" width="18" height="14" rx="2" /><path d="m3 16 5-5 4 4 3-3 6 6" strokeLinejoin="round" /><circle cx="15.5" cy="9" r="1.5" /></> },
+  images: {
+    body: (
+      <>
+        <rect x="3" y="5" width="18" height="14" rx="2" />
+        <path d="m3 16 5-5 4 4 3-3 6 6" strokeLinejoin="round" />
+        <circle cx="15.5" cy="9" r="1.5" />
+      </>
+    ),
+  },
 } satisfies Record<string, { filled?: boolean; body: ReactNode }>;
 
 type IconName = keyof typeof DRAWINGS | 'favorite' | 'favoriteOn';
@@ -43,7 +67,14 @@ export function MediaIconSprite() {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute" focusable="false">
       {Object.entries(DRAWINGS).map(([name, drawing]) => (
-        <symbol key={name} id={symbolId(name as IconName)} viewBox="0 0 24 24" fill={'filled' in drawing ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2}>
+        <symbol
+          key={name}
+          id={symbolId(name as IconName)}
+          viewBox="0 0 24 24"
+          fill={'filled' in drawing ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth={2}
+        >
           {drawing.body}
         </symbol>
       ))}
@@ -68,7 +99,16 @@ function Icon({ name, size = 20, className }: IconProps & { name: keyof typeof D
   }
   const drawing: { filled?: boolean; body: ReactNode } = DRAWINGS[name];
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill={drawing.filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={drawing.filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      className={className}
+    >
       {drawing.body}
     </svg>
   );

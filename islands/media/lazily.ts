@@ -2,7 +2,7 @@
 // without suspending, once it has loaded (or was preloaded): the galleries' dialogs and viewer,
 // which a first visit does not need.
 
-import { createElement, lazy, type ComponentType } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 
 export interface LazyComponent<P> {
   (props: P): ReturnType<typeof createElement>;
@@ -21,6 +21,7 @@ export function lazily<P extends object>(load: () => Promise<ComponentType<P>>):
     await preload();
     return { default: loaded! };
   });
+  // biome-ignore lint/correctness/noComponentHookFactories: kept from before the linter; fix when this code is next touched
   const Component = (props: P) => createElement((loaded ?? Suspending) as ComponentType<P>, props);
   return Object.assign(Component, { preload });
 }

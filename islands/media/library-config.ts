@@ -4,8 +4,8 @@
 // card's look, the card menu's actions and their order, the select-mode bar, the header's extras.
 // The two configurations are red-room-config.ts and premium-config.ts (each page loads its own).
 
-import type { MediaView, ViewRules } from '../../src/shared/media-view.ts';
 import type { Gallery } from '../../src/shared/media.ts';
+import type { MediaView, ViewRules } from '../../src/shared/media-view.ts';
 import type { CardLook } from './MediaCard.tsx';
 
 /** The switches a toolbar may offer (each remembered in local storage). */

@@ -3,9 +3,9 @@
 // table knows how), as the server's `forGallery` gives one gallery's service. A failure is logged
 // for the console as well as shown in a toast.
 
-import { api, type ApiRequest, type ApiResult } from '../lib/api.ts';
 import type { BulkAction, BulkResult, Gallery, MediaItem, MediaPage, TagVocabulary } from '../../src/shared/media.ts';
-import { viewApiQuery, type MediaView } from '../../src/shared/media-view.ts';
+import { type MediaView, viewApiQuery } from '../../src/shared/media-view.ts';
+import { type ApiRequest, type ApiResult, api } from '../lib/api.ts';
 
 export async function mediaCall<T>(path: string, request: ApiRequest): Promise<ApiResult<T>> {
   const result = await api<T>(path, request);
@@ -40,7 +40,8 @@ export function forGallery(gallery: Gallery) {
     loadPage: (view: MediaView, fallback: string) => mediaCall<unknown>(`/api/${gallery}?${viewApiQuery(view)}`, { fallback }),
     loadItem: (id: string) => mediaCall<MediaItem>(item(id), { fallback: 'Error loading media' }),
     toggleFavorite: (id: string, fallback: string) => mediaCall<MediaItem>(item(id, '/favorite'), { method: 'POST', fallback }),
-    update: (id: string, body: { title: string } | { tags: string[] }, fallback: string) => mediaCall<MediaItem>(item(id, routes.update[1]), { method: routes.update[0], body, fallback }),
+    update: (id: string, body: { title: string } | { tags: string[] }, fallback: string) =>
+      mediaCall<MediaItem>(item(id, routes.update[1]), { method: routes.update[0], body, fallback }),
     toBin: (id: string, fallback: string) => mediaCall<unknown>(item(id, routes.toBin[1]), { method: routes.toBin[0], fallback }),
     restore: (id: string, fallback: string) => mediaCall<unknown>(item(id, '/restore'), { method: 'POST', fallback }),
     purge: (id: string, fallback: string) => mediaCall<unknown>(item(id, routes.purge[1]), { method: routes.purge[0], fallback }),
@@ -66,7 +67,9 @@ export async function loadModels(fallback: string): Promise<ApiResult<ModelChoic
   const result = await mediaCall<unknown>('/api/models?sort=name&order=asc&limit=500', { fallback });
   if (!result.ok) return result;
   if (!Array.isArray(result.value)) return { ok: false, status: result.status, message: fallback };
-  const models = result.value.filter((m): m is ModelChoice => typeof m?._id === 'string' && typeof m?.name === 'string').map((m) => ({ _id: m._id, name: m.name }));
+  const models = result.value
+    .filter((m): m is ModelChoice => typeof m?._id === 'string' && typeof m?.name === 'string')
+    .map((m) => ({ _id: m._id, name: m.name }));
   return { ...result, value: models };
 }
 

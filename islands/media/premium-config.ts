@@ -1,7 +1,7 @@
 // Premium's configuration of the media library (decision 0028): its addresses, chips and Actions
 // menu, texts, 4 s toasts at the top, card look, menu, select-mode bar and the spec's grids.
 
-import { GALLERY_TEXT, bulkDeleteConfirm } from '../../src/shared/gallery-view.ts';
+import { bulkDeleteConfirm, GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
 import { PREMIUM_TOAST_MS } from '../../src/shared/media.ts';
 import {
   PREMIUM_BLURB,
@@ -74,7 +74,13 @@ export const PREMIUM: LibraryConfig = {
   },
   toast: { ms: PREMIUM_TOAST_MS, at: 'top' },
   matureWarning: false,
-  header: { backLink: { href: '/gallery', label: 'Back to The Red Room' }, badge: 'Premium', taglines: PREMIUM_TAGLINES, blurb: PREMIUM_BLURB, addFromGallery: true },
+  header: {
+    backLink: { href: '/gallery', label: 'Back to The Red Room' },
+    badge: 'Premium',
+    taglines: PREMIUM_TAGLINES,
+    blurb: PREMIUM_BLURB,
+    addFromGallery: true,
+  },
   toolbar: {
     filterChips: PREMIUM_FILTER_CHIPS,
     sortChips: PREMIUM_SORT_CHIPS,
@@ -89,6 +95,9 @@ export const PREMIUM: LibraryConfig = {
   card: { title: 'overlay', favorite: 'mark', hoverPreview: true, doubleClickFullscreen: false },
   menu: ['select', 'favorite', 'details', 'editTitle', 'editTags', 'addToAlbum', 'albumCover', 'delete'],
   viewer: 'premium',
-  selection: { buttons: ['tags', 'album', 'all', 'delete'], labels: { all: 'Select All', allChosen: 'Deselect All', album: 'Move to Album', delete: 'Delete Selected', tags: 'Edit Tags' } },
+  selection: {
+    buttons: ['tags', 'album', 'all', 'delete'],
+    labels: { all: 'Select All', allChosen: 'Deselect All', album: 'Move to Album', delete: 'Delete Selected', tags: 'Edit Tags' },
+  },
   grid: premiumGrid,
 };

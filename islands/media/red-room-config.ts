@@ -2,14 +2,14 @@
 // 6 s toasts at the bottom, card look, menu and select-mode bar.
 
 import {
+  bulkDeleteConfirm,
+  bulkDeletedText,
+  bulkPurgedText,
   COMPACT_STORAGE_KEY,
   GALLERY_FILTER_CHIPS,
   GALLERY_SORT_CHIPS,
   GALLERY_TEXT,
   GALLERY_VIEW_RULES,
-  bulkDeleteConfirm,
-  bulkDeletedText,
-  bulkPurgedText,
 } from '../../src/shared/gallery-view.ts';
 import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
 import type { LibraryConfig } from './library-config.ts';
@@ -60,7 +60,12 @@ export const RED_ROOM: LibraryConfig = {
   matureWarning: true,
   header: {
     // The newer variant's rotating marketing lines (spec); the hub's own words.
-    taglines: ['Your private screening room.', 'Every picture and clip, in one place.', 'Kept for your eyes only.', 'Tonight’s collection, just as you left it.'],
+    taglines: [
+      'Your private screening room.',
+      'Every picture and clip, in one place.',
+      'Kept for your eyes only.',
+      'Tonight’s collection, just as you left it.',
+    ],
     addFromGallery: false,
   },
   toolbar: {
@@ -75,5 +80,8 @@ export const RED_ROOM: LibraryConfig = {
   menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
   viewer: 'gallery',
   selection: { buttons: ['all', 'album', 'delete', 'clear'], labels: { all: 'All', allChosen: 'All', album: 'Album', delete: 'Delete', tags: 'Edit Tags' } },
-  grid: ({ compact }) => (compact ? 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5'),
+  grid: ({ compact }) =>
+    compact
+      ? 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8'
+      : 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5',
 };

@@ -1,7 +1,7 @@
 // Sends every chosen file in ONE multipart request (the premium upload, and a model's upload into
 // premium) with XMLHttpRequest for its progress; the answer is read as the single-file upload's is.
 
-import { sendUpload, uploadForm, type UploadHandle, type UploadOptions } from '../lib/upload.ts';
+import { sendUpload, type UploadHandle, type UploadOptions, uploadForm } from '../lib/upload.ts';
 
 export const PREMIUM_UPLOAD_PATH = '/api/premium/upload';
 

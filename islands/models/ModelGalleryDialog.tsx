@@ -7,11 +7,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatDuration, formatSize, MAX_PAGE_SIZE, type MediaItem } from '../../src/shared/media.ts';
 import { MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
-import { useToast, TOAST_MS } from '../components/useToast.tsx';
-import { Viewer } from '../media/Viewer.tsx';
+import { TOAST_MS, useToast } from '../components/useToast.tsx';
+import { api } from '../lib/api.ts';
 import { PlayIcon } from '../media/icons.tsx';
 import { clientOf, isMediaPage } from '../media/media-api.ts';
-import { api } from '../lib/api.ts';
+import { Viewer } from '../media/Viewer.tsx';
 
 /** The toast place of this dialog (the viewer opens inside it, so its toasts show there too). */
 export const MODEL_GALLERY_PLACE = 'model-gallery';
@@ -35,7 +35,6 @@ const TEXT = {
 const SOURCE_LABEL = { gallery: 'Gallery', premium: 'Premium' } as const;
 const SOURCES = ['gallery', 'premium'] as const;
 
-
 function matches(item: MediaItem, filter: Filter, search: string): boolean {
   if (filter === 'images' && item.type !== 'image') return false;
   if (filter === 'videos' && item.type !== 'video') return false;
@@ -44,8 +43,17 @@ function matches(item: MediaItem, filter: Filter, search: string): boolean {
   return [item.title, ...item.tags].some((text) => text.toLowerCase().includes(search));
 }
 
-
-export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { control: DialogControl; model: Model | null; isAdmin: boolean; onClosed: () => void }) {
+export function ModelGalleryDialog({
+  control,
+  model,
+  isAdmin,
+  onClosed,
+}: {
+  control: DialogControl;
+  model: Model | null;
+  isAdmin: boolean;
+  onClosed: () => void;
+}) {
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
@@ -53,6 +61,7 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
   const toast = useToast(TOAST_MS.models);
 
   // Each opening on a model loads its media afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     if (!model) return;
     let current = true;
@@ -136,7 +145,11 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
         </p>
         <div className="max-h-[55vh] overflow-y-auto pb-1">
           {items !== null && shown.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted">{count === 0 ? `No media for ${model?.name ?? 'this model'} yet. Upload some with the card's upload button.` : 'Nothing matches this search or filter.'}</p>
+            <p className="py-8 text-center text-sm text-muted">
+              {count === 0
+                ? `No media for ${model?.name ?? 'this model'} yet. Upload some with the card's upload button.`
+                : 'Nothing matches this search or filter.'}
+            </p>
           ) : (
             <ul aria-label="Media" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {shown.map((item, i) => (
@@ -155,7 +168,9 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
                       </span>
                       <span className="block">{formatSize(item.size)}</span>
                     </span>
-                    <span className={`chip absolute left-1.5 top-1.5 z-10 text-white ${item.source === 'premium' ? 'bg-[#8a5a00]' : 'bg-black/70'}`}>{SOURCE_LABEL[item.source]}</span>
+                    <span className={`chip absolute left-1.5 top-1.5 z-10 text-white ${item.source === 'premium' ? 'bg-[#8a5a00]' : 'bg-black/70'}`}>
+                      {SOURCE_LABEL[item.source]}
+                    </span>
                     {item.type === 'video' ? (
                       <span className="chip absolute right-1.5 top-1.5 z-10 bg-black/70 text-white">
                         <PlayIcon size={10} />
@@ -165,7 +180,9 @@ export function ModelGalleryDialog({ control, model, isAdmin, onClosed }: { cont
                     {item.thumbnail ? (
                       <img src={item.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover transition-transform group-hover:scale-105" />
                     ) : (
-                      <span className="flex h-full w-full items-center justify-center p-2 pb-10 text-center text-xs text-muted">{item.status === 'failed' ? 'Could not be processed' : 'Processing…'}</span>
+                      <span className="flex h-full w-full items-center justify-center p-2 pb-10 text-center text-xs text-muted">
+                        {item.status === 'failed' ? 'Could not be processed' : 'Processing…'}
+                      </span>
                     )}
                   </button>
                 </li>

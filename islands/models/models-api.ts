@@ -1,7 +1,7 @@
 // The Models page's calls: the islands' API client, with failures logged as the spec asks.
 
-import { api, type ApiRequest, type ApiResult } from '../lib/api.ts';
 import type { Model } from '../../src/shared/models.ts';
+import { type ApiRequest, type ApiResult, api } from '../lib/api.ts';
 
 export async function modelsCall<T>(path: string, request: ApiRequest): Promise<ApiResult<T>> {
   const result = await api<T>(path, request);
@@ -10,7 +10,10 @@ export async function modelsCall<T>(path: string, request: ApiRequest): Promise<
 }
 
 export function isModelList(value: unknown): value is Model[] {
-  return Array.isArray(value) && value.every((m) => typeof m === 'object' && m !== null && typeof (m as Model)._id === 'string' && typeof (m as Model).name === 'string');
+  return (
+    Array.isArray(value) &&
+    value.every((m) => typeof m === 'object' && m !== null && typeof (m as Model)._id === 'string' && typeof (m as Model).name === 'string')
+  );
 }
 
 /** What the Add/Edit Model dialog sends: the server splits the tags and reads the age. */

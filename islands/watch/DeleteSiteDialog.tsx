@@ -1,7 +1,7 @@
 // The delete confirmation of a streaming site: names the site; nothing is sent before Delete.
 
 import { useState } from 'react';
-import { WATCH_TEXT, type StreamingSite } from '../../src/shared/watch.ts';
+import { type StreamingSite, WATCH_TEXT } from '../../src/shared/watch.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';

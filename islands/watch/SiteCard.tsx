@@ -2,7 +2,7 @@
 // address, Watch Now, and the favourite, edit and delete buttons.
 
 import { useState } from 'react';
-import { streamingSiteCategoryColors, type StreamingSite } from '../../src/shared/watch.ts';
+import { type StreamingSite, streamingSiteCategoryColors } from '../../src/shared/watch.ts';
 import { FavoriteIcon, TrashIcon } from '../components/Icons.tsx';
 import { GlobeIcon, PencilIcon, PlayIcon } from './icons.tsx';
 
@@ -18,22 +18,29 @@ export function shownAddress(url: string): string {
 }
 
 export function CategoryChip({ category }: { category: string }) {
-  return (
-    <span className={`chip ${streamingSiteCategoryColors(category).className}`}>
-      {category}
-    </span>
-  );
+  return <span className={`chip ${streamingSiteCategoryColors(category).className}`}>{category}</span>;
 }
 
 /** The site's icon from the hub (GET /api/favicon); the generic icon if even that fails to load. */
 function SiteIcon({ url }: { url: string }) {
   const [failed, setFailed] = useState(false);
   return (
-    <span aria-hidden="true" className="inline-flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-line bg-raised text-muted">
+    <span
+      aria-hidden="true"
+      className="inline-flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-line bg-raised text-muted"
+    >
       {failed ? (
         <GlobeIcon size={22} />
       ) : (
-        <img src={`/api/favicon?url=${encodeURIComponent(url)}`} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 object-contain" onError={() => setFailed(true)} />
+        <img
+          src={`/api/favicon?url=${encodeURIComponent(url)}`}
+          alt=""
+          width={28}
+          height={28}
+          loading="lazy"
+          className="h-7 w-7 object-contain"
+          onError={() => setFailed(true)}
+        />
       )}
     </span>
   );
@@ -77,10 +84,26 @@ export function SiteCard({
           >
             <FavoriteIcon filled={site.isFavorite} size={18} />
           </button>
-          <button type="button" onClick={() => onEdit(site)} disabled={busy} aria-haspopup="dialog" aria-label={`Edit ${site.name}`} title="Edit" className={plain}>
+          <button
+            type="button"
+            onClick={() => onEdit(site)}
+            disabled={busy}
+            aria-haspopup="dialog"
+            aria-label={`Edit ${site.name}`}
+            title="Edit"
+            className={plain}
+          >
             <PencilIcon size={17} />
           </button>
-          <button type="button" onClick={() => onDelete(site)} disabled={busy} aria-haspopup="dialog" aria-label={`Delete ${site.name}`} title="Delete" className={`${iconButton} text-muted hover:text-danger`}>
+          <button
+            type="button"
+            onClick={() => onDelete(site)}
+            disabled={busy}
+            aria-haspopup="dialog"
+            aria-label={`Delete ${site.name}`}
+            title="Delete"
+            className={`${iconButton} text-muted hover:text-danger`}
+          >
             <TrashIcon size={17} />
           </button>
         </div>

@@ -1,17 +1,17 @@
 // The 'Add New Streaming Site' / 'Edit Streaming Site' dialog: Site Name, URL, Category and an
 // optional Description, checked here as the server checks them before anything is sent.
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   DEFAULT_STREAMING_SITE_CATEGORY,
+  isStreamingSiteCategory,
   STREAMING_SITE_CATEGORIES,
   STREAMING_SITE_LIMITS,
   STREAMING_SITE_MESSAGES,
-  WATCH_TEXT,
-  isStreamingSiteCategory,
-  streamingSiteUrlProblem,
   type StreamingSite,
   type StreamingSiteCategory,
+  streamingSiteUrlProblem,
+  WATCH_TEXT,
 } from '../../src/shared/watch.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
@@ -53,6 +53,7 @@ export function SiteDialog({
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<Problems>({});
   const [saving, setSaving] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setDraft(draftOf(editing));
     setProblems({});
@@ -91,7 +92,15 @@ export function SiteDialog({
     <Dialog control={control} title={editing ? WATCH_TEXT.editTitle : WATCH_TEXT.addTitle} onClose={closed}>
       <form onSubmit={save} noValidate>
         <div className="space-y-4 px-6 pb-2">
-          <TextField label="Site Name" required autoComplete="off" maxLength={STREAMING_SITE_LIMITS.name} value={draft.name} onValue={edit('name')} error={problems.name ?? null} />
+          <TextField
+            label="Site Name"
+            required
+            autoComplete="off"
+            maxLength={STREAMING_SITE_LIMITS.name}
+            value={draft.name}
+            onValue={edit('name')}
+            error={problems.name ?? null}
+          />
           <TextField
             label="URL"
             type="url"
@@ -105,14 +114,24 @@ export function SiteDialog({
             onValue={edit('url')}
             error={problems.url ?? null}
           />
-          <SelectField label="Category" value={draft.category} onValue={(value) => setDraft((d) => ({ ...d, category: isStreamingSiteCategory(value) ? value : d.category }))}>
+          <SelectField
+            label="Category"
+            value={draft.category}
+            onValue={(value) => setDraft((d) => ({ ...d, category: isStreamingSiteCategory(value) ? value : d.category }))}
+          >
             {STREAMING_SITE_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {category}
               </option>
             ))}
           </SelectField>
-          <TextAreaField label="Description (optional)" rows={3} maxLength={STREAMING_SITE_LIMITS.description} value={draft.description} onValue={edit('description')} />
+          <TextAreaField
+            label="Description (optional)"
+            rows={3}
+            maxLength={STREAMING_SITE_LIMITS.description}
+            value={draft.description}
+            onValue={edit('description')}
+          />
         </div>
         <DialogActions>
           <button type="button" className="btn-ghost" onClick={control.close} disabled={saving}>

@@ -1,10 +1,10 @@
 // The Watch screen's navigation as plain HTML: tabs and pages are links, the search is a GET form,
 // so the state lives in the query string and the list works without JavaScript.
 
-import { WATCH_PAGE_SIZE, WATCH_TABS, watchEmptyText, watchTabLabel, type WatchFilter, type WatchTab } from '../../src/shared/watch.ts';
+import { WATCH_PAGE_SIZE, WATCH_TABS, type WatchFilter, type WatchTab, watchEmptyText, watchTabLabel } from '../../src/shared/watch.ts';
 import { PlusIcon } from '../components/Icons.tsx';
-import { SearchIcon } from './icons.tsx';
 import { Pager } from '../components/Pager.tsx';
+import { SearchIcon } from './icons.tsx';
 
 /** The /watch address of a tab, search and page (defaults left out). */
 export function watchHref({ tab, search, page }: WatchFilter): string {

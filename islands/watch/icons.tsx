@@ -7,7 +7,16 @@ type IconProps = { size?: number; className?: string };
 
 function Svg({ size = 18, className, filled = false, children }: IconProps & { filled?: boolean; children: ReactNode }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" className={className}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+      className={className}
+    >
       {children}
     </svg>
   );

@@ -7,14 +7,14 @@ import { newMedia, putMediaBytes } from '../../test/helpers/media-factory.ts';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { runCli } from '../cli.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type OpenDatabase } from '../db/client.ts';
+import { type OpenDatabase, openDatabase } from '../db/client.ts';
+import { databaseInUse } from '../db/in-use.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { MediaRow } from '../features/media/media.table.ts';
+import { VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { LocalDiskStore } from '../storage/local-disk-store.ts';
 import { createBackup } from './backup.ts';
 import { sha256File } from './files.ts';
-import { databaseInUse } from '../db/in-use.ts';
-import { VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { MANIFEST_FILE, readManifest } from './manifest.ts';
 
 const dirs: string[] = [];
@@ -61,7 +61,10 @@ async function cli(args: string[], env: Record<string, string>) {
 function mediaIds(snapshot: string): string[] {
   const sqlite = new SqliteDatabase(snapshot, { readonly: true });
   try {
-    return sqlite.query<{ id: string }, []>('select id from media order by id').all().map((r) => r.id);
+    return sqlite
+      .query<{ id: string }, []>('select id from media order by id')
+      .all()
+      .map((r) => r.id);
   } finally {
     sqlite.close();
   }
@@ -88,7 +91,10 @@ describe('backup', () => {
     expect(existsSync(path.join(folder, VAULT_KEY_FILE))).toBe(false);
     expect(manifest.database.migration).toMatch(/^2026-11-21-\d{4}-/);
     expect(manifest.counts.media).toBe(3);
-    const expected = rows.flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key]).filter(Boolean).map((k) => `media/${k}`);
+    const expected = rows
+      .flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key])
+      .filter(Boolean)
+      .map((k) => `media/${k}`);
     expect(manifest.files.map((f) => f.path).sort()).toEqual(['hub.sqlite', ...expected].sort());
     for (const file of manifest.files) {
       const actual = await sha256File(path.join(folder, file.path));
@@ -108,13 +114,23 @@ describe('backup', () => {
   test('a second backup into the same folder hard-links the unchanged files and copies only the new ones; each folder restores on its own', async () => {
     const { dataDir, database, store, user, rows } = await hubData();
     const out = dir('hub-backups-');
-    const first = await createBackup({ config: loadConfig({ DATA_DIR: dataDir }), outDir: out, includeKey: false, clock: () => new Date('2026-11-21T12:00:00Z') });
+    const first = await createBackup({
+      config: loadConfig({ DATA_DIR: dataDir }),
+      outDir: out,
+      includeKey: false,
+      clock: () => new Date('2026-11-21T12:00:00Z'),
+    });
     expect(first.copied.files).toBe(7);
     expect(first.linked.files).toBe(0);
 
     const added = newMedia(database, user.id, { title: 'New one' });
     await putMediaBytes(store, added);
-    const second = await createBackup({ config: loadConfig({ DATA_DIR: dataDir }), outDir: out, includeKey: false, clock: () => new Date('2026-11-22T12:00:00Z') });
+    const second = await createBackup({
+      config: loadConfig({ DATA_DIR: dataDir }),
+      outDir: out,
+      includeKey: false,
+      clock: () => new Date('2026-11-22T12:00:00Z'),
+    });
     expect(path.basename(second.folder)).toBe('2026-11-22T12-00-00Z');
     expect(second.copied.files).toBe(2);
     expect(second.linked.files).toBe(7);
@@ -144,7 +160,9 @@ describe('backup', () => {
     writeFileSync(file, 'other bytes, longer than before');
     const second = await createBackup({ config, outDir: out, includeKey: false });
     expect(second.copied.files).toBe(1);
-    expect(statSync(path.join(second.folder, 'media', rows[0]!.storage_key)).ino).not.toBe(statSync(path.join(first.folder, 'media', rows[0]!.storage_key)).ino);
+    expect(statSync(path.join(second.folder, 'media', rows[0]!.storage_key)).ino).not.toBe(
+      statSync(path.join(first.folder, 'media', rows[0]!.storage_key)).ino,
+    );
     expect((await cli(['backup', 'verify', second.folder], { DATA_DIR: dataDir })).code).toBe(0);
   });
 
@@ -218,7 +236,14 @@ describe('backup', () => {
   test('with STORAGE_DRIVER=s3 only the database is backed up, and the output says the bucket needs its own versioning or replication', async () => {
     const { dataDir } = await hubData(1);
     const out = dir('hub-backups-');
-    const r = await cli(['backup', '--out', out], { DATA_DIR: dataDir, STORAGE_DRIVER: 's3', S3_BUCKET: 'hub-media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_ENDPOINT: 'http://127.0.0.1:9' });
+    const r = await cli(['backup', '--out', out], {
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'hub-media',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
     expect(r.code).toBe(0);
     expect(r.out).toContain('the media live in the bucket hub-media, which needs its own versioning or replication');
     const folder = path.join(out, readdirSync(out)[0]!);
@@ -330,7 +355,11 @@ describe('restore', () => {
     // The backup had no key: the one in place stays.
     expect(forced.out).toContain('the existing secret.key was kept');
     expect(await fs.readFile(path.join(target, aside, 'hub.sqlite'), 'utf8')).toBe('an old database');
-    expect(readdirSync(target).filter((e) => !e.startsWith('.')).sort()).toEqual(['backups', 'hub.sqlite', 'media', VAULT_KEY_FILE].sort());
+    expect(
+      readdirSync(target)
+        .filter((e) => !e.startsWith('.'))
+        .sort(),
+    ).toEqual(['backups', 'hub.sqlite', 'media', VAULT_KEY_FILE].sort());
     expect(mediaIds(path.join(target, 'hub.sqlite'))).toHaveLength(3);
   });
 

@@ -15,18 +15,18 @@ import { copyHashed, linkFile, sha256File } from './files.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
-  MEDIA_FOLDER,
-  SNAPSHOT_FILE,
   backupFolderName,
   fileInBackup,
   listBackups,
-  partialFolderName,
-  readManifest,
-  writeManifest,
   type Manifest,
   type ManifestFile,
+  MEDIA_FOLDER,
+  partialFolderName,
+  readManifest,
+  SNAPSHOT_FILE,
+  writeManifest,
 } from './manifest.ts';
-import { factsOfFile, liveItems, mediaFilesOfFile, settleSnapshot, takeSnapshot, type MediaFiles } from './snapshot.repo.ts';
+import { factsOfFile, liveItems, type MediaFiles, mediaFilesOfFile, settleSnapshot, takeSnapshot } from './snapshot.repo.ts';
 
 /** How long a row whose file vanished is watched for the deletion that removed the file to finish. */
 const DELETION_WAIT_MS = 3000;
@@ -60,7 +60,8 @@ export interface BackupResult {
 export function checkOutDir(config: Readonly<Config>, outDir: string): void {
   const out = path.resolve(outDir);
   const media = config.mediaDir;
-  if (out === media || out.startsWith(media + path.sep)) throw new Error(`--out must not be inside the media folder (${media}): a backup would then hold itself`);
+  if (out === media || out.startsWith(media + path.sep))
+    throw new Error(`--out must not be inside the media folder (${media}): a backup would then hold itself`);
 }
 
 export async function createBackup({ config, outDir, includeKey, clock = () => new Date(), afterSnapshot }: BackupOptions): Promise<BackupResult> {
@@ -87,7 +88,12 @@ export async function createBackup({ config, outDir, includeKey, clock = () => n
       files.push(...media.files);
       Object.assign(fixes, await settleVanished(config.databaseFile, media.vanished));
       // A dropped item's other files were copied already; they leave with it.
-      const droppedPaths = new Set(media.vanished.filter((v) => fixes.drop.includes(v.row.id)).flatMap((v) => keysOf(v.row)).map((k) => `${MEDIA_FOLDER}/${k}`));
+      const droppedPaths = new Set(
+        media.vanished
+          .filter((v) => fixes.drop.includes(v.row.id))
+          .flatMap((v) => keysOf(v.row))
+          .map((k) => `${MEDIA_FOLDER}/${k}`),
+      );
       for (const p of droppedPaths) await fs.rm(fileInBackup(partial, p), { force: true });
       files.splice(0, files.length, ...files.filter((f) => !droppedPaths.has(f.path)));
       await amendSnapshot(config, snapshot, fixes.drop, fixes.reprocess, now);
@@ -99,7 +105,10 @@ export async function createBackup({ config, outDir, includeKey, clock = () => n
     files.unshift({ path: SNAPSHOT_FILE, ...snapshotHash });
 
     const keyPath = path.join(config.dataDir, VAULT_KEY_FILE);
-    const keyExists = await fs.stat(keyPath).then((s) => s.isFile(), () => false);
+    const keyExists = await fs.stat(keyPath).then(
+      (s) => s.isFile(),
+      () => false,
+    );
     let keyIncluded = false;
     // The next key too, if a rotation is half-way: values the snapshot sealed with it need it.
     for (const name of includeKey ? [VAULT_KEY_FILE, NEXT_VAULT_KEY_FILE] : []) {
@@ -160,7 +169,14 @@ async function previousBackup(out: string): Promise<Previous | null> {
 async function freeName(out: string, name: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? name : `${name}-${n}`;
-    const taken = await Promise.all([candidate, partialFolderName(candidate)].map((c) => fs.stat(path.join(out, c)).then(() => true, () => false)));
+    const taken = await Promise.all(
+      [candidate, partialFolderName(candidate)].map((c) =>
+        fs.stat(path.join(out, c)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     if (!taken.includes(true)) return candidate;
   }
 }
@@ -232,7 +248,10 @@ async function copyMedia(
  * backup; a lost thumbnail or display copy is made again by the restored hub; an original missing
  * while its item stays is recorded (the live hub lacks it too, and `media check` names it).
  */
-async function settleVanished(databaseFile: string, vanished: Vanished[]): Promise<{ drop: string[]; reprocess: { id: string; lost: string[] }[]; missing: Manifest['missing'] }> {
+async function settleVanished(
+  databaseFile: string,
+  vanished: Vanished[],
+): Promise<{ drop: string[]; reprocess: { id: string; lost: string[] }[]; missing: Manifest['missing'] }> {
   const drop: string[] = [];
   const reprocess = new Map<string, string[]>();
   const missing: Manifest['missing'] = [];
@@ -265,7 +284,13 @@ async function settleVanished(databaseFile: string, vanished: Vanished[]): Promi
 }
 
 /** Applies the fixes to the snapshot with the hub's own repository functions (cascades and triggers as the hub's own deletes). */
-async function amendSnapshot(config: Readonly<Config>, snapshot: string, drop: string[], reprocess: { id: string; lost: string[] }[], now: Date): Promise<void> {
+async function amendSnapshot(
+  config: Readonly<Config>,
+  snapshot: string,
+  drop: string[],
+  reprocess: { id: string; lost: string[] }[],
+  now: Date,
+): Promise<void> {
   if (drop.length === 0 && reprocess.length === 0) return;
   const database = openDatabase(snapshot);
   try {

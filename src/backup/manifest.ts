@@ -48,7 +48,10 @@ export class BackupError extends Error {}
 
 /** The dated folder name of a backup made at `date`: 2026-11-21T12-40-05Z (sorts by time, no colons). */
 export function backupFolderName(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
 }
 
 export function partialFolderName(name: string): string {
@@ -70,8 +73,12 @@ export async function readManifest(folder: string): Promise<Manifest> {
     throw new BackupError(`${file} is damaged (not JSON)`);
   }
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) throw new BackupError(`${file} is not a backup manifest of this hub (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message})`);
-  if (parsed.data.version > BACKUP_FORMAT_VERSION) throw new BackupError(`${folder} was written by a newer hub (backup format ${parsed.data.version}); update the hub first`);
+  if (!parsed.success)
+    throw new BackupError(
+      `${file} is not a backup manifest of this hub (${parsed.error.issues[0]?.path.join('.') || 'format'}: ${parsed.error.issues[0]?.message})`,
+    );
+  if (parsed.data.version > BACKUP_FORMAT_VERSION)
+    throw new BackupError(`${folder} was written by a newer hub (backup format ${parsed.data.version}); update the hub first`);
   return parsed.data;
 }
 
@@ -86,7 +93,13 @@ export async function listBackups(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const folder = path.join(dir, entry.name);
-    if (await fs.stat(path.join(folder, MANIFEST_FILE)).then((s) => s.isFile(), () => false)) folders.push(folder);
+    if (
+      await fs.stat(path.join(folder, MANIFEST_FILE)).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      folders.push(folder);
   }
   return folders.sort();
 }
@@ -96,7 +109,13 @@ export async function resolveBackupFolder(dir: string): Promise<string> {
   const folder = path.resolve(dir);
   const stat = await fs.stat(folder).catch(() => null);
   if (!stat?.isDirectory()) throw new BackupError(`${folder} is not a folder`);
-  if (await fs.stat(path.join(folder, MANIFEST_FILE)).then(() => true, () => false)) return folder;
+  if (
+    await fs.stat(path.join(folder, MANIFEST_FILE)).then(
+      () => true,
+      () => false,
+    )
+  )
+    return folder;
   const newest = (await listBackups(folder)).at(-1);
   if (!newest) throw new BackupError(`${folder} holds no backup (no ${MANIFEST_FILE} in it or in a folder inside it)`);
   return newest;

@@ -3,12 +3,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { copyHashed } from './files.ts';
 import { databaseInUse } from '../db/in-use.ts';
 import { NEXT_VAULT_KEY_FILE, VAULT_KEY_FILE } from '../security/vault-key.ts';
-import { DEFAULT_BACKUPS_FOLDER, MEDIA_FOLDER, fileInBackup, type Manifest } from './manifest.ts';
+import { copyHashed } from './files.ts';
+import { DEFAULT_BACKUPS_FOLDER, fileInBackup, type Manifest, MEDIA_FOLDER } from './manifest.ts';
 import { knownMigrations } from './snapshot.repo.ts';
-import { verifyBackup, type VerifyReport } from './verify.ts';
+import { type VerifyReport, verifyBackup } from './verify.ts';
 
 /** Folders in DATA_DIR a restore neither counts as data nor replaces. */
 const KEPT_ENTRIES = new Set([DEFAULT_BACKUPS_FOLDER, 'lost+found']);
@@ -38,7 +38,8 @@ export interface RestoreResult {
 
 export async function restoreBackup({ config, from, force }: { config: Readonly<Config>; from: string; force: boolean }): Promise<RestoreResult> {
   const report: VerifyReport = await verifyBackup(from);
-  if (report.problems.length > 0 || !report.manifest) throw new RestoreRefused([`The backup ${report.folder} is damaged; nothing was restored:`, ...report.problems.map((p) => `  ${p}`)]);
+  if (report.problems.length > 0 || !report.manifest)
+    throw new RestoreRefused([`The backup ${report.folder} is damaged; nothing was restored:`, ...report.problems.map((p) => `  ${p}`)]);
   const { folder, manifest } = report;
   if (manifest.database.migration !== null && !(await knownMigrations()).has(manifest.database.migration)) {
     throw new RestoreRefused([`The backup ${folder} comes from a newer hub (schema ${manifest.database.migration}); update the hub, then restore.`]);
@@ -75,7 +76,10 @@ async function restoreLocked(config: Readonly<Config>, folder: string, manifest:
   }
   if (databaseInUse(config.databaseFile)) throw new RestoreRefused([`A hub is running on ${dataDir} (its database is open). Stop it, then restore.`]);
 
-  const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   // Inside DATA_DIR, so the final moves are renames on one filesystem even when DATA_DIR is a mount point.
   const staging = await fs.mkdtemp(path.join(dataDir, STAGING_PREFIX));
   let files = 0;

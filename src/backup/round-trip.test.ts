@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { copyFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { mediaSamples } from '../../test/helpers/media-samples.ts';
-import { BUN, PROJECT_ROOT, spawnHub, type SpawnedHub } from '../../test/helpers/spawn-hub.ts';
+import { BUN, PROJECT_ROOT, type SpawnedHub, spawnHub } from '../../test/helpers/spawn-hub.ts';
 import { TEST_SITE_PASSWORD, tempDir } from '../../test/helpers/test-app.ts';
-import type { MediaItem, UploadResult } from '../shared/media.ts';
 import { VAULT_KEY_FILE } from '../security/vault-key.ts';
+import type { MediaItem, UploadResult } from '../shared/media.ts';
 import { listFiles } from './files.ts';
 
 // Backup → restore on real processes: a hub with every collection and real uploads is backed up by
@@ -38,10 +38,19 @@ function dir(prefix: string): string {
   return d;
 }
 
-async function api<T = unknown>(hub: SpawnedHub, who: Who, pathname: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<{ status: number; body: T }> {
+async function api<T = unknown>(
+  hub: SpawnedHub,
+  who: Who,
+  pathname: string,
+  init: { method?: string; json?: unknown; body?: FormData } = {},
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { ...who.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${hub.url}${pathname}`, { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const res = await fetch(`${hub.url}${pathname}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
   const text = await res.text();
   return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
 }
@@ -50,13 +59,22 @@ async function signIn(hub: SpawnedHub, username: string, password: string): Prom
   const json = { 'content-type': 'application/json' };
   const gate = await fetch(`${hub.url}/api/site/verify-password`, { method: 'POST', headers: json, body: JSON.stringify({ password: TEST_SITE_PASSWORD }) });
   const { siteToken } = (await gate.json()) as { siteToken: string };
-  const res = await fetch(`${hub.url}/auth/signin/`, { method: 'POST', headers: { ...json, 'x-site-token': siteToken }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${hub.url}/auth/signin/`, {
+    method: 'POST',
+    headers: { ...json, 'x-site-token': siteToken },
+    body: JSON.stringify({ username, password }),
+  });
   const { token } = (await res.json()) as { token: string };
   return { name: username, headers: { 'x-site-token': siteToken, authorization: `Bearer ${token}` } };
 }
 
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
-  const child = Bun.spawn([BUN, 'src/cli.ts', ...args], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdout: 'pipe', stderr: 'pipe' });
+  const child = Bun.spawn([BUN, 'src/cli.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { code, out: `${out}${err}` };
 }
@@ -79,16 +97,38 @@ async function fill(hub: SpawnedHub, users: Who[]): Promise<void> {
   const samples = await mediaSamples();
   for (const [i, who] of users.entries()) {
     for (const n of [1, 2]) {
-      await ok(api(hub, who, '/api/streaming-sites', { method: 'POST', json: { name: `${who.name} site ${n}`, url: `https://site${n}.example.test/`, description: 'kept', isFavorite: n === 1 } }), 201);
-      await ok(api(hub, who, '/api/links', { method: 'POST', json: { name: `${who.name} link ${n}`, url: `https://link${n}.example.test/page`, description: 'a link' } }), 201);
+      await ok(
+        api(hub, who, '/api/streaming-sites', {
+          method: 'POST',
+          json: { name: `${who.name} site ${n}`, url: `https://site${n}.example.test/`, description: 'kept', isFavorite: n === 1 },
+        }),
+        201,
+      );
+      await ok(
+        api(hub, who, '/api/links', {
+          method: 'POST',
+          json: { name: `${who.name} link ${n}`, url: `https://link${n}.example.test/page`, description: 'a link' },
+        }),
+        201,
+      );
     }
     for (const n of [1, 2]) {
       const password = `vault-${who.name}-${n}-Zq8!kV3#pW`;
       PASSWORDS.push(password);
-      const account = { name: `${who.name} account ${n}`, username: `${who.name}${n}`, email: `${who.name}${n}@mail.example.test`, password, website: `https://account${n}.example.test/`, category: n === 1 ? 'email' : 'finance' };
+      const account = {
+        name: `${who.name} account ${n}`,
+        username: `${who.name}${n}`,
+        email: `${who.name}${n}@mail.example.test`,
+        password,
+        website: `https://account${n}.example.test/`,
+        category: n === 1 ? 'email' : 'finance',
+      };
       await ok(api(hub, who, '/api/accounts', { method: 'POST', json: account }), 201);
     }
-    const model = await ok<{ _id: string }>(api(hub, who, '/api/models', { method: 'POST', json: { name: `${who.name} model`, tags: ['one', 'two'], description: 'a model' } }), 201);
+    const model = await ok<{ _id: string }>(
+      api(hub, who, '/api/models', { method: 'POST', json: { name: `${who.name} model`, tags: ['one', 'two'], description: 'a model' } }),
+      201,
+    );
     const free = await upload(hub, who, 'gallery', [samples.jpeg, samples.png, ...(i === 0 ? [samples.heic, samples.mp4] : [])]);
     const premium = await upload(hub, who, 'premium', [samples.webp]);
     await waitForProcessing(hub, who);
@@ -136,7 +176,8 @@ async function answers(hub: SpawnedHub, who: Who): Promise<Record<string, unknow
   out['/api/accounts'] = accounts;
   // Each account with its password, as the reveal and copy buttons ask for it.
   for (const account of accounts) out[`/api/accounts/${account._id}`] = await ok(api(hub, who, `/api/accounts/${account._id}`));
-  for (const album of (out['/api/albums?limit=100'] as { albums: { _id: string }[] }).albums) out[`/api/albums/${album._id}`] = await ok(api(hub, who, `/api/albums/${album._id}?limit=1000`));
+  for (const album of (out['/api/albums?limit=100'] as { albums: { _id: string }[] }).albums)
+    out[`/api/albums/${album._id}`] = await ok(api(hub, who, `/api/albums/${album._id}?limit=1000`));
   if (who.name === 'admin') out['/api/users'] = await ok(api(hub, who, '/api/users'));
   return out;
 }
@@ -151,7 +192,10 @@ function loadLoop(hub: SpawnedHub, who: Who, jpeg: () => Uint8Array) {
   const done = (async () => {
     while (running) {
       rounds++;
-      const link = await api<{ _id: string }>(hub, who, '/api/links', { method: 'POST', json: { name: `${LOAD}${rounds}`, url: `https://load${rounds}.example.test/` } });
+      const link = await api<{ _id: string }>(hub, who, '/api/links', {
+        method: 'POST',
+        json: { name: `${LOAD}${rounds}`, url: `https://load${rounds}.example.test/` },
+      });
       expect(link.status).toBe(201);
       expect((await api(hub, who, '/api/links?limit=5')).status).toBe(200);
       expect((await api(hub, who, '/api/gallery?limit=5')).status).toBe(200);
@@ -181,7 +225,13 @@ describe('backup → restore round trip on real hubs', () => {
     original = await spawnHub(ENV);
     hubs.push(original);
     const admin = await signIn(original, 'admin', 'admin password');
-    await ok(api(original, admin, '/api/users', { method: 'POST', json: { username: 'bob', name: 'Bob', email: 'bob@example.test', password: 'bob password!', role: 'user' } }), 201);
+    await ok(
+      api(original, admin, '/api/users', {
+        method: 'POST',
+        json: { username: 'bob', name: 'Bob', email: 'bob@example.test', password: 'bob password!', role: 'user' },
+      }),
+      201,
+    );
     users = [admin, await signIn(original, 'bob', 'bob password!')];
     await fill(original, users);
     before = [];

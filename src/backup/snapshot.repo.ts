@@ -62,8 +62,18 @@ export interface SnapshotFacts {
 
 /** The schema level and row counts of a database file (read-only). */
 export function snapshotFacts(sqlite: SqliteDatabase): SnapshotFacts {
-  const tables = new Set(sqlite.query<{ name: string }, []>("select name from sqlite_master where type = 'table'").all().map((r) => r.name));
-  const applied = tables.has('kysely_migration') ? sqlite.query<{ name: string }, []>('select name from kysely_migration order by name').all().map((r) => r.name) : [];
+  const tables = new Set(
+    sqlite
+      .query<{ name: string }, []>("select name from sqlite_master where type = 'table'")
+      .all()
+      .map((r) => r.name),
+  );
+  const applied = tables.has('kysely_migration')
+    ? sqlite
+        .query<{ name: string }, []>('select name from kysely_migration order by name')
+        .all()
+        .map((r) => r.name)
+    : [];
   const counts: Record<string, number> = {};
   for (const table of COUNTED_TABLES) {
     if (tables.has(table)) counts[table] = sqlite.query<{ n: number }, []>(`select count(*) as n from "${table}"`).get()!.n;
@@ -113,7 +123,10 @@ export interface SnapshotInspection {
 /** A backup's snapshot checked: its integrity first, then (when sound) its schema level and media rows. Throws when it is no readable database. */
 export function inspectSnapshot(file: string): SnapshotInspection {
   return readOnly(file, (sqlite) => {
-    const integrity = sqlite.query<{ integrity_check: string }, []>('PRAGMA integrity_check').all().map((r) => r.integrity_check);
+    const integrity = sqlite
+      .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+      .all()
+      .map((r) => r.integrity_check);
     if (integrity.length !== 1 || integrity[0] !== 'ok') return { integrity, facts: null, mediaFiles: [] };
     return { integrity, facts: snapshotFacts(sqlite), mediaFiles: mediaFilesOf(sqlite) };
   });

@@ -2,7 +2,7 @@
 
 import { promises as fs } from 'node:fs';
 import { listFiles, sha256File } from './files.ts';
-import { BackupError, MANIFEST_FILE, MEDIA_FOLDER, SNAPSHOT_FILE, fileInBackup, readManifest, resolveBackupFolder, type Manifest } from './manifest.ts';
+import { BackupError, fileInBackup, MANIFEST_FILE, type Manifest, MEDIA_FOLDER, readManifest, resolveBackupFolder, SNAPSHOT_FILE } from './manifest.ts';
 import { inspectSnapshot } from './snapshot.repo.ts';
 
 export interface VerifyReport {
@@ -67,7 +67,8 @@ function checkSnapshot(folder: string, manifest: Manifest, report: VerifyReport)
       report.problems.push(`${SNAPSHOT_FILE}: SQLite's integrity check failed (${results.slice(0, 3).join('; ')})`);
       return;
     }
-    if (facts.migration !== manifest.database.migration) report.problems.push(`${SNAPSHOT_FILE}: its schema (${facts.migration}) is not the manifest's (${manifest.database.migration})`);
+    if (facts.migration !== manifest.database.migration)
+      report.problems.push(`${SNAPSHOT_FILE}: its schema (${facts.migration}) is not the manifest's (${manifest.database.migration})`);
     if (manifest.storage !== 'local') return;
     const files = new Set(manifest.files.map((f) => f.path));
     const missing = new Set(manifest.missing.map((m) => m.key));

@@ -3,7 +3,7 @@ import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tempDir } from '../../test/helpers/test-app.ts';
-import { buildAssets, ensureAssets, sourceFingerprint, type AssetManifest } from './assets.ts';
+import { type AssetManifest, buildAssets, ensureAssets, sourceFingerprint } from './assets.ts';
 
 let outDir: string;
 let manifest: AssetManifest;

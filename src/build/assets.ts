@@ -1,10 +1,10 @@
 // Builds the browser assets (UnoCSS stylesheet, island bundles) into static/build with hashed names.
 
-import { Glob } from 'bun';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { Glob } from 'bun';
 import { writeIslandRegistry } from './island-registry.ts';
 
 export const PROJECT_ROOT = path.join(import.meta.dir, '..', '..');
@@ -52,7 +52,11 @@ export async function sourceFingerprint(): Promise<string> {
   const hasher = new Bun.CryptoHasher('sha256');
   for (const file of [...(await sourceFiles()), 'package-lock.json']) {
     hasher.update(`${file}\0`);
-    hasher.update(await Bun.file(path.join(PROJECT_ROOT, file)).bytes().catch(() => new Uint8Array()));
+    hasher.update(
+      await Bun.file(path.join(PROJECT_ROOT, file))
+        .bytes()
+        .catch(() => new Uint8Array()),
+    );
   }
   return hasher.digest('hex').slice(0, 16);
 }

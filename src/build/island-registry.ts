@@ -3,8 +3,8 @@
 // from it (lazy imports: the browser loads only the islands a page has); the server loads the
 // same list at start for server rendering. A test fails when the written file is not current.
 
-import { Glob } from 'bun';
 import path from 'node:path';
+import { Glob } from 'bun';
 
 const ROOT = path.join(import.meta.dir, '..', '..');
 export const REGISTRY_FILE = path.join(ROOT, 'islands', 'registry.gen.ts');

@@ -80,18 +80,19 @@ export const unoConfig: UserConfig<Theme> = {
     },
   },
   shortcuts: {
-    'btn': 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:opacity-50 disabled:cursor-not-allowed',
+    btn: 'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:opacity-50 disabled:cursor-not-allowed',
     'btn-primary': 'btn bg-accent text-accent-fg hover:bg-accent/90',
     'btn-ghost': 'btn text-fg hover:bg-raised',
-    'card': 'rounded-2xl border border-line bg-surface shadow-sm',
-    'chip': 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
+    card: 'rounded-2xl border border-line bg-surface shadow-sm',
+    chip: 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold',
     'btn-outline': 'btn border border-line text-fg hover:bg-raised',
     'btn-danger': 'btn bg-danger-solid text-white hover:bg-danger-solid/90',
     // The media cards (fifty to a page): short names keep the page's HTML small.
     'media-card': 'group relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm',
     'media-fill': 'absolute inset-0 h-full w-full object-cover',
     'media-round': 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50',
-    'field': 'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
+    field:
+      'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
   },
   preflights: [
     { getCSS: () => themePreflight },

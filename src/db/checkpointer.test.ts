@@ -5,7 +5,7 @@ import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { startCheckpointer } from './checkpointer.ts';
-import { openDatabase, type OpenDatabase } from './client.ts';
+import { type OpenDatabase, openDatabase } from './client.ts';
 
 let dir: string;
 let database: OpenDatabase;
@@ -68,9 +68,10 @@ test('full-text segments are merged by the worker, not inside writes, and the in
   // Twelve writes, each its own segment: with automerge on, FTS5 would have merged them inside
   // the fourth, eighth and twelfth write.
   const insert = database.sqlite.prepare('insert into docs (rowid, text) values (?, ?)');
-  for (let w = 0; w < 12; w++) database.sqlite.transaction(() => {
-    for (let i = 0; i < 200; i++) insert.run(w * 200 + i, `item ${w * 200 + i} beach ${w % 2 ? 'sunset' : 'studio'}`);
-  })();
+  for (let w = 0; w < 12; w++)
+    database.sqlite.transaction(() => {
+      for (let i = 0; i < 200; i++) insert.run(w * 200 + i, `item ${w * 200 + i} beach ${w % 2 ? 'sunset' : 'studio'}`);
+    })();
   expect(segments()).toBe(12);
   const progress = await checkpointer.now();
   expect(progress.merged).toBeGreaterThan(0);

@@ -109,10 +109,13 @@ export function startCheckpointer(sqlite: SqliteDatabase, file: string, options:
     async stop() {
       if (!running) return;
       running = false;
-      await Promise.race([new Promise<void>((resolve) => {
-        stopped = resolve;
-        worker.postMessage('stop');
-      }), Bun.sleep(2000)]);
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          stopped = resolve;
+          worker.postMessage('stop');
+        }),
+        Bun.sleep(2000),
+      ]);
       worker.terminate();
       // Left to itself again (the CLI or a test may go on using this connection).
       sqlite.exec(`PRAGMA wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);

@@ -3,7 +3,7 @@
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteAdapter, sql, type DialectAdapter, type Driver, type LogEvent } from 'kysely';
+import { type DialectAdapter, type Driver, Kysely, type LogEvent, SqliteAdapter, sql } from 'kysely';
 import { BunSqliteDialect } from 'kysely-bun-sqlite';
 import type { Database } from './database.ts';
 import { BunSqliteDriver } from './driver.ts';

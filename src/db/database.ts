@@ -4,15 +4,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AlbumMediaTable, AlbumsTable } from '../features/albums/albums.table.ts';
 import type { SessionsTable } from '../features/auth/auth.table.ts';
+import type { VaultAccountsTable, VaultKeyStateTable } from '../features/connect/connect.table.ts';
 import type { FaviconsTable } from '../features/favicons/favicons.table.ts';
+import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
 import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
-import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
-import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
-import type { VaultAccountsTable, VaultKeyStateTable } from '../features/connect/connect.table.ts';
+import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
 import type { LoginAttemptsTable } from '../security/attempts.table.ts';
 

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { removeTempDatabases, tempDatabase } from '../../test/helpers/test-app.ts';
-import { openDatabase } from './client.ts';
+import type { openDatabase } from './client.ts';
 import { MIGRATIONS_DIR, MigrationError, migrateDown, migrateToLatest, migrationStatus } from './migrate.ts';
 
 const fresh = tempDatabase;

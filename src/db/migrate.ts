@@ -2,7 +2,7 @@
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { FileMigrationProvider, Migrator, NO_MIGRATIONS, type Kysely, type MigrationResult } from 'kysely';
+import { FileMigrationProvider, type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS } from 'kysely';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dir, '..', '..', 'migrations');
 
@@ -16,6 +16,7 @@ export class MigrationError extends Error {
   }
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
 function migratorFor(db: Kysely<any>, folder: string): Migrator {
   return new Migrator({
     db,
@@ -36,12 +37,14 @@ function check(error: unknown, results: MigrationResult[] | undefined): string[]
 }
 
 /** Applies every pending migration; returns the names applied (empty when up to date). */
+// biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
 export async function migrateToLatest(db: Kysely<any>, folder = MIGRATIONS_DIR): Promise<string[]> {
   const { error, results } = await migratorFor(db, folder).migrateToLatest();
   return check(error, results);
 }
 
 /** Reverts the most recent migration, or all of them; returns the names reverted. */
+// biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
 export async function migrateDown(db: Kysely<any>, options: { all?: boolean } = {}, folder = MIGRATIONS_DIR): Promise<string[]> {
   const migrator = migratorFor(db, folder);
   const { error, results } = options.all ? await migrator.migrateTo(NO_MIGRATIONS) : await migrator.migrateDown();
@@ -53,6 +56,7 @@ export interface MigrationStatus {
   executedAt: Date | undefined;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
 export async function migrationStatus(db: Kysely<any>, folder = MIGRATIONS_DIR): Promise<MigrationStatus[]> {
   const list = await migratorFor(db, folder).getMigrations();
   return list.map((m) => ({ name: m.name, executedAt: m.executedAt }));

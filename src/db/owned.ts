@@ -2,7 +2,7 @@
 // must exist, and a page of rows with the total before paging. Another user's row is simply not
 // found (404), never "forbidden": its existence is nobody else's business.
 
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../errors.ts';
 
 /** `<table>.owner_id = ownerId`: every repo query of a user's rows carries it. */

@@ -4,10 +4,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type OpenDatabase } from '../db/client.ts';
+import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { createServices } from './services.ts';
 import { applyLockoutSetting } from './gate/gate.service.ts';
+import { createServices } from './services.ts';
 
 let dir: string;
 let database: OpenDatabase;
@@ -149,7 +149,11 @@ describe('accounts and sessions', () => {
   test('no public user carries a password or hash', async () => {
     const { users } = await services();
     const created = await users.create(null, alice);
-    const text = JSON.stringify([created, await users.get({ id: created._id, role: 'admin' }, created._id), await users.list({ id: created._id, role: 'admin' })]);
+    const text = JSON.stringify([
+      created,
+      await users.get({ id: created._id, role: 'admin' }, created._id),
+      await users.list({ id: created._id, role: 'admin' }),
+    ]);
     expect(text).not.toContain('password');
     expect(text).not.toContain('argon2');
   });

@@ -2,36 +2,35 @@
 
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { databaseAnswers } from '../db/client.ts';
 import type { Database } from '../db/database.ts';
-import type { Clock } from '../clock.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import { silentLogger, type Logger } from '../logger.ts';
-import type { MediaStore } from '../storage/media-store.ts';
+import { type Logger, silentLogger } from '../logger.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
-import { createAlbumsService } from './albums/albums.service.ts';
-import { addMediaToAlbum } from './albums/albums.service.ts';
+import type { VaultKeyring } from '../security/vault-key.ts';
+import type { MediaStore } from '../storage/media-store.ts';
+import { addMediaToAlbum, createAlbumsService } from './albums/albums.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
+import { createVaultService } from './connect/connect.service.ts';
+import { createVaultTransferService } from './connect/transfer/transfer.service.ts';
 import { createFaviconsService } from './favicons/favicons.service.ts';
+import { createSiteService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
 import { createLinksService } from './links/links.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
 import { MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { createMediaService } from './media/media.service.ts';
 import { registerMediaProcessing } from './media/processing/processing.service.ts';
 import { registerBinPurge } from './media/purge.service.ts';
-import { createMediaService } from './media/media.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
-import { createSiteService } from './gate/gate.service.ts';
-import { createStreamingSitesService } from './watch/watch.service.ts';
 import { createUsersService } from './users/users.service.ts';
-import { createVaultService } from './connect/connect.service.ts';
-import { createVaultTransferService } from './connect/transfer/transfer.service.ts';
-import type { VaultKeyring } from '../security/vault-key.ts';
+import { createStreamingSitesService } from './watch/watch.service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -46,7 +45,13 @@ export interface ServiceDeps {
 
 export function createServices({ db, config, clock, store, logger, vaultKeys }: ServiceDeps) {
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
-  const jobs = new JobQueue({ db, clock, concurrency: config.media.processingConcurrency, kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS], ...(logger ? { logger } : {}) });
+  const jobs = new JobQueue({
+    db,
+    clock,
+    concurrency: config.media.processingConcurrency,
+    kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS],
+    ...(logger ? { logger } : {}),
+  });
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
   if (store) registerMediaProcessing(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir: path.join(config.dataDir, 'tmp', 'processing') });

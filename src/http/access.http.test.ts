@@ -1,7 +1,7 @@
 // Credentials through the real app: header and cookie paths lead to the same checks, and
 // state-changing requests that rely on cookies must come from this origin (CSRF).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { cookieHeader, createTestApp, setCookies, type SignedIn, type TestApp } from '../../test/helpers/test-app.ts';
+import { cookieHeader, createTestApp, type SignedIn, setCookies, type TestApp } from '../../test/helpers/test-app.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -109,18 +109,31 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
   });
 
   test('same-origin cookie requests (Origin or Sec-Fetch-Site) go through', async () => {
-    const sameOrigin: Record<string, string>[] = [{ origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }];
+    const sameOrigin: Record<string, string>[] = [
+      { origin: 'http://localhost' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+    ];
     for (const headers of sameOrigin) {
       const res = await t.request(`/api/users/${bob.user._id}`, { method: 'PUT', json: { name: 'Bob' }, headers: { cookie: cookiesOf(bob), ...headers } });
       expect(res.status).toBe(200);
     }
-    const res = await t.request(`/api/users/${bob.user._id}`, { method: 'PUT', json: { name: 'Bobby' }, headers: { cookie: cookiesOf(bob), origin: 'http://localhost' } });
+    const res = await t.request(`/api/users/${bob.user._id}`, {
+      method: 'PUT',
+      json: { name: 'Bobby' },
+      headers: { cookie: cookiesOf(bob), origin: 'http://localhost' },
+    });
     expect(await res.json()).toMatchObject({ name: 'Bobby' });
     await t.request(`/api/users/${bob.user._id}`, { method: 'PUT', json: { name: 'Bob' }, as: bob });
   });
 
   test('bearer requests are exempt: an API client may send any Origin', async () => {
-    const res = await t.request(`/api/users/${bob.user._id}`, { method: 'PUT', as: bob, json: { name: 'Bob' }, headers: { origin: 'https://tool.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await t.request(`/api/users/${bob.user._id}`, {
+      method: 'PUT',
+      as: bob,
+      json: { name: 'Bob' },
+      headers: { origin: 'https://tool.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -134,9 +147,17 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
     try {
       const carol = await proxied.createUser({ username: 'carol' });
       const headers = { cookie: cookiesOf(carol), host: 'hub.example.org', 'x-forwarded-proto': 'https' };
-      const ok = await proxied.request(`/api/users/${carol.user._id}`, { method: 'PUT', json: { name: 'Carol' }, headers: { ...headers, origin: 'https://hub.example.org' } });
+      const ok = await proxied.request(`/api/users/${carol.user._id}`, {
+        method: 'PUT',
+        json: { name: 'Carol' },
+        headers: { ...headers, origin: 'https://hub.example.org' },
+      });
       expect(ok.status).toBe(200);
-      const forged = await proxied.request(`/api/users/${carol.user._id}`, { method: 'PUT', json: { name: 'Forged' }, headers: { ...headers, origin: 'https://evil.example' } });
+      const forged = await proxied.request(`/api/users/${carol.user._id}`, {
+        method: 'PUT',
+        json: { name: 'Forged' },
+        headers: { ...headers, origin: 'https://evil.example' },
+      });
       expect(forged.status).toBe(403);
       // A client naming its own X-Forwarded-Host does not make its origin this one.
       const spoofed = await proxied.request(`/api/users/${carol.user._id}`, {
@@ -146,7 +167,11 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
       });
       expect(spoofed.status).toBe(403);
       // Cookies set through the proxy are Secure.
-      const signIn = await proxied.request('/auth/signin/', { method: 'POST', json: { username: 'carol', password: 'correct horse battery' }, headers: { ...headers, origin: 'https://hub.example.org' } });
+      const signIn = await proxied.request('/auth/signin/', {
+        method: 'POST',
+        json: { username: 'carol', password: 'correct horse battery' },
+        headers: { ...headers, origin: 'https://hub.example.org' },
+      });
       expect(setCookies(signIn).get('hub_session')?.attributes.secure).toBe(true);
     } finally {
       await proxied.close();

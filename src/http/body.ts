@@ -95,6 +95,7 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
 export function safeNextPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: kept from before the linter; fix when this code is next touched
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
   return value;
 }

@@ -3,13 +3,13 @@
 
 import { useRequestContext } from '@hono/react-renderer';
 import type { ReactNode } from 'react';
+import { useContext } from 'react';
+import type { IslandName } from '../../islands/registry.ts';
 import { ADULT_NOTICE, BRAND_NAME, copyrightLine } from '../shared/brand.ts';
+import type { SessionUser } from '../shared/contracts/session.ts';
 import { currentPath } from './body.ts';
 import { Island, IslandsOnPage } from './island.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
-import type { IslandName } from '../../islands/registry.ts';
-import { useContext } from 'react';
-import type { SessionUser } from '../shared/contracts/session.ts';
 
 declare module '@hono/react-renderer' {
   interface Props {
@@ -53,7 +53,10 @@ export function Document({ children, title, staticPage = false }: { children: Re
         </head>
         {/* On phones the bottom bar is solid and the body keeps its height free, so nothing sits under it. */}
         <body className={`flex min-h-screen flex-col bg-bg text-fg ${bottomBar ? 'pb-12 sm:pb-0' : ''}`}>
-          <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+          >
             Skip to content
           </a>
           {/* The switch's form returns to this page; a page rendered for a form post returns home. */}
@@ -62,7 +65,9 @@ export function Document({ children, title, staticPage = false }: { children: Re
             {children}
           </main>
           <Footer year={clock().getFullYear()} access={access} roomForCorners={bottomBar} />
-          {bottomBar ? <BottomBar>{badge && lockout ? <Island name="LockoutBadge" props={{ initial: lockout, admin: user?.admin === true }} /> : null}</BottomBar> : null}
+          {bottomBar ? (
+            <BottomBar>{badge && lockout ? <Island name="LockoutBadge" props={{ initial: lockout, admin: user?.admin === true }} /> : null}</BottomBar>
+          ) : null}
           <IslandScripts entry={assets.islandEntry} />
         </body>
       </html>
@@ -119,13 +124,16 @@ function TopBar({ mode, returnTo, access, user }: { mode: 'light' | 'dark' | 'sy
               which stays the link's name for screen readers. */}
           <span className={access ? 'sr-only whitespace-nowrap sm:not-sr-only' : 'whitespace-nowrap'}>{BRAND_NAME}</span>
         </a>
-        <a href="/" aria-label="Home" title="Home" className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg">
+        <a
+          href="/"
+          aria-label="Home"
+          title="Home"
+          className="inline-flex h-9 w-9 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
+        >
           <HomeIcon />
         </a>
         <AdultBadge className="hidden lg:inline-flex" />
-        {user ? (
-          <SectionLinks listClass="ml-1 hidden items-center gap-1 md:flex" linkClass="rounded-lg px-3 py-2 hover:bg-raised" />
-        ) : null}
+        {user ? <SectionLinks listClass="ml-1 hidden items-center gap-1 md:flex" linkClass="rounded-lg px-3 py-2 hover:bg-raised" /> : null}
         <div className="flex-1" />
         {user ? (
           <a href="/premium" className="chip bg-warn/15 text-warn no-underline" title="Premium gallery">
@@ -170,9 +178,16 @@ function UserMenu({ user }: { user: SessionUser }) {
   const initial = (user.name.trim()[0] ?? '?').toUpperCase();
   return (
     <details className="user-menu relative">
-      <summary aria-label={`Account menu for ${user.name}`} className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-raised sm:pr-3">
+      <summary
+        aria-label={`Account menu for ${user.name}`}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 hover:bg-raised sm:pr-3"
+      >
         {/* The initial is drawn by CSS, so the menu's visible text is only the name, which its label contains. */}
-        <span aria-hidden="true" data-initial={initial} className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg before:content-[attr(data-initial)]" />
+        <span
+          aria-hidden="true"
+          data-initial={initial}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-accent text-sm font-bold text-accent-fg before:content-[attr(data-initial)]"
+        />
         <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.name}</span>
       </summary>
       <div className="absolute right-0 mt-2 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 shadow-lg">
@@ -215,7 +230,11 @@ function BottomBar({ children }: { children: ReactNode }) {
 function LockSiteButton() {
   return (
     <form method="post" action="/site/lock" className="pointer-events-auto">
-      <button type="submit" title="Lock Site: forget the site password in this browser" className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-xs font-semibold text-fg shadow-md hover:bg-raised">
+      <button
+        type="submit"
+        title="Lock Site: forget the site password in this browser"
+        className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-xs font-semibold text-fg shadow-md hover:bg-raised"
+      >
         <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <rect x="4" y="10" width="16" height="11" rx="2" />
           <path d="M8 10V7a4 4 0 0 1 8 0v3" strokeLinecap="round" />

@@ -18,7 +18,11 @@ const input = (html: string, name: string) => html.match(new RegExp(`<input[^>]*
 const post = (path: string, fields: Record<string, string>) =>
   t.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token }), 'sec-fetch-site': 'same-origin' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token }),
+      'sec-fetch-site': 'same-origin',
+    },
     body: new URLSearchParams(fields).toString(),
   });
 
@@ -46,7 +50,14 @@ test('Setup: two different site passwords are marked on the repeat field, and no
     const res = await fresh.request('/setup', {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ sitePassword: 'first choice 1', sitePasswordConfirm: 'second choice', name: 'Root', username: 'root', email: 'bad', password: 'root password' }).toString(),
+      body: new URLSearchParams({
+        sitePassword: 'first choice 1',
+        sitePasswordConfirm: 'second choice',
+        name: 'Root',
+        username: 'root',
+        email: 'bad',
+        password: 'root password',
+      }).toString(),
     });
     expect(res.status).toBe(400);
     const html = await res.text();

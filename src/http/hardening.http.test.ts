@@ -3,7 +3,7 @@
 // that end with a password change, sign-out from a foreign page, and private answers kept out of
 // caches.
 import { afterEach, describe, expect, test } from 'bun:test';
-import { cookieHeader, createTestApp, setCookies, TEST_SITE_PASSWORD, type SignedIn, type TestApp } from '../../test/helpers/test-app.ts';
+import { cookieHeader, createTestApp, type SignedIn, setCookies, TEST_SITE_PASSWORD, type TestApp } from '../../test/helpers/test-app.ts';
 import { passwordWork } from '../security/passwords.ts';
 import { SERVER_BUSY } from '../security/work-queue.ts';
 
@@ -52,7 +52,9 @@ describe('the guessing limit under concurrent bursts (LOGIN_MAX_ATTEMPTS=5)', ()
     const site = await t.enterSite();
     const answers = await patiently(() =>
       Promise.all(
-        Array.from({ length: 60 }, () => t.request('/auth/signin/', { method: 'POST', json: { username: 'alice', password: 'wrong password' }, as: { siteToken: site } })),
+        Array.from({ length: 60 }, () =>
+          t.request('/auth/signin/', { method: 'POST', json: { username: 'alice', password: 'wrong password' }, as: { siteToken: site } }),
+        ),
       ),
     );
     const statuses = answers.map((r) => r.status);
@@ -118,7 +120,7 @@ describe('a new password ends the other sessions', () => {
   }
   const works = async (who: SignedIn) => (await t.request(`/api/users/${who.user._id}`, { as: who })).status === 200;
 
-  test('changing one\'s own password through the API keeps this session and ends the others', async () => {
+  test("changing one's own password through the API keeps this session and ends the others", async () => {
     t = await createTestApp();
     const { phone, laptop } = await twoDevices('alice');
     const res = await t.request(`/api/users/${phone.user._id}`, { method: 'PUT', json: { password: 'a brand new password' }, as: phone });
@@ -144,7 +146,7 @@ describe('a new password ends the other sessions', () => {
     expect(await works(laptop)).toBe(false);
   });
 
-  test('an administrator setting someone\'s password ends all of that user\'s sessions, and none of the administrator\'s', async () => {
+  test("an administrator setting someone's password ends all of that user's sessions, and none of the administrator's", async () => {
     t = await createTestApp();
     const admin = await t.createUser({ username: 'admin' });
     const { phone, laptop } = await twoDevices('bob', admin);
@@ -201,7 +203,9 @@ describe('GET /auth/signout/ from another site', () => {
   test('from the hub itself, or with a bearer token, it signs out at once', async () => {
     t = await createTestApp();
     const alice = await t.createUser({ username: 'alice' });
-    const same = await t.request('/auth/signout/', { headers: { cookie: cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token }), 'sec-fetch-site': 'same-origin' } });
+    const same = await t.request('/auth/signout/', {
+      headers: { cookie: cookieHeader({ hub_site: alice.siteToken, hub_session: alice.token }), 'sec-fetch-site': 'same-origin' },
+    });
     expect(await same.json()).toEqual({ success: true });
     expect((await t.request('/api/users', { as: alice })).status).toBe(401);
     // Opened in the browser's address bar: signed out, and on to the sign-in page.
@@ -224,7 +228,19 @@ describe('private answers are never cached', () => {
     t = await createTestApp();
     const admin = await t.createUser({ username: 'admin' });
     const cookie = cookieHeader({ hub_site: admin.siteToken, hub_session: admin.token });
-    const paths = ['/', '/admin', '/users', `/user/${admin.user._id}`, `/user/edit/${admin.user._id}`, '/signin', '/api/users', `/api/users/${admin.user._id}`, '/api/site/verify-token', '/api/site/lockout-status', '/nowhere'];
+    const paths = [
+      '/',
+      '/admin',
+      '/users',
+      `/user/${admin.user._id}`,
+      `/user/edit/${admin.user._id}`,
+      '/signin',
+      '/api/users',
+      `/api/users/${admin.user._id}`,
+      '/api/site/verify-token',
+      '/api/site/lockout-status',
+      '/nowhere',
+    ];
     for (const path of paths) {
       const res = await t.request(path, { headers: { cookie } });
       expect(`${path} ${res.headers.get('cache-control')}`).toBe(`${path} no-store`);

@@ -14,17 +14,16 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
 
 export const healthRoutes = new Hono().get('/healthz', async (c) => {
   const { store, logger } = c.var.deps;
-  const [database, storage] = await Promise.allSettled([
-    withTimeout(c.var.services.health.database(), 'database'),
-    withTimeout(store.ping(), 'media store'),
-  ]);
+  const [database, storage] = await Promise.allSettled([withTimeout(c.var.services.health.database(), 'database'), withTimeout(store.ping(), 'media store')]);
   c.header('Cache-Control', 'no-store');
-  const failed = [
-    database.status === 'rejected' ? 'database' : null,
-    storage.status === 'rejected' ? 'media store' : null,
-  ].filter((x): x is string => x !== null);
+  const failed = [database.status === 'rejected' ? 'database' : null, storage.status === 'rejected' ? 'media store' : null].filter(
+    (x): x is string => x !== null,
+  );
   if (failed.length === 0) return c.json({ status: 'ok', database: 'ok', storage: 'ok' });
-  for (const [name, result] of [['database', database], ['media store', storage]] as const) {
+  for (const [name, result] of [
+    ['database', database],
+    ['media store', storage],
+  ] as const) {
     if (result.status === 'rejected') logger.warn('health check failed', { part: name, reason: String(result.reason) });
   }
   return c.json(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { rawGet, rawRequest } from '../../test/helpers/raw-http.ts';
-import { spawnHub, type SpawnedHub } from '../../test/helpers/spawn-hub.ts';
+import { type SpawnedHub, spawnHub } from '../../test/helpers/spawn-hub.ts';
 
 const SITE_PASSWORD = 'hostile test site password';
 const ADMIN = { username: 'root', password: 'root admin password' };
@@ -72,7 +72,10 @@ beforeAll(async () => {
   siteToken = ((await (await call('/api/site/verify-password', json({ password: SITE_PASSWORD }))).json()) as { siteToken: string }).siteToken;
   const signedIn = (await (await call('/auth/signin/', json(ADMIN, { 'x-site-token': siteToken }))).json()) as { token: string; user: { _id: string } };
   admin = { token: signedIn.token, id: signedIn.user._id };
-  const created = await call('/api/users', json({ ...MEMBER, name: 'Member', email: 'member@example.test' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }));
+  const created = await call(
+    '/api/users',
+    json({ ...MEMBER, name: 'Member', email: 'member@example.test' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }),
+  );
   memberId = ((await created.json()) as { _id: string })._id;
   cookie = `hub_site=${siteToken}; hub_session=${admin.token}`;
   const as = { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` };
@@ -102,7 +105,9 @@ describe('guessing bursts', () => {
   test(`60 wrong passwords for the vault's export at once get at most ${MAX_ATTEMPTS} checks (401), and no data`, async () => {
     const from = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, () => call('/api/accounts/export', { ...json({ password: 'guess' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }), from })),
+      Array.from({ length: 60 }, () =>
+        call('/api/accounts/export', { ...json({ password: 'guess' }, { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }), from }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
@@ -113,7 +118,9 @@ describe('guessing bursts', () => {
   test(`60 wrong sign-ins at once get at most ${MAX_ATTEMPTS} checks (401)`, async () => {
     const from = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, () => call('/auth/signin/', { ...json({ username: ADMIN.username, password: 'guess' }, { 'x-site-token': siteToken }), from })),
+      Array.from({ length: 60 }, () =>
+        call('/auth/signin/', { ...json({ username: ADMIN.username, password: 'guess' }, { 'x-site-token': siteToken }), from }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
@@ -209,7 +216,12 @@ describe('oversized and malformed bodies', () => {
     const before = snapshot();
     for (const [method, target] of jsonEndpoints()) {
       for (const [name, type, body] of bodies) {
-        const res = await call(target!, { method, headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }, body, from: newAddress() });
+        const res = await call(target!, {
+          method,
+          headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` },
+          body,
+          from: newAddress(),
+        });
         expect(`${method} ${target} ${name}: ${res.status >= 400 && res.status < 500}`).toBe(`${method} ${target} ${name}: true`);
         const answer = (await res.json()) as { error?: unknown };
         expect(typeof answer.error).toBe('string');
@@ -276,16 +288,44 @@ describe('hostile uploads', () => {
   const bodies: [string, string, string][] = [
     ['no boundary', 'multipart/form-data', part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)],
     ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n'],
-    ['a boundary the body never uses', 'multipart/form-data; boundary=zz', `${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`],
+    [
+      'a boundary the body never uses',
+      'multipart/form-data; boundary=zz',
+      `${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`,
+    ],
     ['a body cut off mid-part', 'multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"\r\n\r\n${jpeg}`],
-    ['a part with no headers end', 'multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"${'x'.repeat(100_000)}`],
-    ['a header bomb in a part', 'multipart/form-data; boundary=b', `${part(['Content-Disposition: form-data; name="files"; filename="a.jpg"', ...Array.from({ length: 5000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`)].join('\r\n'), jpeg)}--b--\r\n`],
-    ['one huge part header', 'multipart/form-data; boundary=b', `${part(`Content-Disposition: form-data; name="files"; filename="${'a'.repeat(200_000)}.jpg"`, jpeg)}--b--\r\n`],
+    [
+      'a part with no headers end',
+      'multipart/form-data; boundary=b',
+      `--b\r\nContent-Disposition: form-data; name="files"; filename="a.jpg"${'x'.repeat(100_000)}`,
+    ],
+    [
+      'a header bomb in a part',
+      'multipart/form-data; boundary=b',
+      `${part(['Content-Disposition: form-data; name="files"; filename="a.jpg"', ...Array.from({ length: 5000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`)].join('\r\n'), jpeg)}--b--\r\n`,
+    ],
+    [
+      'one huge part header',
+      'multipart/form-data; boundary=b',
+      `${part(`Content-Disposition: form-data; name="files"; filename="${'a'.repeat(200_000)}.jpg"`, jpeg)}--b--\r\n`,
+    ],
     ['a file part with no filename', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="files"', jpeg)}--b--\r\n`],
     ['a part with no Content-Disposition', 'multipart/form-data; boundary=b', `${part('Content-Type: image/jpeg', jpeg)}--b--\r\n`],
-    ['10,000 parts', 'multipart/form-data; boundary=b', `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`)).join('')}--b--\r\n`],
-    ['10,000 tiny files', 'multipart/form-data; boundary=b', `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="files"; filename="${i}.jpg"`)).join('')}--b--\r\n`],
-    ['a 1 MB tags field', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="tags"', 'a,'.repeat(500_000))}${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`],
+    [
+      '10,000 parts',
+      'multipart/form-data; boundary=b',
+      `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`)).join('')}--b--\r\n`,
+    ],
+    [
+      '10,000 tiny files',
+      'multipart/form-data; boundary=b',
+      `${Array.from({ length: 10_000 }, (_, i) => part(`Content-Disposition: form-data; name="files"; filename="${i}.jpg"`)).join('')}--b--\r\n`,
+    ],
+    [
+      'a 1 MB tags field',
+      'multipart/form-data; boundary=b',
+      `${part('Content-Disposition: form-data; name="tags"', 'a,'.repeat(500_000))}${part('Content-Disposition: form-data; name="files"; filename="a.jpg"', jpeg)}--b--\r\n`,
+    ],
     ['JSON', 'application/json', '{"files":["a.jpg"]}'],
     ['no body type', 'text/plain', jpeg],
   ];
@@ -304,7 +344,11 @@ describe('hostile uploads', () => {
   test('every malformed, oversized or abusive vault import gets a 4xx with an error and changes nothing', async () => {
     const before = snapshot();
     const vaultImport = (body: string, type: string) =>
-      call('/api/accounts/import', { method: 'POST', headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` }, body });
+      call('/api/accounts/import', {
+        method: 'POST',
+        headers: { 'content-type': type, 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` },
+        body,
+      });
     const imports: [string, string, string][] = [
       ...bodies,
       ['a multipart import with no file field', 'multipart/form-data; boundary=b', `${part('Content-Disposition: form-data; name="other"', 'x')}--b--\r\n`],
@@ -316,7 +360,11 @@ describe('hostile uploads', () => {
       ['an unknown CSV layout', 'text/csv', 'a,b,c\n1,2,3\n'],
       ['NUL bytes', 'text/csv', 'name,url,username,password\nPlanted\u0000,https://evil.test/,u,p\n'],
       ['6 MB', 'text/csv', `name,url,username,password\n${'x'.repeat(6 * 1024 * 1024)}`],
-      ['10,001 entries', 'text/csv', ['name,url,username,password', ...Array.from({ length: 10_001 }, (_, i) => `Planted ${i},https://evil.test/,u,p`)].join('\n')],
+      [
+        '10,001 entries',
+        'text/csv',
+        ['name,url,username,password', ...Array.from({ length: 10_001 }, (_, i) => `Planted ${i},https://evil.test/,u,p`)].join('\n'),
+      ],
     ];
     for (const [name, type, body] of imports) {
       const res = await vaultImport(body, type);
@@ -341,8 +389,17 @@ describe('odd vault account ids', () => {
   test('NUL, traversal, huge and unknown ids get a JSON 4xx on every account call, never a page or a 5xx', async () => {
     const as = { 'x-site-token': siteToken, authorization: `Bearer ${admin.token}` };
     for (const id of ['x', '%00', '..%2f..%2fhub.sqlite', 'a'.repeat(5000), "1'%20or%20'1'='1"]) {
-      for (const [method, suffix] of [['GET', ''], ['PUT', ''], ['DELETE', ''], ['GET', '/favicon']] as const) {
-        const res = await call(`/api/accounts/${id}${suffix}`, { method, headers: { ...as, 'content-type': 'application/json' }, ...(method === 'PUT' ? { body: '{"name":"Planted"}' } : {}) });
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['PUT', ''],
+        ['DELETE', ''],
+        ['GET', '/favicon'],
+      ] as const) {
+        const res = await call(`/api/accounts/${id}${suffix}`, {
+          method,
+          headers: { ...as, 'content-type': 'application/json' },
+          ...(method === 'PUT' ? { body: '{"name":"Planted"}' } : {}),
+        });
         // A NUL is refused before routing (400); any other id is simply not an account (404).
         const status = id === '%00' ? 400 : 404;
         expect(`${method} ${id.slice(0, 20)}${suffix} ${res.status}`).toBe(`${method} ${id.slice(0, 20)}${suffix} ${status}`);
@@ -363,7 +420,12 @@ describe('cross-site state changes', () => {
     { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
   ];
   const changes = () => [
-    ['POST', '/api/users', JSON.stringify({ username: 'evil', name: 'Evil', email: 'e@example.test', password: 'evil password', role: 'admin' }), 'application/json'],
+    [
+      'POST',
+      '/api/users',
+      JSON.stringify({ username: 'evil', name: 'Evil', email: 'e@example.test', password: 'evil password', role: 'admin' }),
+      'application/json',
+    ],
     ['PUT', `/api/users/${memberId}`, JSON.stringify({ role: 'admin' }), 'application/json'],
     ['PUT', `/api/users/${admin.id}`, JSON.stringify({ password: 'taken over!' }), 'application/json'],
     ['DELETE', `/api/users/${memberId}`, undefined, undefined],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { renderToString } from 'react-dom/server';
-import { islandLoaders, type IslandName } from '../../islands/registry.ts';
+import { type IslandName, islandLoaders } from '../../islands/registry.ts';
 import { Island, IslandsOnPage, serverIslands } from './island.tsx';
 
 describe('<Island>', () => {

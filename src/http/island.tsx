@@ -1,7 +1,7 @@
 // The server side of islands: a marker element with JSON props, server-rendered content inside.
 
-import { createContext, useContext, type ComponentProps, type ComponentType } from 'react';
-import { islandLoaders, type IslandName } from '../../islands/registry.ts';
+import { type ComponentProps, type ComponentType, createContext, useContext } from 'react';
+import { type IslandName, islandLoaders } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
 export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K>>;

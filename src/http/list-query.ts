@@ -35,26 +35,28 @@ export interface ListQueryOptions<S extends string> {
  * favorite, ...) are a second schema the route parses from the same query.
  */
 export function listQuerySchema<S extends string>(options: ListQueryOptions<S>) {
-  return z.object({
-    page: wholeNumber('page', 1, 1_000_000).optional(),
-    offset: wholeNumber('offset', 0, 100_000_000).optional(),
-    limit: wholeNumber('limit', 1, options.maxLimit).default(options.defaultLimit),
-    sort: z.enum(options.sorts, { message: `sort must be one of ${options.sorts.join(', ')}` }).optional(),
-    sortBy: z.enum(options.sorts, { message: `sortBy must be one of ${options.sorts.join(', ')}` }).optional(),
-    order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
-    sortOrder: z.enum(['asc', 'desc'], { message: 'sortOrder must be asc or desc' }).optional(),
-    search: z.string().max(200, 'search must be at most 200 characters').optional(),
-  }).transform((q): ListQuery<S> => {
-    const offset = q.offset ?? ((q.page ?? 1) - 1) * q.limit;
-    return {
-      page: Math.floor(offset / q.limit) + 1,
-      limit: q.limit,
-      offset,
-      sort: (q.sort ?? q.sortBy ?? options.defaultSort) as S,
-      order: q.order ?? q.sortOrder ?? options.defaultOrder ?? 'desc',
-      search: (q.search ?? '').trim(),
-    };
-  });
+  return z
+    .object({
+      page: wholeNumber('page', 1, 1_000_000).optional(),
+      offset: wholeNumber('offset', 0, 100_000_000).optional(),
+      limit: wholeNumber('limit', 1, options.maxLimit).default(options.defaultLimit),
+      sort: z.enum(options.sorts, { message: `sort must be one of ${options.sorts.join(', ')}` }).optional(),
+      sortBy: z.enum(options.sorts, { message: `sortBy must be one of ${options.sorts.join(', ')}` }).optional(),
+      order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
+      sortOrder: z.enum(['asc', 'desc'], { message: 'sortOrder must be asc or desc' }).optional(),
+      search: z.string().max(200, 'search must be at most 200 characters').optional(),
+    })
+    .transform((q): ListQuery<S> => {
+      const offset = q.offset ?? ((q.page ?? 1) - 1) * q.limit;
+      return {
+        page: Math.floor(offset / q.limit) + 1,
+        limit: q.limit,
+        offset,
+        sort: (q.sort ?? q.sortBy ?? options.defaultSort) as S,
+        order: q.order ?? q.sortOrder ?? options.defaultOrder ?? 'desc',
+        search: (q.search ?? '').trim(),
+      };
+    });
 }
 
 /** Pages needed for `total` rows at `limit` a page (at least 1, so page 1 of an empty list exists). */

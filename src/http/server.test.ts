@@ -83,13 +83,16 @@ describe('requests the app could misread are refused before routing', () => {
     expect(seen).toEqual([]);
   });
 
-  test.each(['/static/x%00.svg', '/static/..%00/package.json', '/user/%00', '/a%0d%0aSet-Cookie:%20x=1', '/a%7f'])('%s: control characters in the path give 400', async (path) => {
-    seen.length = 0;
-    const res = await rawGet(port, path, 'hub.local');
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ error: 'Bad request: the path contains control characters' });
-    expect(seen).toEqual([]);
-  });
+  test.each(['/static/x%00.svg', '/static/..%00/package.json', '/user/%00', '/a%0d%0aSet-Cookie:%20x=1', '/a%7f'])(
+    '%s: control characters in the path give 400',
+    async (path) => {
+      seen.length = 0;
+      const res = await rawGet(port, path, 'hub.local');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: 'Bad request: the path contains control characters' });
+      expect(seen).toEqual([]);
+    },
+  );
 
   test.each([
     ['hub.local', '/static/api/users'],

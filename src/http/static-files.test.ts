@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTestApp, testAssets, type TestApp } from '../../test/helpers/test-app.ts';
-import { BUILD_DIR, STATIC_DIR, type AssetManifest } from '../build/assets.ts';
+import { createTestApp, type TestApp, testAssets } from '../../test/helpers/test-app.ts';
+import { type AssetManifest, BUILD_DIR, STATIC_DIR } from '../build/assets.ts';
 
 let t: TestApp;
 let assets: AssetManifest;
@@ -95,7 +95,17 @@ describe('other static files', () => {
   });
 
   test('a missing file, a directory, a path with a NUL byte or one leaving static/ is not found, never an error', async () => {
-    for (const url of ['/static/nope.css', '/static/build', '/static/build/', '/static/x%00.svg', '/static/..%00/x', '/static/favicon.svg%00', '/static/..%2fpackage.json', '/static/build/..%5c..%5cpackage.json', '/static/.hidden']) {
+    for (const url of [
+      '/static/nope.css',
+      '/static/build',
+      '/static/build/',
+      '/static/x%00.svg',
+      '/static/..%00/x',
+      '/static/favicon.svg%00',
+      '/static/..%2fpackage.json',
+      '/static/build/..%5c..%5cpackage.json',
+      '/static/.hidden',
+    ]) {
       for (const method of ['GET', 'HEAD']) {
         const res = await get(url, 'br', method);
         expect({ url, method, status: res.status }).toEqual({ url, method, status: 404 });

@@ -1,10 +1,10 @@
 // Serves static/: hashed build output cached for a year, the rest for an hour; the build's
 // brotli or gzip copy of a file when the browser accepts it.
 
-import { Hono, type Context } from 'hono';
-import { getMimeType } from 'hono/utils/mime';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { type Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { PRECOMPRESSED, STATIC_DIR } from '../build/assets.ts';
 import { chooseEncoding, varyOnAcceptEncoding } from './accept-encoding.ts';
 
@@ -41,7 +41,10 @@ async function serveFile(c: Context, file: string): Promise<Response | null> {
   const available = copies.filter((copy) => copy.size !== null);
   if (available.length > 0) {
     varyOnAcceptEncoding(headers);
-    const encoding = chooseEncoding(c.req.header('accept-encoding'), ENCODINGS.filter((e) => available.some((copy) => copy.encoding === e)));
+    const encoding = chooseEncoding(
+      c.req.header('accept-encoding'),
+      ENCODINGS.filter((e) => available.some((copy) => copy.encoding === e)),
+    );
     const copy = available.find((candidate) => candidate.encoding === encoding);
     if (copy) {
       headers.set('content-encoding', copy.encoding);

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const choose = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.request('/theme', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+  t.request('/theme', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 /** The values of the theme radios rendered as checked. */
 const checkedModes = (html: string) =>

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { InvalidError } from '../errors.ts';
-import { MODE_COOKIE, MODE_COOKIE_MAX_AGE, isThemeMode } from '../shared/theme.ts';
+import { isThemeMode, MODE_COOKIE, MODE_COOKIE_MAX_AGE } from '../shared/theme.ts';
 import { readForm, safeNextPath, smallBody } from './body.ts';
 import { isHttps } from './credentials.ts';
 

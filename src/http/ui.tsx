@@ -124,7 +124,17 @@ const PAGE_WIDTHS = {
  * The frame of a page: its heading (the page's one h1), actions beside it (buttons, links) and
  * the content, at one of a few widths.
  */
-export function Page({ title, width = 'wide', actions, children }: { title: ReactNode; width?: keyof typeof PAGE_WIDTHS; actions?: ReactNode; children: ReactNode }) {
+export function Page({
+  title,
+  width = 'wide',
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  width?: keyof typeof PAGE_WIDTHS;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={`mx-auto w-full ${PAGE_WIDTHS[width]}`}>
       <PageTitle aside={actions}>{title}</PageTitle>

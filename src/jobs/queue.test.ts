@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { z } from 'zod';
-import { openDatabase, type OpenDatabase } from '../db/client.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { tempDir } from '../../test/helpers/test-app.ts';
-import { defineJob, JobQueue, JobQueueError, PermanentJobError, type JobDefinition } from './queue.ts';
+import { type OpenDatabase, openDatabase } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { defineJob, type JobDefinition, JobQueue, JobQueueError, PermanentJobError } from './queue.ts';
 
 const greet = defineJob('test.greet', z.object({ name: z.string().min(1) }), { maxAttempts: 3, retryDelayMs: (n) => n * 1_000 });
 const other = defineJob('test.other', z.object({}));
@@ -24,8 +24,16 @@ afterEach(async () => {
   await database.close();
 });
 
+// biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
 function queue(options: { kinds?: JobDefinition<any>[]; concurrency?: number; stopTimeoutMs?: number; db?: OpenDatabase['db'] } = {}) {
-  return new JobQueue({ db: options.db ?? database.db, clock, concurrency: options.concurrency ?? 2, kinds: options.kinds ?? [greet], pollMs: 20, stopTimeoutMs: options.stopTimeoutMs ?? 2_000 });
+  return new JobQueue({
+    db: options.db ?? database.db,
+    clock,
+    concurrency: options.concurrency ?? 2,
+    kinds: options.kinds ?? [greet],
+    pollMs: 20,
+    stopTimeoutMs: options.stopTimeoutMs ?? 2_000,
+  });
 }
 const jobRows = () => database.db.selectFrom('jobs').selectAll().orderBy('id').execute();
 

@@ -115,7 +115,7 @@ const V4_TABLE = V4_RANGES.map(([base, bits, kind]) => {
 
 /** The kind of a non-public IPv4 address (as a 32-bit number), or null when it is public. */
 export function ipv4Kind(value: number): AddressKind | null {
-  for (const range of V4_TABLE) if (((value & range.mask) >>> 0) === range.base) return range.kind;
+  for (const range of V4_TABLE) if ((value & range.mask) >>> 0 === range.base) return range.kind;
   return null;
 }
 

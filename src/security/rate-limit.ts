@@ -4,9 +4,9 @@
 // SQLite, so a restart does not wipe them.
 
 import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { TooManyRequestsError } from '../errors.ts';
-import type { Clock } from '../clock.ts';
 import * as repo from './attempts.repo.ts';
 import { ServerBusyError } from './work-queue.ts';
 

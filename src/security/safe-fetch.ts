@@ -87,14 +87,16 @@ const defaultPort = (url: URL) => url.port || (url.protocol === 'https:' ? '443'
 
 /** The URL as the fetcher takes it: http(s) only, no credentials, not absurdly long. */
 export function parseFetchUrl(text: string): URL {
-  if (text.length > SAFE_FETCH_LIMITS.maxUrlLength) throw new SafeFetchError('invalid-url', `The address is longer than ${SAFE_FETCH_LIMITS.maxUrlLength} characters`);
+  if (text.length > SAFE_FETCH_LIMITS.maxUrlLength)
+    throw new SafeFetchError('invalid-url', `The address is longer than ${SAFE_FETCH_LIMITS.maxUrlLength} characters`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new SafeFetchError('invalid-url', 'The address is not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(`Refused: only http and https addresses are fetched, not ${url.protocol.slice(0, -1)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefusedError(`Refused: only http and https addresses are fetched, not ${url.protocol.slice(0, -1)}`);
   if (url.username || url.password) throw new FetchRefusedError('Refused: addresses with a user name or password are not fetched');
   return url;
 }
@@ -206,7 +208,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       chunks.push(chunk);
     }
     const raw = Buffer.concat(chunks);
-    const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(res.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     if (encoding === 'identity' || encoding === '') return new Uint8Array(raw);
     // The cap holds for what the bytes expand to as well: a small bomb stays small.
     try {
@@ -231,7 +235,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       const status = res.statusCode ?? 0;
       if (REDIRECTS.has(status) && res.headers.location) {
         res.destroy();
-        if (redirects >= SAFE_FETCH_LIMITS.maxRedirects) throw new SafeFetchError('redirects', `Too many redirects (more than ${SAFE_FETCH_LIMITS.maxRedirects}) from ${start}`);
+        if (redirects >= SAFE_FETCH_LIMITS.maxRedirects)
+          throw new SafeFetchError('redirects', `Too many redirects (more than ${SAFE_FETCH_LIMITS.maxRedirects}) from ${start}`);
         let next: URL;
         try {
           next = new URL(res.headers.location, url);
@@ -245,7 +250,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         res.destroy();
         throw new SafeFetchError('status', `${url.host} answered ${status}`);
       }
-      const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const contentType = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
       if (!acceptsType(fetchOptions.accept, contentType)) {
         res.destroy();
         throw new SafeFetchError('content-type', `${url.host} answered ${contentType || 'without a content type'}, not ${fetchOptions.accept.join(' or ')}`);

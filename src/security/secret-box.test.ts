@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { SecretBoxError, keyIdOf, keyIdOfSealed, newSecretKey, open, seal, secretKey, type SealedPlace, type SecretKey } from './secret-box.ts';
+import { keyIdOf, keyIdOfSealed, newSecretKey, open, type SealedPlace, SecretBoxError, type SecretKey, seal, secretKey } from './secret-box.ts';
 
 const key = newSecretKey();
 const place: SealedPlace = { rowId: 'row-1', ownerId: 'owner-1', field: 'password' };
-const keys = (...known: SecretKey[]) => (id: string) => known.find((k) => k.id === id);
+const keys =
+  (...known: SecretKey[]) =>
+  (id: string) =>
+    known.find((k) => k.id === id);
 
 function problemOf(run: () => unknown): string {
   try {
@@ -79,6 +82,7 @@ describe('secret box', () => {
     }
     // The value relabelled with another key's id: that key does not open it.
     expect(problemOf(() => open(keys(key, other), sealed.replace(key.id, other.id), place))).toBe('tampered');
-    for (const bad of ['hunter2', 'v1..', 'v1.abc', `v1.${key.id}.!!!`, `v1.${key.id}.AAAA`, `v1.${key.id}.a.b`]) expect(['format', 'unknown-key']).toContain(problemOf(() => open(keys(key), bad, place)));
+    for (const bad of ['hunter2', 'v1..', 'v1.abc', `v1.${key.id}.!!!`, `v1.${key.id}.AAAA`, `v1.${key.id}.a.b`])
+      expect(['format', 'unknown-key']).toContain(problemOf(() => open(keys(key), bad, place)));
   });
 });

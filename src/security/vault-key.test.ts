@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { newSecretKey, type SecretKey } from './secret-box.ts';
-import { VaultKeyError, promoteNextKey, resolveVaultKeys, writeNextKey, type SealedFacts } from './vault-key.ts';
+import { promoteNextKey, resolveVaultKeys, type SealedFacts, VaultKeyError, writeNextKey } from './vault-key.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -64,7 +64,9 @@ describe('the vault key', () => {
       `The vault key is wrong: ${keyFile(dir)} holds key ${wrong.id}, but 1 encrypted vault value was sealed with key ${right.id}. Put the right key back in ${keyFile(dir)} (or in VAULT_KEY), from your backup; the hub will not make a new key over existing data.`,
     );
     expect(readFileSync(keyFile(dir))).toEqual(Buffer.from(wrong.bytes));
-    expect(refusal(() => resolveVaultKeys({ dataDir: dir, vaultKey: wrong.bytes }, sealedWith(right, 2)))).toStartWith(`The vault key is wrong: VAULT_KEY is key ${wrong.id}, but 2 encrypted vault values were sealed with key ${right.id}.`);
+    expect(refusal(() => resolveVaultKeys({ dataDir: dir, vaultKey: wrong.bytes }, sealedWith(right, 2)))).toStartWith(
+      `The vault key is wrong: VAULT_KEY is key ${wrong.id}, but 2 encrypted vault values were sealed with key ${right.id}.`,
+    );
     writeFileSync(keyFile(dir), 'not a key');
     expect(refusal(() => resolveVaultKeys({ dataDir: dir }, none))).toBe(
       `The vault key file ${keyFile(dir)} is not a vault key (it must hold exactly 32 bytes). Put the right key back; the hub will not make a new key over existing data.`,

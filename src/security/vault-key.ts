@@ -6,7 +6,7 @@
 
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { SECRET_KEY_BYTES, newSecretKey, secretKey, type SecretKey } from './secret-box.ts';
+import { newSecretKey, SECRET_KEY_BYTES, type SecretKey, secretKey } from './secret-box.ts';
 
 export const VAULT_KEY_FILE = 'secret.key';
 export const NEXT_VAULT_KEY_FILE = 'secret.key.next';
@@ -157,7 +157,9 @@ export function resolveVaultKeys(config: { dataDir: string; vaultKey?: Uint8Arra
   const notes: string[] = [];
   let current = readKey(files.file);
   if (current === 'invalid') {
-    throw new VaultKeyError(`The vault key file ${files.file} is not a vault key (it must hold exactly ${SECRET_KEY_BYTES} bytes). Put the right key back; ${NO_NEW_KEY}.`);
+    throw new VaultKeyError(
+      `The vault key file ${files.file} is not a vault key (it must hold exactly ${SECRET_KEY_BYTES} bytes). Put the right key back; ${NO_NEW_KEY}.`,
+    );
   }
   const next = readKey(files.next);
   // A rotation committed (the database names the next key) but stopped before its rename: finish it.
@@ -238,5 +240,6 @@ export function promoteNextKey(dataDir: string, key: SecretKey): void {
     return;
   }
   const current = readKey(files.file);
-  if (!current || current === 'invalid' || current.id !== key.id) throw new VaultKeyError(`The new vault key ${key.id} is neither in ${files.next} nor in ${files.file}.`);
+  if (!current || current === 'invalid' || current.id !== key.id)
+    throw new VaultKeyError(`The new vault key ${key.id} is neither in ${files.next} nor in ${files.file}.`);
 }

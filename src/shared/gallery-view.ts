@@ -2,7 +2,7 @@
 // texts and its stored switches. The filter `albums` is the albums view (the Albums panel).
 
 import { GALLERY_FILTERS, PAGE_SIZES } from './media.ts';
-import { defaultView, readView, viewHref, type MediaView, type ViewRules } from './media-view.ts';
+import { defaultView, type MediaView, readView, type ViewRules, viewHref } from './media-view.ts';
 
 /** The views of the page: the API's filters, and `albums` (the Albums panel). */
 export const GALLERY_VIEW_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
@@ -93,6 +93,7 @@ export const GALLERY_TEXT = {
 
 /** `1 item`, `2 items`. */
 export const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
-export const bulkDeleteConfirm = (n: number, inBin: boolean) => (inBin ? `Permanently delete ${n} selected ${n === 1 ? 'item' : 'items'}?` : `Delete ${n} selected ${n === 1 ? 'item' : 'items'}?`);
+export const bulkDeleteConfirm = (n: number, inBin: boolean) =>
+  inBin ? `Permanently delete ${n} selected ${n === 1 ? 'item' : 'items'}?` : `Delete ${n} selected ${n === 1 ? 'item' : 'items'}?`;
 export const bulkDeletedText = (n: number) => `${itemsText(n)} moved to recycling bin`;
 export const bulkPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { LOCKOUT_POLL_MS, LOCKOUT_STATUS_PATH, LOCKOUT_TICK_MS, formatCountdown, parseLockoutStatus } from './lockout.ts';
+import { formatCountdown, LOCKOUT_POLL_MS, LOCKOUT_STATUS_PATH, LOCKOUT_TICK_MS, parseLockoutStatus } from './lockout.ts';
 
 describe('formatCountdown', () => {
   test('formats whole seconds as HH:MM:SS', () => {

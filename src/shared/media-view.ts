@@ -37,7 +37,8 @@ export const defaultView = <F extends string, S extends string>(rules: ViewRules
   limit: DEFAULT_PAGE_SIZE,
 });
 
-const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T => (value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback);
+const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
 function positive(value: string | null, fallback: number, max: number): number {
   if (value === null || !/^\d{1,7}$/.test(value)) return fallback;
@@ -49,7 +50,10 @@ function positive(value: string | null, fallback: number, max: number): number {
  * The view an address asks for. The pages are forgiving where the API is strict: a value they
  * cannot read (a hand-edited address, an old bookmark) falls back to its default, never a 400.
  */
-export function readView<F extends string, S extends string>(rules: ViewRules<F, S>, query: URLSearchParams | Record<string, string | undefined>): MediaView<F, S> {
+export function readView<F extends string, S extends string>(
+  rules: ViewRules<F, S>,
+  query: URLSearchParams | Record<string, string | undefined>,
+): MediaView<F, S> {
   const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
   const base = defaultView(rules);
   // The spec's older name for the date sort.
@@ -88,7 +92,13 @@ export function viewHref<F extends string, S extends string>(rules: ViewRules<F,
 
 /** The list API's query for a view: every parameter spelled out. */
 export function viewApiQuery(view: MediaView): string {
-  const params = new URLSearchParams({ page: String(view.page), limit: String(view.limit), filter: view.filter, sortBy: view.sortBy, sortOrder: view.sortOrder });
+  const params = new URLSearchParams({
+    page: String(view.page),
+    limit: String(view.limit),
+    filter: view.filter,
+    sortBy: view.sortBy,
+    sortOrder: view.sortOrder,
+  });
   if (view.search) params.set('search', view.search);
   return params.toString();
 }

@@ -166,7 +166,6 @@ export const UPLOAD_TIMEOUT_MS = 900_000;
 export const GALLERY_TOAST_MS = 6_000;
 export const PREMIUM_TOAST_MS = 4_000;
 
-
 /** GET /api/tags. */
 export interface TagVocabulary {
   groups: { name: string; tags: string[] }[];

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test';
 import {
+  clampPasswordLength,
+  generatePassword,
   PASSWORD_CHARACTERS,
   PASSWORD_CLASSES,
   PASSWORD_LENGTH,
-  clampPasswordLength,
-  generatePassword,
-  randomBelow,
   type PasswordClass,
   type RandomSource,
+  randomBelow,
 } from './password-generator.ts';
 
 /** A source that hands out the given values in turn (and records how many it gave). */

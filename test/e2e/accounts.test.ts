@@ -2,11 +2,31 @@
 // the user menu, editing the name, signing out and in again, and the All Users list.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { longDate } from '../../src/features/users/pages/UserPages.tsx';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
-import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, enterSiteThroughGate, openUserMenu, signInThroughForm, spawnGatedHub, submitPlainForm, type ApiCredentials } from './flows.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import {
+  ADMIN,
+  type ApiCredentials,
+  admitContext,
+  callApi,
+  createUserByApi,
+  credentialsByApi,
+  enterSiteThroughGate,
+  openUserMenu,
+  signInThroughForm,
+  spawnGatedHub,
+  submitPlainForm,
+} from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -80,7 +100,11 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
     // The role chip sits with the heading.
     await heading.locator('xpath=..').getByText('User', { exact: true }).waitFor();
     expect(await heading.locator('xpath=..').getByText('Administrator', { exact: true }).count()).toBe(0);
-    const row = (label: string) => page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    const row = (label: string) =>
+      page
+        .locator('dl > div')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd');
     await expect(row('Name').textContent()).resolves.toBe(MEMBER.name);
     await expect(row('Email').textContent()).resolves.toBe(MEMBER.email);
     await expect(row('Username').textContent()).resolves.toBe(MEMBER.username);

@@ -2,7 +2,15 @@
 // new administrator signs in and finds the Admin Panel in the menu; the lockout timer is reset.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, countdownSeconds, openUserMenu, signInThroughForm, spawnGatedHub, submitPlainForm } from './flows.ts';
 
@@ -126,14 +134,11 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
     const timer = page.getByRole('timer', { name: 'Time left' });
     // Let a couple of seconds pass, so the reset visibly adds time.
     const start = countdownSeconds((await timer.textContent()) ?? '');
-    await page.waitForFunction(
-      (before) => {
-        const el = document.querySelector('[role="timer"]');
-        const m = /^(\d{2,}):(\d{2}):(\d{2})$/.exec(el?.textContent?.trim() ?? '');
-        return m !== null && Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) <= before - 2;
-      },
-      start,
-    );
+    await page.waitForFunction((before) => {
+      const el = document.querySelector('[role="timer"]');
+      const m = /^(\d{2,}):(\d{2}):(\d{2})$/.exec(el?.textContent?.trim() ?? '');
+      return m !== null && Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) <= before - 2;
+    }, start);
     const before = countdownSeconds((await timer.textContent()) ?? '');
 
     const marker = await page.evaluate(() => {

@@ -4,13 +4,21 @@
 // media in the gallery. Screenshots of the bulk bar, Move to Album, the panel and an album in light
 // and dark at 390 and 1280 px (artifacts/screenshots/albums-*).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import type { Album } from '../../src/shared/albums.ts';
 import type { MediaPage } from '../../src/shared/media.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -35,7 +43,8 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
     hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
     ({ browser, close: closeBrowser } = await launchChromium());
     admin = await credentialsByApi(hub, ADMIN);
-    for (const [title, colour] of Object.entries(COLOURS)) await uploadByApi(hub, admin, [{ name: `${title}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
+    for (const [title, colour] of Object.entries(COLOURS))
+      await uploadByApi(hub, admin, [{ name: `${title}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
     for (let tries = 0; ; tries++) {
       const page = await list();
       if (page.media.length === 4 && page.media.every((m) => m.status === 'ready')) break;
@@ -100,7 +109,10 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
     // The newest added item is the cover until one is chosen; choose another.
     const chosen = album.coverImage?._id === amber._id ? teal : amber;
     const albumMedia = page.getByRole('list', { name: 'Album media' });
-    await albumMedia.getByRole('article', { name: chosen.title }).getByRole('button', { name: `Actions for ${chosen.title}` }).click();
+    await albumMedia
+      .getByRole('article', { name: chosen.title })
+      .getByRole('button', { name: `Actions for ${chosen.title}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Set as Album Thumbnail' }).click();
     await page.getByText('Album thumbnail updated successfully', { exact: true }).waitFor();
     await screenshotVariants(page, 'albums-detail');

@@ -3,14 +3,22 @@
 // recompressed copy of a photo-like picture, and 'Keep this and merge' keeps the larger with the
 // smaller's tags. The hub's own processing makes the thumbnails and the perceptual hashes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import { axeEverywhere } from '../helpers/axe.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import { mediaSamples } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -44,7 +52,8 @@ async function untilProcessed(hub: SpawnedHub, credentials: ApiCredentials): Pro
     const { media } = await callApi<MediaPage>(hub, credentials, 'GET', '/api/gallery?limit=100');
     const waiting = media.filter((m) => m.status !== 'ready');
     if (waiting.length === 0) return media;
-    if (waiting.some((m) => m.status === 'failed') || tries > 300) throw new Error(`not processed: ${JSON.stringify(waiting.map((m) => [m.title, m.status, m.failure]))}`);
+    if (waiting.some((m) => m.status === 'failed') || tries > 300)
+      throw new Error(`not processed: ${JSON.stringify(waiting.map((m) => [m.title, m.status, m.failure]))}`);
     await Bun.sleep(200);
   }
 }
@@ -136,7 +145,7 @@ describe.skipIf(Boolean(unavailable))('Find Duplicates in Chromium', () => {
     await context.close();
   });
 
-  test('similar: a resized, recompressed copy is found; Keep this and merge keeps the larger with the smaller\'s tags', async () => {
+  test("similar: a resized, recompressed copy is found; Keep this and merge keeps the larger with the smaller's tags", async () => {
     const original = await lighthouse();
     const copy = await sharp(original).resize(800, 600).jpeg({ quality: 55 }).toBuffer();
     await uploadByApi(hub, admin, [{ name: 'lighthouse.jpg', bytes: original, type: 'image/jpeg' }], { title: 'Lighthouse', tags: 'Outdoor' });

@@ -3,9 +3,9 @@
 // through the API with the resulting cookies handed to the browser context.
 
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { islandsReady } from '../helpers/browser.ts';
-import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
+import { islandsReady } from '../helpers/browser.ts';
+import { type SpawnedHub, spawnHub } from '../helpers/spawn-hub.ts';
 
 export const SITE_PASSWORD = 'household secret';
 export const ADMIN = { username: 'root', password: 'root password' } as const;
@@ -49,9 +49,17 @@ async function json<T>(response: Response, what: string): Promise<T> {
 }
 
 /** Enters the site password and (optionally) signs in through the API, as a script would. */
-export async function credentialsByApi(hub: SpawnedHub, signIn?: { username: string; password: string }, sitePassword = SITE_PASSWORD): Promise<ApiCredentials> {
+export async function credentialsByApi(
+  hub: SpawnedHub,
+  signIn?: { username: string; password: string },
+  sitePassword = SITE_PASSWORD,
+): Promise<ApiCredentials> {
   const site = await json<{ siteToken: string }>(
-    await fetch(`${hub.url}/api/site/verify-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: sitePassword }) }),
+    await fetch(`${hub.url}/api/site/verify-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: sitePassword }),
+    }),
     'verify-password',
   );
   if (!signIn) return { siteToken: site.siteToken };
@@ -119,7 +127,15 @@ export async function submitPlainForm(page: Page, button: Locator, expected = 20
   const [response] = await Promise.all([page.waitForNavigation(), button.click()]);
   const status = response?.status();
   if (status !== expected) {
-    const text = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').trim();
+    const text = (
+      await page
+        .locator('main')
+        // biome-ignore lint/performance/useDomNodeTextContent: kept from before the linter; fix when this code is next touched
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .trim();
     throw new Error(`the form post ended on ${page.url()} with status ${status} (expected ${expected}): ${text}`);
   }
 }
@@ -134,7 +150,11 @@ export async function uploadByApi(
   const form = new FormData();
   for (const file of files) form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${hub.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.sessionToken}` }, body: form });
+  const response = await fetch(`${hub.url}/api/gallery/upload`, {
+    method: 'POST',
+    headers: { 'x-site-token': credentials.siteToken, authorization: `Bearer ${credentials.sessionToken}` },
+    body: form,
+  });
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
 }
 

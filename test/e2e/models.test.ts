@@ -2,7 +2,15 @@
 // plain GET form, favourite it, edit it and delete it, with the spec's toasts at each step.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, callApi, spawnGatedHub, submitPlainForm } from './flows.ts';
 
@@ -30,7 +38,15 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const credentials = await admitContext(context, hub, ADMIN);
     // Another model already there, so the filter has something to leave out.
-    await callApi(hub, credentials, 'POST', '/api/models', { name: 'Soo-ah Park', ethnicity: 'Korean', breastSize: '32B', age: 27, height: '165 cm', tags: ['kpop'], description: 'Seoul' });
+    await callApi(hub, credentials, 'POST', '/api/models', {
+      name: 'Soo-ah Park',
+      ethnicity: 'Korean',
+      breastSize: '32B',
+      age: 27,
+      height: '165 cm',
+      tags: ['kpop'],
+      description: 'Seoul',
+    });
     const { page, problems } = await openTracedPage(context);
     await page.goto(`${hub.url}/models`);
     await page.getByRole('heading', { name: 'Models', level: 1 }).waitFor();
@@ -47,7 +63,7 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
     await add.getByLabel('Ethnicity', { exact: true }).selectOption('Japanese');
     await add.getByLabel('Breast Size', { exact: true }).selectOption('34DD');
     await add.getByLabel('Age', { exact: true }).fill('25');
-    await add.getByLabel('Height', { exact: true }).fill("5'4\"");
+    await add.getByLabel('Height', { exact: true }).fill('5\'4"');
     await add.getByLabel('Description', { exact: true }).fill('Cosplay and gravure, based in Tokyo.');
     await add.getByLabel('Tags', { exact: true }).fill('cosplay, petite, , gravure');
     for (let i = 0; i < 3; i++) await add.getByRole('button', { name: 'Add Link' }).click();

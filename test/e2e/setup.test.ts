@@ -4,9 +4,17 @@
 // administrator lands on a page with the lockout banner and its reset.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import { spawnHub, type SpawnedHub } from '../helpers/spawn-hub.ts';
 import { axeEverywhere } from '../helpers/axe.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import { type SpawnedHub, spawnHub } from '../helpers/spawn-hub.ts';
 import { credentialsByApi, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
@@ -35,7 +43,10 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await expect(page.getByRole('note').textContent()).resolves.toContain('18+ ADULT CONTENT WARNING');
     await screenshotVariants(page, 'setup');
     // The dead-man's switch explained, with its period to choose (24 hours by default).
-    await page.getByRole('group', { name: 'Site lockout' }).getByText(/the site locks itself for everyone when no administrator has reset its timer/).waitFor();
+    await page
+      .getByRole('group', { name: 'Site lockout' })
+      .getByText(/the site locks itself for everyone when no administrator has reset its timer/)
+      .waitFor();
     const period = page.getByLabel('Lock the site after (hours)', { exact: true });
     expect(await period.inputValue()).toBe('24');
     // The browser itself refuses a short password, naming the field.
@@ -81,7 +92,12 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2_000)));
     const before = await banner.textContent();
     await banner.getByRole('button', { name: 'Reset Lockout Timer' }).click();
-    await page.waitForFunction((text) => document.querySelector('[data-lockout-banner]')?.textContent !== text && /01:30:00|01:29:59/.test(document.querySelector('[data-lockout-banner]')?.textContent ?? ''), before);
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector('[data-lockout-banner]')?.textContent !== text &&
+        /01:30:00|01:29:59/.test(document.querySelector('[data-lockout-banner]')?.textContent ?? ''),
+      before,
+    );
     await screenshotVariants(page, 'home-signed-in-first-run');
 
     // The administrator sees the Admin Panel in the menu; the setup page is gone.

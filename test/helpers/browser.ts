@@ -2,7 +2,7 @@
 
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { PROJECT_ROOT } from './spawn-hub.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -47,8 +47,14 @@ export async function newUser(db: Kysely<Database>, fields: Partial<Omit<NewUser
 export async function credentialsFor(db: Kysely<Database>, user: NewUser, now = Date.now()): Promise<SignedIn> {
   const siteToken = generateToken();
   const token = generateToken();
-  await db.insertInto('site_tokens').values({ id: tokenId(siteToken), created_at: now, expires_at: now + 30 * DAY }).execute();
-  await db.insertInto('sessions').values({ id: tokenId(token), user_id: user.id, created_at: now, expires_at: now + 30 * DAY }).execute();
+  await db
+    .insertInto('site_tokens')
+    .values({ id: tokenId(siteToken), created_at: now, expires_at: now + 30 * DAY })
+    .execute();
+  await db
+    .insertInto('sessions')
+    .values({ id: tokenId(token), user_id: user.id, created_at: now, expires_at: now + 30 * DAY })
+    .execute();
   return { siteToken, token, user: { _id: user.id, name: user.name, role: user.role, admin: user.role === 'admin' } };
 }
 

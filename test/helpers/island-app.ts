@@ -9,7 +9,7 @@
 
 import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createTestApp, tempDir, TEST_SITE_PASSWORD, type TestApp } from './test-app.ts';
+import { createTestApp, TEST_SITE_PASSWORD, type TestApp, tempDir } from './test-app.ts';
 
 /** The address the island tests' document has (test/helpers/happy-dom.ts). */
 const ORIGIN = 'http://localhost:3000';
@@ -148,7 +148,13 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     // A file (a Blob) is sent as its text and recorded as it is; any other body is JSON text.
     const file = init.body instanceof Blob ? init.body : undefined;
     const text = init.body === undefined || init.body === null ? undefined : file ? await file.text() : String(init.body);
-    requests.push({ method, path: requestPath, headers: new Headers(headers), credentials: init.credentials, body: text === undefined ? undefined : file ? file : JSON.parse(text) });
+    requests.push({
+      method,
+      path: requestPath,
+      headers: new Headers(headers),
+      credentials: init.credentials,
+      body: text === undefined ? undefined : file ? file : JSON.parse(text),
+    });
 
     for (const [match, what] of interruptions) {
       if (!matches(match, method, requestPath)) continue;
@@ -167,7 +173,13 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     return response;
   }
   /** What a browser adds by itself to a same-origin request, then the hub's answer. */
-  async function toHub(url: URL, method: string, headers: Headers, credentials: RequestCredentials | undefined, body: string | ReadableStream<Uint8Array> | undefined): Promise<Response> {
+  async function toHub(
+    url: URL,
+    method: string,
+    headers: Headers,
+    credentials: RequestCredentials | undefined,
+    body: string | ReadableStream<Uint8Array> | undefined,
+  ): Promise<Response> {
     if (credentials !== 'omit' && jar.size > 0) headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
     headers.set('sec-fetch-site', 'same-origin');
     if (method !== 'GET' && method !== 'HEAD') headers.set('origin', ORIGIN);
@@ -301,7 +313,13 @@ const UPLOAD_CHUNK = 64 * 1024;
 interface XhrWire {
   requests: SentRequest[];
   interruptions: Map<RequestMatch, Interruption>;
-  toHub(url: URL, method: string, headers: Headers, credentials: RequestCredentials | undefined, body: ReadableStream<Uint8Array> | string | undefined): Promise<Response>;
+  toHub(
+    url: URL,
+    method: string,
+    headers: Headers,
+    credentials: RequestCredentials | undefined,
+    body: ReadableStream<Uint8Array> | string | undefined,
+  ): Promise<Response>;
   track(promise: Promise<unknown>, state: { held: boolean }): void;
   hold(): Promise<void>;
 }
@@ -321,7 +339,11 @@ async function multipart(form: FormData): Promise<{ bytes: Uint8Array; contentTy
       const file = value as File;
       const type = file.type || 'application/octet-stream';
       recorded.files.push({ field: name, name: file.name, size: file.size, type: file.type });
-      parts.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"; filename="${quote(file.name)}"\r\nContent-Type: ${type}\r\n\r\n`));
+      parts.push(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"; filename="${quote(file.name)}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+      );
       parts.push(new Uint8Array(await file.arrayBuffer()));
       parts.push(encoder.encode('\r\n'));
     }
@@ -413,7 +435,13 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
       const requestPath = url.pathname + url.search;
       const form = typeof body === 'object' ? await multipart(body) : undefined;
       if (form) this.headers.set('content-type', form.contentType);
-      wire.requests.push({ method: this.method, path: requestPath, headers: new Headers(this.headers), credentials: 'same-origin', body: form ? form.recorded : typeof body === 'string' ? JSON.parse(body) : undefined });
+      wire.requests.push({
+        method: this.method,
+        path: requestPath,
+        headers: new Headers(this.headers),
+        credentials: 'same-origin',
+        body: form ? form.recorded : typeof body === 'string' ? JSON.parse(body) : undefined,
+      });
 
       let pauseAfter = Number.POSITIVE_INFINITY;
       for (const [match, what] of wire.interruptions) {

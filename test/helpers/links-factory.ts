@@ -44,7 +44,17 @@ export async function newLink(db: Kysely<Database>, ownerId: string, fields: Lin
 }
 
 /** Many links at once (200 rows a statement), named "<prefix> 0000" and so on. */
-export async function manyLinks(db: Kysely<Database>, ownerId: string, count: number, fields: (i: number) => LinkFields = () => ({}), prefix = 'Bulk'): Promise<void> {
+export async function manyLinks(
+  db: Kysely<Database>,
+  ownerId: string,
+  count: number,
+  fields: (i: number) => LinkFields = () => ({}),
+  prefix = 'Bulk',
+): Promise<void> {
   const rows = Array.from({ length: count }, (_, i) => row(ownerId, { name: `${prefix} ${String(i).padStart(4, '0')}`, ...fields(i) }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('links').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('links')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

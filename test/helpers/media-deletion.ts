@@ -18,7 +18,10 @@ export async function expectAccountDeletionLeavesNoBytes(app: TestApp, now = Dat
   const admin = await signedInUser(app.database.db, { role: 'admin' }, now);
   const doomed = await signedInUser(app.database.db, {}, now);
   const survivor = await signedInUser(app.database.db, {}, now);
-  const doomedRows = manyMedia(app.database, doomed.user._id, 5, (i) => ({ displayKey: i === 0 ? `media/test/display-${doomed.user._id}.webp` : null, deletedAt: i === 4 ? now : null }));
+  const doomedRows = manyMedia(app.database, doomed.user._id, 5, (i) => ({
+    displayKey: i === 0 ? `media/test/display-${doomed.user._id}.webp` : null,
+    deletedAt: i === 4 ? now : null,
+  }));
   doomedRows.push(newMedia(app.database, doomed.user._id, { gallery: 'premium' }));
   const survivorRow = newMedia(app.database, survivor.user._id);
   const doomedKeys: string[] = [];

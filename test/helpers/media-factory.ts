@@ -93,9 +93,34 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
 }
 
 const COLUMNS = [
-  'id', 'owner_id', 'gallery', 'title', 'type', 'mime_type', 'original_name', 'size', 'sha256', 'storage_key', 'thumbnail_key', 'display_key',
-  'width', 'height', 'duration', 'taken_at', 'placeholder', 'status', 'failure', 'missing_at', 'tags', 'search_text', 'is_favorite', 'model_id',
-  'created_at', 'updated_at', 'deleted_at', 'phash',
+  'id',
+  'owner_id',
+  'gallery',
+  'title',
+  'type',
+  'mime_type',
+  'original_name',
+  'size',
+  'sha256',
+  'storage_key',
+  'thumbnail_key',
+  'display_key',
+  'width',
+  'height',
+  'duration',
+  'taken_at',
+  'placeholder',
+  'status',
+  'failure',
+  'missing_at',
+  'tags',
+  'search_text',
+  'is_favorite',
+  'model_id',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'phash',
 ] as const satisfies readonly (keyof MediaRow)[];
 
 function insertRows(database: RawDatabase, rows: MediaRow[]): void {
@@ -124,7 +149,9 @@ export function newMedia(database: RawDatabase, ownerId: string, fields: MediaFi
  * apart (the first oldest); `fields(i)` overrides any column of the i-th.
  */
 export function manyMedia(database: RawDatabase, ownerId: string, count: number, fields: (i: number) => MediaFields = () => ({}), prefix = 'Item'): MediaRow[] {
-  const rows = Array.from({ length: count }, (_, i) => mediaRow(ownerId, { title: `${prefix} ${String(i).padStart(6, '0')}`, createdAt: BASE_TIME + i * 1000, ...fields(i) }));
+  const rows = Array.from({ length: count }, (_, i) =>
+    mediaRow(ownerId, { title: `${prefix} ${String(i).padStart(6, '0')}`, createdAt: BASE_TIME + i * 1000, ...fields(i) }),
+  );
   insertRows(database, rows);
   return rows;
 }

@@ -51,7 +51,19 @@ export async function newModel(db: Kysely<Database>, ownerId: string, fields: Mo
 }
 
 /** Many models at once (one statement per 200 rows), named "<prefix> 0001" and so on. */
-export async function manyModels(db: Kysely<Database>, ownerId: string, count: number, fields: (i: number) => ModelFields = () => ({}), prefix = 'Bulk'): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => row(ownerId, fields(i), { name: `${prefix} ${String(i).padStart(4, '0')}`, createdAt: 1_700_000_000_000 + i }));
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('models').values(rows.slice(i, i + 200)).execute();
+export async function manyModels(
+  db: Kysely<Database>,
+  ownerId: string,
+  count: number,
+  fields: (i: number) => ModelFields = () => ({}),
+  prefix = 'Bulk',
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) =>
+    row(ownerId, fields(i), { name: `${prefix} ${String(i).padStart(4, '0')}`, createdAt: 1_700_000_000_000 + i }),
+  );
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('models')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

@@ -40,8 +40,15 @@ export async function newStreamingSite(db: Kysely<Database>, ownerId: string, fi
 }
 
 /** `count` sites of `ownerId`, one millisecond apart from `start` (the last is the newest). */
-export async function manyStreamingSites(db: Kysely<Database>, ownerId: string, count: number, start = Date.now(), fields: (i: number) => SiteFields = () => ({})): Promise<string[]> {
+export async function manyStreamingSites(
+  db: Kysely<Database>,
+  ownerId: string,
+  count: number,
+  start = Date.now(),
+  fields: (i: number) => SiteFields = () => ({}),
+): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push(await newStreamingSite(db, ownerId, { name: `Site ${String(i).padStart(3, '0')}`, createdAt: start + i, ...fields(i) }));
+  for (let i = 0; i < count; i++)
+    ids.push(await newStreamingSite(db, ownerId, { name: `Site ${String(i).padStart(3, '0')}`, createdAt: start + i, ...fields(i) }));
   return ids;
 }

@@ -54,7 +54,10 @@ export async function spawnHub(env: Record<string, string> = {}, options: { data
   const deadline = started + HEALTHY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`hub exited with ${child.exitCode}:\n${chunks.join('')}`);
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

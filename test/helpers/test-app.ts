@@ -5,12 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../src/app.ts';
-import { ensureAssets, type AssetManifest } from '../../src/build/assets.ts';
+import { type AssetManifest, ensureAssets } from '../../src/build/assets.ts';
+import type { Clock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { openVaultKeys } from '../../src/features/connect/connect.service.ts';
-import type { Clock } from '../../src/clock.ts';
 import { createLogger } from '../../src/logger.ts';
 import { LocalDiskStore } from '../../src/storage/local-disk-store.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
@@ -128,7 +128,13 @@ export async function createTestApp(options: { store?: MediaStore; clock?: Clock
     const res = await request('/api/users', {
       method: 'POST',
       as: { siteToken, token: by?.token },
-      json: { name: fields.name ?? fields.username, email: fields.email ?? `${fields.username}@example.test`, role: fields.role, username: fields.username, password },
+      json: {
+        name: fields.name ?? fields.username,
+        email: fields.email ?? `${fields.username}@example.test`,
+        role: fields.role,
+        username: fields.username,
+        password,
+      },
     });
     if (res.status !== 201) throw new Error(`could not create ${fields.username}: ${res.status} ${await res.text()}`);
     return signIn(fields.username, password, siteToken);

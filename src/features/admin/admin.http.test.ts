@@ -62,7 +62,12 @@ describe('POST /api/admin/reset-lockout', () => {
   test('an admin cookie session works from this origin, and is refused cross-site', async () => {
     await app();
     now += HOUR;
-    const crossSite: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { origin: 'null' }];
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+    ];
     for (const headers of crossSite) {
       const res = await reset({ headers: { cookie: sessionCookies(admin), ...headers } });
       expect(res.status).toBe(403);
@@ -87,7 +92,7 @@ describe('POST /api/admin/reset-lockout', () => {
     now += 24 * HOUR;
     const res = await reset({ as: admin });
     expect(res.status).toBe(423);
-    expect((await t.request('/api/site/lockout-status').then((r) => r.json()))).toMatchObject({ isLocked: true });
+    expect(await t.request('/api/site/lockout-status').then((r) => r.json())).toMatchObject({ isLocked: true });
   });
 });
 

@@ -19,8 +19,7 @@ export const adminRoutes = new Hono()
   .get('/admin', requireAdmin(), async (c) => {
     const { users, site } = c.var.services;
     const list = (await users.list(c.var.viewer)) as PublicUser[];
-    return c.render(
-      <AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={await site.lockoutHours()} viewerId={c.var.viewer.id} />,
-      { title: 'Admin Panel' },
-    );
+    return c.render(<AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={await site.lockoutHours()} viewerId={c.var.viewer.id} />, {
+      title: 'Admin Panel',
+    });
   });

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
 import { signedInUser } from '../../../test/helpers/factories.ts';
-import { manyMedia, newMedia, putMediaBytes, type MediaFields } from '../../../test/helpers/media-factory.ts';
+import { type MediaFields, manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { NotFoundError } from '../../errors.ts';
 import { ALBUM_TOASTS, type Album, type AlbumDetail, type AlbumPage } from '../../shared/albums.ts';
 import type { MediaRow } from '../media/media.table.ts';
@@ -54,7 +54,8 @@ async function add(as: SignedIn, albumId: string, ids: string[]): Promise<{ adde
 }
 const detail = (as: SignedIn, albumId: string, query = '') => ok<AlbumDetail>(call(`/api/albums/${albumId}${query}`, as));
 const list = (as: SignedIn, query = '') => ok<AlbumPage>(call(`/api/albums${query}`, as));
-const items = (database: TestApp['database'], owner: string, n: number, fields: (i: number) => MediaFields = () => ({})) => manyMedia(database, owner, n, fields);
+const items = (database: TestApp['database'], owner: string, n: number, fields: (i: number) => MediaFields = () => ({})) =>
+  manyMedia(database, owner, n, fields);
 const ids = (rows: MediaRow[]) => rows.map((r) => r.id);
 
 /** Every album's stored counts (items, images, favourites) equal a fresh count, and every membership's copies equal its item. */
@@ -71,7 +72,8 @@ async function expectCountsTrue(): Promise<void> {
       or album_media.is_favorite <> media.is_favorite or album_media.created_at <> media.created_at`.execute(t.database.db);
   expect(stale.rows[0]!.n).toBe(0);
 }
-const storedCount = async (albumId: string) => (await t.database.db.selectFrom('albums').select('media_count').where('id', '=', albumId).executeTakeFirstOrThrow()).media_count;
+const storedCount = async (albumId: string) =>
+  (await t.database.db.selectFrom('albums').select('media_count').where('id', '=', albumId).executeTakeFirstOrThrow()).media_count;
 const albumRows = () => t.database.db.selectFrom('albums').selectAll().orderBy('id').execute();
 const memberRows = () => t.database.db.selectFrom('album_media').selectAll().orderBy('album_id').orderBy('media_id').execute();
 
@@ -112,7 +114,14 @@ describe('the life cycle', () => {
 
     now += 1000;
     const edited = await ok<Album>(call(`/api/albums/${created._id}`, ann, 'PUT', { name: 'Summer', description: '', isPublic: false }));
-    expect(edited).toMatchObject({ _id: created._id, name: 'Summer', description: '', isPublic: false, created: created.created, updatedAt: new Date(now).toISOString() });
+    expect(edited).toMatchObject({
+      _id: created._id,
+      name: 'Summer',
+      description: '',
+      isPublic: false,
+      created: created.created,
+      updatedAt: new Date(now).toISOString(),
+    });
     // Only what is sent changes.
     const renamed = await ok<Album>(call(`/api/albums/${created._id}`, ann, 'PUT', { name: 'Summer days' }));
     expect(renamed).toMatchObject({ name: 'Summer days', description: '', isPublic: false });
@@ -135,9 +144,16 @@ describe('the life cycle', () => {
     // Most recently added first (the first batch by id, newest first), both galleries.
     expect(opened.media.map((m) => m._id)).toEqual([more.id, premium.id, ...ids(free).reverse()]);
     expect(opened.media.find((m) => m._id === premium.id)!.source).toBe('premium');
-    expect(opened.media.find((m) => m._id === free[0]!.id)!).toMatchObject({ modelId: model, modelName: 'Mia', source: 'gallery', url: `/media/${free[0]!.id}` });
+    expect(opened.media.find((m) => m._id === free[0]!.id)!).toMatchObject({
+      modelId: model,
+      modelName: 'Mia',
+      source: 'gallery',
+      url: `/media/${free[0]!.id}`,
+    });
 
-    const removed = await ok<{ removed: number; album: Album }>(call(`/api/albums/${created._id}/media`, ann, 'DELETE', { mediaIds: [more.id, free[1]!.id, 'not-there'] }));
+    const removed = await ok<{ removed: number; album: Album }>(
+      call(`/api/albums/${created._id}/media`, ann, 'DELETE', { mediaIds: [more.id, free[1]!.id, 'not-there'] }),
+    );
     expect(removed.removed).toBe(2);
     expect(removed.album.mediaCount).toBe(3);
     expect((await detail(ann, created._id)).media.map((m) => m._id)).toEqual([premium.id, free[2]!.id, free[0]!.id]);
@@ -212,7 +228,8 @@ describe('validation', () => {
     const album = await createAlbum(ann, 'Kept');
     const row = newMedia(t.database, ann.user._id);
     const before = [await albumRows(), await memberRows()];
-    const raw = (path: string, method: string, body: BodyInit, type = 'application/json') => t.request(path, { method, as: ann, body, headers: { 'content-type': type } });
+    const raw = (path: string, method: string, body: BodyInit, type = 'application/json') =>
+      t.request(path, { method, as: ann, body, headers: { 'content-type': type } });
     for (const [path, method] of [
       ['/api/albums', 'POST'],
       [`/api/albums/${album._id}`, 'PUT'],
@@ -300,7 +317,10 @@ describe('covers', () => {
     const album = await createAlbum(ann, 'Covers');
     expect(album.coverImage).toBeNull();
     // Created oldest to newest; added in another order: the cover goes by the item's date.
-    const [oldest, middle, newest] = items(t.database, ann.user._id, 3, (i) => ({ type: i === 2 ? 'video' : 'image', thumbnailKey: i === 1 ? null : undefined }));
+    const [oldest, middle, newest] = items(t.database, ann.user._id, 3, (i) => ({
+      type: i === 2 ? 'video' : 'image',
+      thumbnailKey: i === 1 ? null : undefined,
+    }));
     for (const row of [oldest!, middle!, newest!]) await putMediaBytes(t.store, row);
     await add(ann, album._id, [newest!.id]);
     await add(ann, album._id, [oldest!.id, middle!.id]);
@@ -403,7 +423,10 @@ describe('counts', () => {
 
     // A membership written by another writer with copies that are wrong: the triggers fill them.
     const late = newMedia(t.database, ann.user._id, { deletedAt: now, favorite: true, type: 'video' });
-    await t.database.db.insertInto('album_media').values({ album_id: b._id, media_id: late.id, owner_id: ann.user._id, added_at: now, binned: 0, type: 'image', is_favorite: 0, created_at: 0 }).execute();
+    await t.database.db
+      .insertInto('album_media')
+      .values({ album_id: b._id, media_id: late.id, owner_id: ann.user._id, added_at: now, binned: 0, type: 'image', is_favorite: 0, created_at: 0 })
+      .execute();
     expect(await storedCount(b._id)).toBe(1);
     await expectCountsTrue();
 
@@ -454,7 +477,11 @@ describe('lists', () => {
 
   test("an album's items: filters (photos is images), totals, pages, a late page, most recently added first", async () => {
     const album = await createAlbum(ann, 'Big');
-    const rows = items(t.database, ann.user._id, 130, (i) => ({ type: i % 3 === 0 ? 'video' : 'image', favorite: i % 10 === 0, deletedAt: i % 13 === 5 ? now : null }));
+    const rows = items(t.database, ann.user._id, 130, (i) => ({
+      type: i % 3 === 0 ? 'video' : 'image',
+      favorite: i % 10 === 0,
+      deletedAt: i % 13 === 5 ? now : null,
+    }));
     const shown = rows.filter((r) => r.deleted_at === null);
     // Added in three calls: the last call's items come first.
     const batches = [shown.slice(0, 50), shown.slice(50, 100), shown.slice(100)];
@@ -463,7 +490,10 @@ describe('lists', () => {
     expect(binned.length).toBeGreaterThan(0);
     // Binned after being added, some of them: hidden too.
     for (const row of shown.slice(0, 4)) await ok(call(`/api/gallery/${row.id}/delete`, ann, 'DELETE'));
-    const visible = [...batches].reverse().flatMap((b) => [...b].sort((x, y) => (x.id < y.id ? 1 : -1))).filter((r) => !shown.slice(0, 4).includes(r));
+    const visible = [...batches]
+      .reverse()
+      .flatMap((b) => [...b].sort((x, y) => (x.id < y.id ? 1 : -1)))
+      .filter((r) => !shown.slice(0, 4).includes(r));
 
     const all = await detail(ann, album._id);
     expect(all.totalItems).toBe(visible.length);

@@ -4,7 +4,7 @@
 // Lists of ids travel as one JSON parameter (json_each): 1,000 ids are one bound value, each
 // looked up by its key (a CROSS JOIN keeps SQLite from walking all the owner's items instead).
 
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ownedBy, type Page } from '../../db/owned.ts';
 import type { MediaWithModel } from '../media/media.table.ts';
@@ -84,7 +84,12 @@ export async function listAlbums(db: Db, ownerId: string, query: AlbumListQuery)
   return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
-export async function updateAlbum(db: Db, ownerId: string, id: string, changes: Omit<AlbumUpdate, 'id' | 'owner_id' | 'created_at' | 'media_count'>): Promise<number> {
+export async function updateAlbum(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: Omit<AlbumUpdate, 'id' | 'owner_id' | 'created_at' | 'media_count'>,
+): Promise<number> {
   const result = await db.updateTable('albums').set(changes).where(ownedBy('albums', ownerId)).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -97,7 +102,13 @@ export async function deleteAlbum(db: Db, ownerId: string, id: string): Promise<
 
 /** Whether the item is in the album and out of the bin (what may be its cover). */
 export async function isShownInAlbum(db: Db, albumId: string, mediaId: string): Promise<boolean> {
-  const row = await db.selectFrom('album_media').select('media_id').where('album_id', '=', albumId).where('media_id', '=', mediaId).where('binned', '=', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('album_media')
+    .select('media_id')
+    .where('album_id', '=', albumId)
+    .where('media_id', '=', mediaId)
+    .where('binned', '=', 0)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -152,7 +163,13 @@ function filterOf(filter: AlbumMediaFilter): RawBuilder<unknown> {
  * The page's ids come from the filter's index alone (a late page skips index entries, not items);
  * only the page's items are read.
  */
-export async function listAlbumMedia(db: Db, ownerId: string, albumId: string, filter: AlbumMediaFilter, page: { limit: number; offset: number }): Promise<MediaWithModel[]> {
+export async function listAlbumMedia(
+  db: Db,
+  ownerId: string,
+  albumId: string,
+  filter: AlbumMediaFilter,
+  page: { limit: number; offset: number },
+): Promise<MediaWithModel[]> {
   const result = await sql<MediaWithModel>`
     select media.*, models.name as model_name
     from (

@@ -6,14 +6,14 @@ import { z } from 'zod';
 import {
   ALBUM_FILTERS,
   ALBUM_SORTS,
-  DEFAULT_ALBUMS_PAGE_SIZE,
+  type AlbumSort,
   DEFAULT_ALBUM_MEDIA_PAGE_SIZE,
-  MAX_ALBUMS_PAGE_SIZE,
+  DEFAULT_ALBUMS_PAGE_SIZE,
   MAX_ALBUM_DESCRIPTION_LENGTH,
   MAX_ALBUM_MEDIA_IDS,
   MAX_ALBUM_MEDIA_PAGE_SIZE,
   MAX_ALBUM_NAME_LENGTH,
-  type AlbumSort,
+  MAX_ALBUMS_PAGE_SIZE,
 } from '../../shared/albums.ts';
 import { SORT_ORDERS, type SortOrder } from '../../shared/media.ts';
 import type { AlbumMediaFilter } from './albums.repo.ts';
@@ -74,7 +74,14 @@ export const albumsQuery = z
   .transform((q): AlbumsQuery => {
     const limit = q.limit ?? DEFAULT_ALBUMS_PAGE_SIZE;
     const page = q.page ?? 1;
-    return { page, limit, offset: (page - 1) * limit, search: (q.search ?? '').trim().toLowerCase(), sortBy: q.sortBy ?? 'created', sortOrder: q.sortOrder ?? 'desc' };
+    return {
+      page,
+      limit,
+      offset: (page - 1) * limit,
+      search: (q.search ?? '').trim().toLowerCase(),
+      sortBy: q.sortBy ?? 'created',
+      sortOrder: q.sortOrder ?? 'desc',
+    };
   });
 
 export interface AlbumMediaQuery {
@@ -134,7 +141,9 @@ export const updateAlbumSchema = z
     name: name.optional(),
     description: description.optional(),
     isPublic: isPublic.optional(),
-    coverImage: z.union([z.string({ message: M.coverImage }).trim().min(1, M.coverImage).max(100, M.coverImage), z.null()], { message: M.coverImage }).optional(),
+    coverImage: z
+      .union([z.string({ message: M.coverImage }).trim().min(1, M.coverImage).max(100, M.coverImage), z.null()], { message: M.coverImage })
+      .optional(),
   })
   .refine((b) => b.name !== undefined || b.description !== undefined || b.isPublic !== undefined || b.coverImage !== undefined, M.nothingToUpdate);
 export type UpdateAlbumInput = z.output<typeof updateAlbumSchema>;

@@ -93,7 +93,13 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
 
   return {
     async list(ownerId: string, query: AlbumsQuery): Promise<AlbumPage> {
-      const page = await repo.listAlbums(db, ownerId, { search: query.search, sort: query.sortBy, order: query.sortOrder, limit: query.limit, offset: query.offset });
+      const page = await repo.listAlbums(db, ownerId, {
+        search: query.search,
+        sort: query.sortBy,
+        order: query.sortOrder,
+        limit: query.limit,
+        offset: query.offset,
+      });
       return { albums: page.items.map(toAlbum), totalItems: page.total, totalPages: totalPagesOf(page.total, query.limit) };
     },
 

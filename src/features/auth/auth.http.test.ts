@@ -1,7 +1,7 @@
 // Sign-in, sessions and sign-out over HTTP: the API of DECISIONS.md, the cookies, sliding expiry
 // with an injected clock, the rate limit on sign-in and the site password, and the sign-in page.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { cookieHeader, createTestApp, setCookies, TEST_SITE_PASSWORD, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { cookieHeader, createTestApp, type SignedIn, setCookies, TEST_SITE_PASSWORD, type TestApp } from '../../../test/helpers/test-app.ts';
 import { SIGN_IN_FAILED } from './auth.service.ts';
 
 const DAY = 24 * 3600_000;
@@ -44,7 +44,9 @@ describe('POST /auth/signin/ and GET /auth/signout/', () => {
     expect(cookie.attributes.secure).toBeUndefined();
     // The token works as a bearer token and as the cookie.
     expect((await t.request(`/api/users/${admin.user._id}`, { as: { siteToken: site, token: body.token } })).status).toBe(200);
-    expect((await t.request(`/api/users/${admin.user._id}`, { headers: { cookie: cookieHeader({ hub_site: site, hub_session: body.token }) } })).status).toBe(200);
+    expect((await t.request(`/api/users/${admin.user._id}`, { headers: { cookie: cookieHeader({ hub_site: site, hub_session: body.token }) } })).status).toBe(
+      200,
+    );
     // Only its SHA-256 is stored.
     const ids = (await t.database.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
     expect(ids).not.toContain(body.token);
@@ -52,7 +54,11 @@ describe('POST /auth/signin/ and GET /auth/signout/', () => {
   });
 
   test('over HTTPS the session cookie is Secure', async () => {
-    const res = await t.request('https://hub.example.org/auth/signin/', { method: 'POST', json: { username: 'alice', password: PASSWORD }, as: { siteToken: site } });
+    const res = await t.request('https://hub.example.org/auth/signin/', {
+      method: 'POST',
+      json: { username: 'alice', password: PASSWORD },
+      as: { siteToken: site },
+    });
     expect(res.status).toBe(200);
     expect(setCookies(res).get('hub_session')!.attributes.secure).toBe(true);
   });
@@ -189,7 +195,16 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
     expect(blocked.headers.getSetCookie()).toEqual([]);
 
     // The client part of X-Forwarded-For can be forged; the proxy's last entry decides.
-    expect((await t.request('/auth/signin/', { method: 'POST', json: { username: 'alice', password: PASSWORD }, as: { siteToken: site }, headers: { 'x-forwarded-for': '10.0.0.9, 10.0.0.1' } })).status).toBe(429);
+    expect(
+      (
+        await t.request('/auth/signin/', {
+          method: 'POST',
+          json: { username: 'alice', password: PASSWORD },
+          as: { siteToken: site },
+          headers: { 'x-forwarded-for': '10.0.0.9, 10.0.0.1' },
+        })
+      ).status,
+    ).toBe(429);
     expect((await signIn(PASSWORD, '10.0.0.2')).status).toBe(200);
 
     now += 4 * 60_000;
@@ -223,7 +238,12 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
     expect((await enter(TEST_SITE_PASSWORD, '10.0.0.4')).status).toBe(200);
     // Failed site passwords do not use up sign-in attempts from that address.
     const site = await t.enterSite();
-    const signIn = await t.request('/auth/signin/', { method: 'POST', json: { username: 'alice', password: PASSWORD }, as: { siteToken: site }, headers: from('10.0.0.3') });
+    const signIn = await t.request('/auth/signin/', {
+      method: 'POST',
+      json: { username: 'alice', password: PASSWORD },
+      as: { siteToken: site },
+      headers: from('10.0.0.3'),
+    });
     expect(signIn.status).toBe(200);
 
     now += 10 * 60_000;
@@ -243,7 +263,8 @@ describe('rate limits (LOGIN_MAX_ATTEMPTS=3, LOGIN_WINDOW_MINUTES=10, behind a t
   test('without TRUST_PROXY a forged X-Forwarded-For does not escape the limit', async () => {
     const direct = await createTestApp({ clock, env: { LOGIN_MAX_ATTEMPTS: '2', LOGIN_WINDOW_MINUTES: '10' } });
     try {
-      const enter = (password: string, address: string) => direct.request('/api/site/verify-password', { method: 'POST', json: { password }, headers: { 'x-forwarded-for': address } });
+      const enter = (password: string, address: string) =>
+        direct.request('/api/site/verify-password', { method: 'POST', json: { password }, headers: { 'x-forwarded-for': address } });
       expect((await enter('wrong', '1.1.1.1')).status).toBe(401);
       expect((await enter('wrong', '2.2.2.2')).status).toBe(401);
       expect((await enter(TEST_SITE_PASSWORD, '3.3.3.3')).status).toBe(429);
@@ -269,7 +290,14 @@ describe('the sign-in page', () => {
     const res = await t.request('/signin?next=%2Fuser%2Fabc', { headers: withSite() });
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const text of ['Welcome Back', 'Personal Site Access', 'Personal Site - Account Required', '18+ ADULT CONTENT WARNING', 'explicit adult material', '18 years of age or older']) {
+    for (const text of [
+      'Welcome Back',
+      'Personal Site Access',
+      'Personal Site - Account Required',
+      '18+ ADULT CONTENT WARNING',
+      'explicit adult material',
+      '18 years of age or older',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('name="next" value="/user/abc"');
@@ -278,7 +306,10 @@ describe('the sign-in page', () => {
   });
 
   test('the form signs in and goes to next (303), setting the session cookie', async () => {
-    const res = await t.request('/signin', { ...form({ username: 'alice', password: PASSWORD, next: '/users' }), headers: { ...form({}).headers, ...withSite() } });
+    const res = await t.request('/signin', {
+      ...form({ username: 'alice', password: PASSWORD, next: '/users' }),
+      headers: { ...form({}).headers, ...withSite() },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/users');
     const session = setCookies(res).get('hub_session')!;
@@ -298,7 +329,10 @@ describe('the sign-in page', () => {
   });
 
   test('a wrong password shows the page again with the message and the username kept', async () => {
-    const res = await t.request('/signin', { ...form({ username: 'alice', password: 'nope nope', next: '/users' }), headers: { ...form({}).headers, ...withSite() } });
+    const res = await t.request('/signin', {
+      ...form({ username: 'alice', password: 'nope nope', next: '/users' }),
+      headers: { ...form({}).headers, ...withSite() },
+    });
     expect(res.status).toBe(401);
     const html = await res.text();
     expect(html).toContain('Invalid username or password');
@@ -307,7 +341,10 @@ describe('the sign-in page', () => {
   });
 
   test('a cross-site sign-in form post is refused', async () => {
-    const res = await t.request('/signin', { ...form({ username: 'alice', password: PASSWORD }), headers: { ...form({}).headers, ...withSite(), 'sec-fetch-site': 'cross-site' } });
+    const res = await t.request('/signin', {
+      ...form({ username: 'alice', password: PASSWORD }),
+      headers: { ...form({}).headers, ...withSite(), 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('hub_session='))).toBe(false);
   });

@@ -8,8 +8,8 @@ import { createMiddleware } from 'hono/factory';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { currentPath } from '../../http/body.ts';
 import { isApiPath } from '../../http/context.ts';
-import { SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, setCredentialCookie } from '../../http/credentials.ts';
-import { USER_MESSAGES, type SignedInViewer, type Viewer } from '../users/users.service.ts';
+import { bearerTokenOf, clearCredentialCookie, SESSION_COOKIE, setCredentialCookie } from '../../http/credentials.ts';
+import { type SignedInViewer, USER_MESSAGES, type Viewer } from '../users/users.service.ts';
 
 /** Finds the signed-in user. Only requests past the site gate can be signed in. */
 export const session = () =>

@@ -4,11 +4,19 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { readJson, safeNextPath } from '../../http/body.ts';
+import {
+  bearerTokenOf,
+  clearCredentialCookie,
+  clientAddress,
+  LEGACY_COOKIE,
+  SESSION_COOKIE,
+  sessionTokenOf,
+  setCredentialCookie,
+} from '../../http/credentials.ts';
 import { formPost } from '../../http/forms.ts';
-import { LEGACY_COOKIE, SESSION_COOKIE, bearerTokenOf, clearCredentialCookie, clientAddress, sessionTokenOf, setCredentialCookie } from '../../http/credentials.ts';
-import { requireSignIn } from './auth.middleware.ts';
 import { isCrossSite } from '../../http/middleware/csrf.ts';
 import { signInSchema } from '../users/users.schema.ts';
+import { requireSignIn } from './auth.middleware.ts';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { SignOutConfirmPage } from './pages/SignOutConfirmPage.tsx';
 

@@ -2,14 +2,14 @@
 // database, 30 days that slide forward once half is used.
 
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../clock.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
-import type { UsersService } from '../users/users.service.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
+import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -27,7 +27,12 @@ const create = async (json: Record<string, unknown>, as: SignedIn = ada) => {
 function islandProps(html: string): { accounts: Record<string, unknown>[]; view: unknown } {
   const match = /data-island="Connect" data-props="([^"]*)"/.exec(html);
   if (!match) throw new Error('no Connect island on the page');
-  const json = match[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const json = match[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
   return JSON.parse(json) as { accounts: Record<string, unknown>[]; view: unknown };
 }
 
@@ -39,14 +44,22 @@ describe('GET /connect', () => {
   });
 
   test("the owner's accounts in name order, with hasPassword and never the password; the top bar has Connect", async () => {
-    await create({ name: 'Gmail', username: 'ada.l', email: 'ada@example.com', password: 'Sw0rdf!sh-page-secret', website: 'https://mail.example.com', category: 'email' });
+    await create({
+      name: 'Gmail',
+      username: 'ada.l',
+      email: 'ada@example.com',
+      password: 'Sw0rdf!sh-page-secret',
+      website: 'https://mail.example.com',
+      category: 'email',
+    });
     await create({ name: 'Bank', username: 'ada', password: 'b4nk&page-secret', category: 'finance' });
     await create({ name: 'Forum' });
     await create({ name: 'Bob only', password: 'bob-page-secret' }, bob);
     const res = await t.request('/connect', { as: ada });
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const secret of ['Sw0rdf!sh-page-secret', 'b4nk&amp;page-secret', 'b4nk&page-secret', 'bob-page-secret', 'Bob only']) expect(html).not.toContain(secret);
+    for (const secret of ['Sw0rdf!sh-page-secret', 'b4nk&amp;page-secret', 'b4nk&page-secret', 'bob-page-secret', 'Bob only'])
+      expect(html).not.toContain(secret);
     expect(html).toContain('<h1');
     expect(html).toContain('Secure Account Management Hub');
     expect(html).toMatch(/<a[^>]*href="\/connect"[^>]*>Connect<\/a>/);

@@ -4,8 +4,8 @@
 import { Hono } from 'hono';
 import { parseWith } from '../../http/body.ts';
 import { Island } from '../../http/island.tsx';
-import { readConnectView, type ConnectView } from '../../shared/connect-view.ts';
 import { VAULT_TEXT, type VaultAccount } from '../../shared/connect.ts';
+import { type ConnectView, readConnectView } from '../../shared/connect-view.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { vaultListQuery } from './connect.schema.ts';
 

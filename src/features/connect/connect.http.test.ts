@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
-import { startFixtureServer, type FixtureServer } from '../../../test/helpers/fixture-server.ts';
+import { type FixtureServer, startFixtureServer } from '../../../test/helpers/fixture-server.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { VAULT_LIMITS, VAULT_TEXT, type VaultAccount, type VaultAccountWithPassword } from '../../shared/connect.ts';
 
@@ -59,7 +59,14 @@ describe('/api/accounts', () => {
   });
 
   test('create, read with the password, list without it, change part of it, delete', async () => {
-    const res = await post({ name: '  Mail  ', username: ' ada ', email: 'ada@example.test', password: ' s3cret pass ', website: 'https://mail.example.test/inbox', category: 'email' });
+    const res = await post({
+      name: '  Mail  ',
+      username: ' ada ',
+      email: 'ada@example.test',
+      password: ' s3cret pass ',
+      website: 'https://mail.example.test/inbox',
+      category: 'email',
+    });
     expect(res.status).toBe(201);
     const account = (await res.json()) as VaultAccount;
     expect(account).toEqual({
@@ -91,7 +98,14 @@ describe('/api/accounts', () => {
     const changed = await put(account._id, { password: '', username: 'ada.l', _id: 'ignored', hasPassword: true });
     expect(changed.status).toBe(200);
     const after = (await changed.json()) as VaultAccount;
-    expect(after).toMatchObject({ name: 'Mail', username: 'ada.l', email: 'ada@example.test', website: 'https://mail.example.test/inbox', category: 'email', hasPassword: false });
+    expect(after).toMatchObject({
+      name: 'Mail',
+      username: 'ada.l',
+      email: 'ada@example.test',
+      website: 'https://mail.example.test/inbox',
+      category: 'email',
+      hasPassword: false,
+    });
     expect(after.updatedAt > account.updatedAt).toBe(true);
     expect(after.createdAt).toBe(account.createdAt);
     expect((await (await getOne(account._id)).json()).password).toBe('');
@@ -107,7 +121,13 @@ describe('/api/accounts', () => {
   });
 
   test('the list: an array in name order ignoring case, paged with X-Total-Count, filtered by category and name, never a password', async () => {
-    for (const [name, category] of [['beta', 'social'], ['Alpha', 'finance'], ['gamma', 'finance'], ['Delta', 'other'], ['alpha two', 'social']] as const) {
+    for (const [name, category] of [
+      ['beta', 'social'],
+      ['Alpha', 'finance'],
+      ['gamma', 'finance'],
+      ['Delta', 'other'],
+      ['alpha two', 'social'],
+    ] as const) {
       await made({ name, category, password: `pw-of-${name}`, username: `user-${name}` });
     }
     const all = await list();
@@ -171,7 +191,12 @@ describe('/api/accounts', () => {
       expect(await res.json()).toEqual({ error });
     }
     expect(await (await getOne(account._id)).json()).toMatchObject({ name: 'Keep', email: 'k@example.test' });
-    const notJson = await t.request('/api/accounts', { method: 'POST', as: ada, body: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const notJson = await t.request('/api/accounts', {
+      method: 'POST',
+      as: ada,
+      body: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(notJson.status).toBe(415);
   });
 
@@ -292,9 +317,19 @@ describe('/api/accounts', () => {
     await made({ name: 'None' });
     const flags = async () => ((await (await list()).json()) as VaultAccount[]).map((a) => [a.name, a.hasIcon]);
     // Nothing asked yet: every account with a place to look is worth one request.
-    expect(await flags()).toEqual([['Broken', true], ['Good', true], ['None', false], ['Siteless', true]]);
+    expect(await flags()).toEqual([
+      ['Broken', true],
+      ['Good', true],
+      ['None', false],
+      ['Siteless', true],
+    ]);
     for (const account of [good, broken, siteless]) await t.request(`/api/accounts/${account._id}/favicon`, { as: ada });
-    expect(await flags()).toEqual([['Broken', false], ['Good', true], ['None', false], ['Siteless', false]]);
+    expect(await flags()).toEqual([
+      ['Broken', false],
+      ['Good', true],
+      ['None', false],
+      ['Siteless', false],
+    ]);
     // A website added to the broken one is a new place to look.
     await put(broken._id, { website: `${site.origin.replace('127.0.0.1', 'localhost')}/` });
     expect((await flags())[0]).toEqual(['Broken', true]);
@@ -302,14 +337,29 @@ describe('/api/accounts', () => {
 
   test('createMany and createManyNew (the import): all in one transaction; a choice over what exists, run 20 times at once, adds each account once', async () => {
     const vault = t.services.vault;
-    const made = await vault.createMany(ada.user._id, [{ name: 'One', password: 'p1' }, { name: 'Two', username: 'u2' }]);
-    expect(made.map((a) => [a.name, a.hasPassword])).toEqual([['One', true], ['Two', false]]);
+    const made = await vault.createMany(ada.user._id, [
+      { name: 'One', password: 'p1' },
+      { name: 'Two', username: 'u2' },
+    ]);
+    expect(made.map((a) => [a.name, a.hasPassword])).toEqual([
+      ['One', true],
+      ['Two', false],
+    ]);
     const wanted = ['Two', 'Three', 'Four'];
     const added = await Promise.all(
-      Array.from({ length: 20 }, () => vault.createManyNew(ada.user._id, (existing) => wanted.filter((name) => !existing.some((a) => a.name === name)).map((name) => ({ name, password: `pw-${name}` })))),
+      Array.from({ length: 20 }, () =>
+        vault.createManyNew(ada.user._id, (existing) =>
+          wanted.filter((name) => !existing.some((a) => a.name === name)).map((name) => ({ name, password: `pw-${name}` })),
+        ),
+      ),
     );
     expect(added.reduce((a, b) => a + b, 0)).toBe(2);
-    expect((await vault.listWithSecrets(ada.user._id)).map((a) => [a.name, a.password])).toEqual([['Four', 'pw-Four'], ['One', 'p1'], ['Three', 'pw-Three'], ['Two', '']]);
+    expect((await vault.listWithSecrets(ada.user._id)).map((a) => [a.name, a.password])).toEqual([
+      ['Four', 'pw-Four'],
+      ['One', 'p1'],
+      ['Three', 'pw-Three'],
+      ['Two', ''],
+    ]);
   });
 
   test('100 identical concurrent creates make 100 whole accounts; concurrent changes and deletes answer sanely', async () => {
@@ -334,6 +384,7 @@ describe('/api/accounts', () => {
     expect((await getOne(id)).status).toBe(404);
     expect((await list()).headers.get('x-total-count')).toBe('99');
     // Every other account opens whole.
-    for (const account of ((await (await list('?limit=1000')).json()) as VaultAccount[]).slice(0, 10)) expect((await (await getOne(account._id)).json()).password).toBe('same-password');
+    for (const account of ((await (await list('?limit=1000')).json()) as VaultAccount[]).slice(0, 10))
+      expect((await (await getOne(account._id)).json()).password).toBe('same-password');
   });
 });

@@ -3,10 +3,10 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { containsText, ownedBy, paged, type Page } from '../../db/owned.ts';
+import { containsText, ownedBy, type Page, paged } from '../../db/owned.ts';
 import { keyIdOfSealed } from '../../security/secret-box.ts';
 import type { VaultCategory } from '../../shared/connect.ts';
-import { SEALED_FIELDS, type NewVaultAccountRow, type VaultAccountRow } from './connect.table.ts';
+import { type NewVaultAccountRow, SEALED_FIELDS, type VaultAccountRow } from './connect.table.ts';
 
 export interface VaultFilter {
   category?: VaultCategory | undefined;
@@ -15,7 +15,13 @@ export interface VaultFilter {
 }
 
 /** Name order ignoring case (as people read a list), then id so equal names keep one order. */
-export async function listVaultAccounts(db: Db, ownerId: string, filter: VaultFilter, order: 'asc' | 'desc', page: { limit: number; offset: number }): Promise<Page<VaultAccountRow>> {
+export async function listVaultAccounts(
+  db: Db,
+  ownerId: string,
+  filter: VaultFilter,
+  order: 'asc' | 'desc',
+  page: { limit: number; offset: number },
+): Promise<Page<VaultAccountRow>> {
   let query = db.selectFrom('vault_accounts').selectAll().where(ownedBy('vault_accounts', ownerId));
   if (filter.category) query = query.where('vault_accounts.category', '=', filter.category);
   if (filter.search) query = query.where(containsText('vault_accounts.name', filter.search));
@@ -34,7 +40,11 @@ export async function findVaultAccount(db: Db, ownerId: string, id: string): Pro
 
 export async function insertVaultAccounts(db: Db, rows: NewVaultAccountRow[]): Promise<void> {
   // SQLite takes at most a few thousand bound values per statement: insert in slices.
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('vault_accounts').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('vault_accounts')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export type VaultAccountChanges = Partial<Omit<VaultAccountRow, 'id' | 'owner_id' | 'created_at'>>;
@@ -58,7 +68,10 @@ export async function everyVaultAccount(db: Db): Promise<VaultAccountRow[]> {
 
 /** How many sealed values name each key id (start-up check; a vault is small, so a scan is fine). */
 export async function sealedValuesByKey(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('vault_accounts').select([...SEALED_FIELDS]).execute();
+  const rows = await db
+    .selectFrom('vault_accounts')
+    .select([...SEALED_FIELDS])
+    .execute();
   const counts = new Map<string, number>();
   for (const row of rows) {
     for (const field of SEALED_FIELDS) {
@@ -79,5 +92,9 @@ export async function currentVaultKeyId(db: Db): Promise<string | null> {
 }
 
 export async function setCurrentVaultKeyId(db: Db, keyId: string): Promise<void> {
-  await db.insertInto('vault_key_state').values({ id: 1, key_id: keyId }).onConflict((oc) => oc.column('id').doUpdateSet({ key_id: keyId })).execute();
+  await db
+    .insertInto('vault_key_state')
+    .values({ id: 1, key_id: keyId })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ key_id: keyId }))
+    .execute();
 }

@@ -8,10 +8,10 @@ import { createMiddleware } from 'hono/factory';
 import { NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { parseWith, readJson } from '../../http/body.ts';
 import { VAULT_TEXT } from '../../shared/connect.ts';
-import { viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { type SignedInEnv, viewerOf } from '../auth/auth.middleware.ts';
 import { iconResponse } from '../favicons/favicons.routes.ts';
-import { vaultTransferRoutes } from './transfer/transfer.routes.ts';
 import { createVaultAccountSchema, updateVaultAccountSchema, vaultFilters, vaultListQuery } from './connect.schema.ts';
+import { vaultTransferRoutes } from './transfer/transfer.routes.ts';
 
 const signedIn = () =>
   createMiddleware<SignedInEnv>(async (c, next) => {

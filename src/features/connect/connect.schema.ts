@@ -4,12 +4,16 @@
 
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query.ts';
-import { isWebUrl } from '../../shared/links.ts';
 import { VAULT_CATEGORIES, VAULT_LIMITS, VAULT_TEXT } from '../../shared/connect.ts';
+import { isWebUrl } from '../../shared/links.ts';
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
-const name = z.string({ message: VAULT_TEXT.nameRequired }).trim().min(1, VAULT_TEXT.nameRequired).max(VAULT_LIMITS.name, tooLong('Account name', VAULT_LIMITS.name));
+const name = z
+  .string({ message: VAULT_TEXT.nameRequired })
+  .trim()
+  .min(1, VAULT_TEXT.nameRequired)
+  .max(VAULT_LIMITS.name, tooLong('Account name', VAULT_LIMITS.name));
 const username = z.string({ message: 'username must be text' }).trim().max(VAULT_LIMITS.username, tooLong('Username', VAULT_LIMITS.username));
 const password = z.string({ message: 'password must be text' }).max(VAULT_LIMITS.password, tooLong('Password', VAULT_LIMITS.password));
 const email = z

@@ -8,10 +8,10 @@ import type { Database, Db } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ListQuery } from '../../http/list-query.ts';
-import { SecretBoxError, open, seal, type SecretKey } from '../../security/secret-box.ts';
-import { resolveVaultKeys, type ResolvedVaultKeys, type VaultKeyring } from '../../security/vault-key.ts';
-import { isWebUrl } from '../../shared/links.ts';
+import { open, SecretBoxError, type SecretKey, seal } from '../../security/secret-box.ts';
+import { type ResolvedVaultKeys, resolveVaultKeys, type VaultKeyring } from '../../security/vault-key.ts';
 import { DEFAULT_VAULT_CATEGORY, VAULT_TEXT, type VaultAccount, type VaultAccountWithPassword } from '../../shared/connect.ts';
+import { isWebUrl } from '../../shared/links.ts';
 import type { FaviconsService, SiteIcon } from '../favicons/favicons.service.ts';
 import {
   allVaultAccounts,
@@ -28,7 +28,7 @@ import {
   type VaultFilter,
 } from './connect.repo.ts';
 import type { CreateVaultAccountInput, UpdateVaultAccountInput } from './connect.schema.ts';
-import { SEALED_FIELDS, type NewVaultAccountRow, type SealedField, type VaultAccountRow } from './connect.table.ts';
+import { type NewVaultAccountRow, SEALED_FIELDS, type SealedField, type VaultAccountRow } from './connect.table.ts';
 
 /**
  * A stored value that does not open: changed outside the hub (a byte, or moved from another row or
@@ -71,7 +71,9 @@ export function openRow(keys: VaultKeyring, row: VaultAccountRow, fields: readon
     } catch (error) {
       if (!(error instanceof SecretBoxError)) throw error;
       if (error.problem === 'unknown-key') {
-        throw new VaultValueError(`The ${field} of vault account ${row.id} was sealed with key ${error.keyId}, which this hub does not have (after a key rotation, restart the hub with the new key)`);
+        throw new VaultValueError(
+          `The ${field} of vault account ${row.id} was sealed with key ${error.keyId}, which this hub does not have (after a key rotation, restart the hub with the new key)`,
+        );
       }
       throw new VaultValueError(`The ${field} of vault account ${row.id} cannot be decrypted: it was changed outside the hub`);
     }

@@ -4,13 +4,13 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUN, PROJECT_ROOT, freePort, spawnHub } from '../../../test/helpers/spawn-hub.ts';
 import { newUser } from '../../../test/helpers/factories.ts';
+import { BUN, freePort, PROJECT_ROOT, spawnHub } from '../../../test/helpers/spawn-hub.ts';
 import { tempDir } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { createFaviconsService } from '../favicons/favicons.service.ts';
 import { createSafeFetcher } from '../../security/safe-fetch.ts';
 import { newSecretKey } from '../../security/secret-box.ts';
+import { createFaviconsService } from '../favicons/favicons.service.ts';
 import { createVaultService, openVaultKeys } from './connect.service.ts';
 
 const dataDir = tempDir('hub-vault-start-');
@@ -50,7 +50,12 @@ describe('the vault key at start-up', () => {
       const user = await newUser(database.db);
       const { keys } = await openVaultKeys(database.db, { dataDir });
       keyId = keys.current().id;
-      const vault = createVaultService({ db: database.db, clock: () => new Date(), keys, favicons: createFaviconsService({ db: database.db, clock: () => new Date(), fetcher: createSafeFetcher() }) });
+      const vault = createVaultService({
+        db: database.db,
+        clock: () => new Date(),
+        keys,
+        favicons: createFaviconsService({ db: database.db, clock: () => new Date(), fetcher: createSafeFetcher() }),
+      });
       for (const name of ['One', 'Two', 'Three']) await vault.create(user.id, { name, username: `${name}-user`, password: `${name}-password` });
     } finally {
       await database.close();
@@ -79,7 +84,9 @@ describe('the vault key at start-up', () => {
 
     const fromEnv = await refusedStart({ VAULT_KEY: Buffer.from(wrong.bytes).toString('base64') });
     expect(fromEnv.code).not.toBe(0);
-    expect(fromEnv.stderr).toStartWith(`Start-up failed: The vault key is wrong: VAULT_KEY is key ${wrong.id}, but 6 encrypted vault values were sealed with key ${keyId}.`);
+    expect(fromEnv.stderr).toStartWith(
+      `Start-up failed: The vault key is wrong: VAULT_KEY is key ${wrong.id}, but 6 encrypted vault values were sealed with key ${keyId}.`,
+    );
     expect(fromEnv.stderr).not.toContain(Buffer.from(wrong.bytes).toString('base64'));
   });
 

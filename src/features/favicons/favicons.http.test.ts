@@ -2,7 +2,7 @@
 // allowed to reach through FETCH_ALLOW_HOSTS; the clock is injected to walk past expiries.
 
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { startFixtureServer, type FixtureServer } from '../../../test/helpers/fixture-server.ts';
+import { type FixtureServer, startFixtureServer } from '../../../test/helpers/fixture-server.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { GENERIC_ICON_SVG } from './generic-icon.ts';
 
@@ -18,8 +18,10 @@ let t: TestApp;
 let now: number;
 let user: SignedIn;
 
-const page = (head: string) => (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head>${head}</head><body>hi</body></html>`);
-const file = (bytes: Uint8Array | string, type: string) => (_req: unknown, res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-type': type }).end(bytes);
+const page = (head: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head>${head}</head><body>hi</body></html>`);
+const file = (bytes: Uint8Array | string, type: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+  res.writeHead(200, { 'content-type': type }).end(bytes);
 
 beforeEach(async () => {
   site = await startFixtureServer();
@@ -140,7 +142,13 @@ describe('GET /api/favicon', () => {
 
   test('a refused address gives the generic icon and sends nothing', async () => {
     forbidden.route('/', page('<link rel="icon" href="/fav.png">'));
-    for (const url of ['http://127.0.0.2/', `http://127.0.0.2:${forbidden.port}/`, `http://127.0.0.1:${forbidden.port}/`, `http://[::ffff:127.0.0.1]:${forbidden.port}/`, `http://2130706433:${forbidden.port}/`]) {
+    for (const url of [
+      'http://127.0.0.2/',
+      `http://127.0.0.2:${forbidden.port}/`,
+      `http://127.0.0.1:${forbidden.port}/`,
+      `http://[::ffff:127.0.0.1]:${forbidden.port}/`,
+      `http://2130706433:${forbidden.port}/`,
+    ]) {
       const res = await favicon(url);
       expect(res.status).toBe(200);
       expect(await isGeneric(res)).toBe(true);

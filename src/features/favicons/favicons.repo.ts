@@ -33,6 +33,12 @@ export async function deleteExpiredFavicons(db: Db, now: number): Promise<number
 /** Of the keys given (origins or icon URLs), those whose stored answer is a failure still in force at `now`. */
 export async function failedFaviconKeys(db: Db, keys: readonly string[], now: number): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const rows = await db.selectFrom('favicons').select('origin').where('origin', 'in', [...new Set(keys)]).where('failed', '=', 1).where('expires_at', '>', now).execute();
+  const rows = await db
+    .selectFrom('favicons')
+    .select('origin')
+    .where('origin', 'in', [...new Set(keys)])
+    .where('failed', '=', 1)
+    .where('expires_at', '>', now)
+    .execute();
   return new Set(rows.map((row) => row.origin));
 }

@@ -4,10 +4,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { SafeFetchError, type SafeFetcher } from '../../security/safe-fetch.ts';
+import { deleteExpiredFavicons, failedFaviconKeys, findFavicon, saveFavicon } from './favicons.repo.ts';
 import { GENERIC_ICON } from './generic-icon.ts';
 import { sniffIconType } from './icon-bytes.ts';
 import { declaredIcons } from './icon-links.ts';
-import { deleteExpiredFavicons, failedFaviconKeys, findFavicon, saveFavicon } from './favicons.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,7 +65,11 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
     try {
       const page = await fetcher.fetch(`${origin}/`, { accept: ['text/html', 'application/xhtml+xml'], signal });
       const html = new TextDecoder().decode(page.body);
-      candidates.push(...declaredIcons(html, page.url).slice(0, FAVICON_LIMITS.maxDeclaredTried).map((icon) => icon.url));
+      candidates.push(
+        ...declaredIcons(html, page.url)
+          .slice(0, FAVICON_LIMITS.maxDeclaredTried)
+          .map((icon) => icon.url),
+      );
     } catch (error) {
       // A refused origin gets no second try at /favicon.ico; any other failure still does.
       if (!(error instanceof SafeFetchError) || error.problem === 'refused') throw error;
@@ -96,7 +100,14 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
       await saveFavicon(db, { origin: key, bytes: null, content_type: null, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFailedMs, failed: 1 });
       return genericIcon(now);
     }
-    await saveFavicon(db, { origin: key, bytes: found.bytes, content_type: found.contentType, fetched_at: now, expires_at: now + FAVICON_LIMITS.keepFoundMs, failed: 0 });
+    await saveFavicon(db, {
+      origin: key,
+      bytes: found.bytes,
+      content_type: found.contentType,
+      fetched_at: now,
+      expires_at: now + FAVICON_LIMITS.keepFoundMs,
+      failed: 0,
+    });
     return { ...found, generic: false, fetchedAt: now };
   }
 
@@ -136,7 +147,10 @@ export function createFaviconsService({ db, clock, fetcher }: FaviconsDeps) {
      * never asked yet counts as possible, so the browser asks once and the answer is kept.
      */
     async knownWithoutIcon(sets: readonly { at?: URL | undefined; site?: URL | undefined }[]): Promise<boolean[]> {
-      const keysOf = (set: { at?: URL | undefined; site?: URL | undefined }) => [...(set.at ? [set.at.href] : []), ...(set.site ? [set.site.origin.toLowerCase()] : [])];
+      const keysOf = (set: { at?: URL | undefined; site?: URL | undefined }) => [
+        ...(set.at ? [set.at.href] : []),
+        ...(set.site ? [set.site.origin.toLowerCase()] : []),
+      ];
       const failed = await failedFaviconKeys(db, sets.flatMap(keysOf), clock().getTime());
       return sets.map((set) => {
         const keys = keysOf(set);

@@ -12,7 +12,7 @@ const WANTED_SIZE = 64;
 
 function attributes(tag: string): Record<string, string> {
   const attrs: Record<string, string> = {};
-  for (const m of tag.matchAll(/([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
+  for (const m of tag.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
     const name = m[1]!.toLowerCase();
     if (!(name in attrs)) attrs[name] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
   }
@@ -80,7 +80,12 @@ export function declaredIcons(html: string, pageUrl: string): DeclaredIcon[] {
       continue;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-    const icon: DeclaredIcon = { url: url.href, rel: rel.join(' '), ...(attrs.type ? { type: attrs.type.toLowerCase() } : {}), ...(attrs.sizes ? { sizes: attrs.sizes } : {}) };
+    const icon: DeclaredIcon = {
+      url: url.href,
+      rel: rel.join(' '),
+      ...(attrs.type ? { type: attrs.type.toLowerCase() } : {}),
+      ...(attrs.sizes ? { sizes: attrs.sizes } : {}),
+    };
     if (!isSvg(icon)) icons.push(icon);
   }
   return icons.sort((a, b) => rank(a) - rank(b));

@@ -258,10 +258,10 @@ describe('Lock Site', () => {
     expect(await res.json()).toEqual({ success: true });
     expect(setCookies(res).get('hub_site')).toMatchObject({ value: '', attributes: { 'max-age': '0', path: '/' } });
     // A copy of the token kept elsewhere (sessionStorage, another tool) is dead too.
-    expect((await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json()))).toEqual({ valid: false });
+    expect(await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json())).toEqual({ valid: false });
     expect((await t.request('/', { as: { siteToken: token } })).status).toBe(401);
     // Only that token: other browsers keep their access.
-    expect((await t.request('/api/site/verify-token', { as: { siteToken: other } }).then((r) => r.json()))).toEqual({ valid: true });
+    expect(await t.request('/api/site/verify-token', { as: { siteToken: other } }).then((r) => r.json())).toEqual({ valid: true });
   });
 
   test('the Lock Site form (POST /site/lock) does the same and goes to /', async () => {
@@ -270,14 +270,14 @@ describe('Lock Site', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(setCookies(res).get('hub_site')?.value).toBe('');
-    expect((await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json()))).toEqual({ valid: false });
+    expect(await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json())).toEqual({ valid: false });
   });
 
   test('a cross-site Lock Site post is refused and the token keeps working', async () => {
     const token = await t.enterSite();
     const res = await t.request('/site/lock', { method: 'POST', headers: { cookie: `hub_site=${token}`, 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(403);
-    expect((await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json()))).toEqual({ valid: true });
+    expect(await t.request('/api/site/verify-token', { as: { siteToken: token } }).then((r) => r.json())).toEqual({ valid: true });
   });
 });
 
@@ -299,14 +299,22 @@ describe('the gate form without JavaScript (POST /site/enter)', () => {
     expect(await page.text()).toContain('All Users');
   });
 
-  test.each(['//evil.com', '//evil.com/users', 'https://evil.com', 'http://evil.com/', '/\\evil.com', '\\\\evil.com', 'javascript:alert(1)', 'evil.com', '/\t/evil.com', ''])(
-    'next=%p is not followed off the site',
-    async (next) => {
-      const res = await t.request('/site/enter', form({ password: TEST_SITE_PASSWORD, next }));
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/');
-    },
-  );
+  test.each([
+    '//evil.com',
+    '//evil.com/users',
+    'https://evil.com',
+    'http://evil.com/',
+    '/\\evil.com',
+    '\\\\evil.com',
+    'javascript:alert(1)',
+    'evil.com',
+    '/\t/evil.com',
+    '',
+  ])('next=%p is not followed off the site', async (next) => {
+    const res = await t.request('/site/enter', form({ password: TEST_SITE_PASSWORD, next }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+  });
 
   test('without next it goes to /', async () => {
     const res = await t.request('/site/enter', form({ password: TEST_SITE_PASSWORD }));
@@ -327,7 +335,10 @@ describe('the gate form without JavaScript (POST /site/enter)', () => {
   });
 
   test('a cross-site form post is refused (no login CSRF)', async () => {
-    const res = await t.request('/site/enter', { ...form({ password: TEST_SITE_PASSWORD }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    const res = await t.request('/site/enter', {
+      ...form({ password: TEST_SITE_PASSWORD }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
@@ -368,14 +379,21 @@ describe('first run: no site password anywhere', () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     // An account made on the server (as ADMIN_USERNAME or the CLI would) before anyone set up the gate.
     const { createServices } = await import('../services.ts');
-    await createServices({ db: t.database.db, config: loadConfig({ DATA_DIR: t.dataDir }), clock: () => new Date() }).users.create(null, { username: 'root', name: 'Root', email: 'root@localhost', password: 'root password' });
+    await createServices({ db: t.database.db, config: loadConfig({ DATA_DIR: t.dataDir }), clock: () => new Date() }).users.create(null, {
+      username: 'root',
+      name: 'Root',
+      email: 'root@localhost',
+      password: 'root password',
+    });
     const html = await (await t.request('/')).text();
     expect(html).toContain('name="sitePassword"');
     expect(html).not.toContain('name="username"');
     expect(html).toContain('The administrator account exists already.');
     const res = await t.request('/setup', form({ sitePassword: 'our new site secret', sitePasswordConfirm: 'our new site secret' }));
     expect(res.status).toBe(303);
-    const entered = (await (await t.request('/api/site/verify-password', { method: 'POST', json: { password: 'our new site secret' } })).json()) as { siteToken: string };
+    const entered = (await (await t.request('/api/site/verify-password', { method: 'POST', json: { password: 'our new site secret' } })).json()) as {
+      siteToken: string;
+    };
     expect((await t.signIn('root', 'root password', entered.siteToken)).user.admin).toBe(true);
   });
 
@@ -411,12 +429,21 @@ describe('first run: no site password anywhere', () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     const first = await t.request('/setup', setupForm());
     const site = setCookies(first).get('hub_site')!.value;
-    const takeover = { sitePassword: 'attacker secret!', sitePasswordConfirm: 'attacker secret!', username: 'mallory', email: 'm@evil.example', password: 'mallory password' };
+    const takeover = {
+      sitePassword: 'attacker secret!',
+      sitePasswordConfirm: 'attacker secret!',
+      username: 'mallory',
+      email: 'm@evil.example',
+      password: 'mallory password',
+    };
 
     const anonymous = await t.request('/setup', setupForm(takeover));
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.getSetCookie().some((c) => c.startsWith('hub_session='))).toBe(false);
-    const withSiteAccess = await t.request('/setup', { ...setupForm(takeover), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `hub_site=${site}` } });
+    const withSiteAccess = await t.request('/setup', {
+      ...setupForm(takeover),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `hub_site=${site}` },
+    });
     expect(withSiteAccess.status).toBe(303);
     expect(withSiteAccess.headers.getSetCookie().some((c) => c.startsWith('hub_session='))).toBe(false);
 
@@ -481,7 +508,10 @@ describe('first run: no site password anywhere', () => {
     const html = await page.text();
     expect(html).toContain('Create the administrator account');
     expect(html).not.toContain('name="sitePassword"');
-    const res = await t.request('/setup', { ...form({ name: 'A', username: 'first', email: 'first@example.org', password: 'first password' }), as: { siteToken: site } });
+    const res = await t.request('/setup', {
+      ...form({ name: 'A', username: 'first', email: 'first@example.org', password: 'first password' }),
+      as: { siteToken: site },
+    });
     expect(res.status).toBe(303);
     expect(setCookies(res).get('hub_session')?.value).toMatch(/^[a-z2-7]{32}$/);
     expect(await t.database.db.selectFrom('users').select(['username', 'role']).execute()).toEqual([{ username: 'first', role: 'admin' }]);

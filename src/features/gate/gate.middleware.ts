@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { LockedError, UnauthorizedError } from '../../errors.ts';
 import { currentPath } from '../../http/body.ts';
 import { isApiPath } from '../../http/context.ts';
-import { SITE_COOKIE, clearCredentialCookie, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
+import { clearCredentialCookie, SITE_COOKIE, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
 import { renderGate } from './gate.routes.tsx';
 import { SITE_MESSAGES } from './gate.service.ts';
 

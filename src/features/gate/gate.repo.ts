@@ -29,7 +29,12 @@ export async function setSitePasswordHash(db: Db, hash: string): Promise<void> {
 
 /** First-run setup: stores the hash only if no password is stored yet; says whether it did. */
 export async function setSitePasswordHashIfUnset(db: Db, hash: string): Promise<boolean> {
-  const result = await db.updateTable('site_state').set({ site_password_hash: hash }).where('id', '=', 1).where('site_password_hash', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('site_state')
+    .set({ site_password_hash: hash })
+    .where('id', '=', 1)
+    .where('site_password_hash', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

@@ -1,15 +1,15 @@
 // The site gate's rules: the site password, site tokens, and the dead-man's-switch lockout.
 
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../clock.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
-import type { LockoutStatus } from '../../shared/lockout.ts';
 import { CLI } from '../../shared/cli-commands.ts';
+import type { LockoutStatus } from '../../shared/lockout.ts';
 import * as repo from './gate.repo.ts';
 
 export const SITE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

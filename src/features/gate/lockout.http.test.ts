@@ -85,7 +85,12 @@ describe('when the expiry passes', () => {
         expect(html).toContain(SITE_MESSAGES.locked);
       }
     }
-    for (const [method, path] of [['GET', '/api/users'], ['GET', `/api/users/${admin.user._id}`], ['POST', '/api/admin/reset-lockout'], ['GET', '/auth/signout/']]) {
+    for (const [method, path] of [
+      ['GET', '/api/users'],
+      ['GET', `/api/users/${admin.user._id}`],
+      ['POST', '/api/admin/reset-lockout'],
+      ['GET', '/auth/signout/'],
+    ]) {
       const res = await t.request(path!, { method, as: admin });
       expect(res.status).toBe(423);
       expect(await res.json()).toEqual({ error: SITE_MESSAGES.locked });
@@ -156,7 +161,10 @@ describe('when the expiry passes', () => {
     const before = await t.enterSite();
     // A day passes: the stored expiry is behind the CLI's real time, and the app's clock passes it
     // too (the hub keeps an expiry it knows until that moment).
-    await t.database.db.updateTable('site_state').set({ lockout_expires_at: now - 1 }).execute();
+    await t.database.db
+      .updateTable('site_state')
+      .set({ lockout_expires_at: now - 1 })
+      .execute();
     now += 25 * HOUR;
     expect(((await status()) as { isLocked: boolean }).isLocked).toBe(true);
     now = Date.now();

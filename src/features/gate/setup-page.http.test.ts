@@ -77,7 +77,10 @@ describe('first-run setup page', () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     expect((await post(t, { lockoutHours: '2' })).status).toBe(303);
     const now = Date.now();
-    await t.database.db.updateTable('site_state').set({ lockout_expires_at: now + 10 * 3_600_000 }).execute();
+    await t.database.db
+      .updateTable('site_state')
+      .set({ lockout_expires_at: now + 10 * 3_600_000 })
+      .execute();
     expect(await applyLockoutSetting(t.database.db, loadConfig({ DATA_DIR: t.dataDir }), now)).toContain('the period chosen at setup: 2 h');
     const { lockout_expires_at } = await t.database.db.selectFrom('site_state').select('lockout_expires_at').executeTakeFirstOrThrow();
     expect(lockout_expires_at).toBe(now + 2 * 3_600_000);

@@ -22,7 +22,14 @@ beforeAll(async () => {
   bob = await signedInUser(db, { username: 'bob' });
   const me = alice.user._id;
   // Ten favourite sites (the dashboard shows at most 8: twice the widest column count), one not.
-  for (let i = 0; i < 10; i++) await newStreamingSite(db, me, { name: `Fav site ${i}`, isFavorite: true, category: 'Japanese', createdAt: T0 + i, lastVisitedAt: i === 3 ? T0 + 50_000 : null });
+  for (let i = 0; i < 10; i++)
+    await newStreamingSite(db, me, {
+      name: `Fav site ${i}`,
+      isFavorite: true,
+      category: 'Japanese',
+      createdAt: T0 + i,
+      lastVisitedAt: i === 3 ? T0 + 50_000 : null,
+    });
   await newStreamingSite(db, me, { name: 'Plain site', isFavorite: false });
   await newModel(db, me, { name: 'Mia Fav', favorite: true, ethnicity: 'Korean', age: 27 });
   await newModel(db, me, { name: 'Ageless Fav', favorite: true, ethnicity: '' });
@@ -37,15 +44,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = async (path: string, who: SignedIn) => (await t.request(path, { headers: { cookie: cookieHeader({ hub_site: who.siteToken, hub_session: who.token }) } })).text();
+const page = async (path: string, who: SignedIn) =>
+  (await t.request(path, { headers: { cookie: cookieHeader({ hub_site: who.siteToken, hub_session: who.token }) } })).text();
 
 describe('GET /api/home', () => {
-  test('favourite sites (8 newest), favourite models, the 4 most recently visited links: the owner\'s only', async () => {
+  test("favourite sites (8 newest), favourite models, the 4 most recently visited links: the owner's only", async () => {
     const res = await t.request('/api/home', { as: alice });
     expect(res.status).toBe(200);
     const data = (await res.json()) as HomeDashboard;
-    expect(data.favoriteSites.map((s) => s.name)).toEqual(['Fav site 9', 'Fav site 8', 'Fav site 7', 'Fav site 6', 'Fav site 5', 'Fav site 4', 'Fav site 3', 'Fav site 2']);
-    expect(data.favoriteSites[0]).toMatchObject({ category: 'Japanese', url: expect.stringMatching(/^https:\/\//), chipClass: expect.stringContaining('bg-[#') });
+    expect(data.favoriteSites.map((s) => s.name)).toEqual([
+      'Fav site 9',
+      'Fav site 8',
+      'Fav site 7',
+      'Fav site 6',
+      'Fav site 5',
+      'Fav site 4',
+      'Fav site 3',
+      'Fav site 2',
+    ]);
+    expect(data.favoriteSites[0]).toMatchObject({
+      category: 'Japanese',
+      url: expect.stringMatching(/^https:\/\//),
+      chipClass: expect.stringContaining('bg-[#'),
+    });
     expect(data.favoriteModels.map((m) => m.name).sort()).toEqual(['Ageless Fav', 'Mia Fav']);
     expect(data.favoriteModels.find((m) => m.name === 'Mia Fav')).toMatchObject({ ethnicity: 'Korean', age: 27 });
     expect(data.recentLinks.map((l) => l.name)).toEqual(['Visited 5', 'Visited 4', 'Visited 3', 'Visited 2']);
@@ -64,7 +85,17 @@ describe('GET /api/home', () => {
 describe('the home page', () => {
   test('is rendered with the data, so the first paint is complete', async () => {
     const html = await page('/', alice);
-    for (const text of [HOME_TEXT.sitesHeading, HOME_TEXT.modelsHeading, HOME_TEXT.linksHeading, HOME_TEXT.redRoomHeading, HOME_TEXT.redRoomButton, 'Fav site 9', 'Mia Fav', 'Visited 5', 'Visited:']) {
+    for (const text of [
+      HOME_TEXT.sitesHeading,
+      HOME_TEXT.modelsHeading,
+      HOME_TEXT.linksHeading,
+      HOME_TEXT.redRoomHeading,
+      HOME_TEXT.redRoomButton,
+      'Fav site 9',
+      'Mia Fav',
+      'Visited 5',
+      'Visited:',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain('Fav site 1<');
@@ -76,7 +107,15 @@ describe('the home page', () => {
 
   test('empty sections say so, with a button to the collection', async () => {
     const html = await page('/', admin);
-    for (const text of [HOME_TEXT.sitesEmpty, HOME_TEXT.sitesBrowse, HOME_TEXT.modelsEmpty, HOME_TEXT.modelsBrowse, HOME_TEXT.linksEmpty, HOME_TEXT.linksBrowse]) expect(html).toContain(text);
+    for (const text of [
+      HOME_TEXT.sitesEmpty,
+      HOME_TEXT.sitesBrowse,
+      HOME_TEXT.modelsEmpty,
+      HOME_TEXT.modelsBrowse,
+      HOME_TEXT.linksEmpty,
+      HOME_TEXT.linksBrowse,
+    ])
+      expect(html).toContain(text);
   });
 });
 
@@ -102,7 +141,7 @@ describe('the profile', () => {
     expect(section).not.toContain('>Visited 0<');
   });
 
-  test('an administrator viewing someone else\'s profile sees the account, not their collections', async () => {
+  test("an administrator viewing someone else's profile sees the account, not their collections", async () => {
     const html = await page(`/user/${alice.user._id}`, admin);
     expect(html).toContain('Account Profile');
     expect(html).not.toContain('Mia Fav');

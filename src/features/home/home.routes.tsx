@@ -6,7 +6,9 @@ import { requireSignIn } from '../auth/auth.middleware.ts';
 import { HomePage } from './pages/HomePage.tsx';
 
 /** The page, mounted at /. */
-export const homePage = new Hono().get('/', requireSignIn(), async (c) => c.render(<HomePage dashboard={await c.var.services.home.dashboard(c.var.viewer.id)} />, { title: 'Home' }));
+export const homePage = new Hono().get('/', requireSignIn(), async (c) =>
+  c.render(<HomePage dashboard={await c.var.services.home.dashboard(c.var.viewer.id)} />, { title: 'Home' }),
+);
 
 /** Mounted at /api/home. */
 export const homeApi = new Hono().get('/', requireSignIn(), async (c) => c.json(await c.var.services.home.dashboard(c.var.viewer.id)));

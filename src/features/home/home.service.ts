@@ -5,7 +5,7 @@ import type { HomeDashboard } from '../../shared/home.ts';
 import { DASHBOARD_MAX_FAVORITES, HOME_RECENT_LINKS } from '../../shared/home.ts';
 import { LINK_CATEGORY_COLORS, type Link } from '../../shared/links.ts';
 import { ethnicityChipClass, type Model } from '../../shared/models.ts';
-import { streamingSiteCategoryColors, type StreamingSite } from '../../shared/watch.ts';
+import { type StreamingSite, streamingSiteCategoryColors } from '../../shared/watch.ts';
 
 /** What the dashboard and the profile need of each collection's service. */
 export interface HomeSources {
@@ -46,11 +46,31 @@ export function createHomeService({ sites, models, links }: HomeSources) {
         links.recentlyVisited(ownerId, HOME_RECENT_LINKS),
       ]);
       return {
-        favoriteSites: favoriteSites.map((s) => ({ _id: s._id, name: s.name, url: s.url, category: s.category, chipClass: streamingSiteCategoryColors(s.category).className })),
-        favoriteModels: favoriteModels.map((m) => ({ _id: m._id, name: m.name, ethnicity: m.ethnicity, age: m.age, picture: m.picture, chipClass: ethnicityChipClass(m.ethnicity) })),
+        favoriteSites: favoriteSites.map((s) => ({
+          _id: s._id,
+          name: s.name,
+          url: s.url,
+          category: s.category,
+          chipClass: streamingSiteCategoryColors(s.category).className,
+        })),
+        favoriteModels: favoriteModels.map((m) => ({
+          _id: m._id,
+          name: m.name,
+          ethnicity: m.ethnicity,
+          age: m.age,
+          picture: m.picture,
+          chipClass: ethnicityChipClass(m.ethnicity),
+        })),
         recentLinks: recentLinks
           .filter((l): l is Link & { lastVisited: string } => l.lastVisited !== null)
-          .map((l) => ({ _id: l._id, name: l.name, url: l.url, category: l.category, chipClass: LINK_CATEGORY_COLORS[l.category].chip, lastVisited: l.lastVisited })),
+          .map((l) => ({
+            _id: l._id,
+            name: l.name,
+            url: l.url,
+            category: l.category,
+            chipClass: LINK_CATEGORY_COLORS[l.category].chip,
+            lastVisited: l.lastVisited,
+          })),
       };
     },
 
@@ -66,10 +86,7 @@ export function createHomeService({ sites, models, links }: HomeSources) {
         sites.recentlyVisited(ownerId, PROFILE_RECENT),
         links.recentlyVisited(ownerId, PROFILE_RECENT),
       ]);
-      const visited = [
-        ...visitedSites.map((v) => ({ ...v, kind: 'Streaming site' as const })),
-        ...visitedLinks.map((v) => ({ ...v, kind: 'Link' as const })),
-      ]
+      const visited = [...visitedSites.map((v) => ({ ...v, kind: 'Streaming site' as const })), ...visitedLinks.map((v) => ({ ...v, kind: 'Link' as const }))]
         .filter((v): v is typeof v & { lastVisited: string } => v.lastVisited !== null)
         .sort((a, b) => b.lastVisited.localeCompare(a.lastVisited))
         .slice(0, PROFILE_RECENT);

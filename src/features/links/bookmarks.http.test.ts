@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { newLink } from '../../../test/helpers/links-factory.ts';
 import { signedInUser } from '../../../test/helpers/factories.ts';
+import { newLink } from '../../../test/helpers/links-factory.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { ImportResult, Link } from '../../shared/links.ts';
 
@@ -26,13 +26,25 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const all = async (as: SignedIn) => (await (await t.request('/api/links?limit=200&sort=name&order=asc', { as })).json()) as Link[];
-const importRaw = (body: string, as: SignedIn = ada, type = 'text/html') => t.request('/api/links/import', { method: 'POST', body, headers: { 'content-type': type }, as });
+const importRaw = (body: string, as: SignedIn = ada, type = 'text/html') =>
+  t.request('/api/links/import', { method: 'POST', body, headers: { 'content-type': type }, as });
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
 describe('GET /api/links/export', () => {
   test('a links.html download: the Netscape doctype, a folder per category, dates, descriptions, all escaped', async () => {
-    await newLink(t.database.db, ada.user._id, { name: 'Jane <b>& co</b>', url: 'https://onlyfans.com/jane?a=1&b="2"', description: 'her <script>alert(1)</script> page', createdAt: Date.parse('2026-01-02T00:00:00Z'), lastVisited: Date.parse('2026-03-04T00:00:00Z') });
-    await newLink(t.database.db, ada.user._id, { name: 'A thread', url: 'https://reddit.com/r/a', category: 'Reddit', createdAt: Date.parse('2026-01-03T00:00:00Z') });
+    await newLink(t.database.db, ada.user._id, {
+      name: 'Jane <b>& co</b>',
+      url: 'https://onlyfans.com/jane?a=1&b="2"',
+      description: 'her <script>alert(1)</script> page',
+      createdAt: Date.parse('2026-01-02T00:00:00Z'),
+      lastVisited: Date.parse('2026-03-04T00:00:00Z'),
+    });
+    await newLink(t.database.db, ada.user._id, {
+      name: 'A thread',
+      url: 'https://reddit.com/r/a',
+      category: 'Reddit',
+      createdAt: Date.parse('2026-01-03T00:00:00Z'),
+    });
     await newLink(t.database.db, bob.user._id, { name: 'Bob only', url: 'https://x.com/bob' });
     const res = await t.request('/api/links/export', { as: ada });
     expect(res.status).toBe(200);
@@ -43,7 +55,9 @@ describe('GET /api/links/export', () => {
     expect(file).toContain('<DT><H3>OnlyFans</H3>');
     expect(file).toContain('<DT><H3>Reddit</H3>');
     expect(file).not.toContain('<H3>PornHub</H3>');
-    expect(file).toContain(`<DT><A HREF="https://onlyfans.com/jane?a=1&amp;b=&quot;2&quot;" ADD_DATE="${Date.parse('2026-01-02T00:00:00Z') / 1000}" LAST_VISIT="${Date.parse('2026-03-04T00:00:00Z') / 1000}">Jane &lt;b&gt;&amp; co&lt;/b&gt;</A>`);
+    expect(file).toContain(
+      `<DT><A HREF="https://onlyfans.com/jane?a=1&amp;b=&quot;2&quot;" ADD_DATE="${Date.parse('2026-01-02T00:00:00Z') / 1000}" LAST_VISIT="${Date.parse('2026-03-04T00:00:00Z') / 1000}">Jane &lt;b&gt;&amp; co&lt;/b&gt;</A>`,
+    );
     expect(file).toContain('<DD>her &lt;script&gt;alert(1)&lt;/script&gt; page');
     expect(file).toContain(`<DT><A HREF="https://reddit.com/r/a" ADD_DATE="${Date.parse('2026-01-03T00:00:00Z') / 1000}">A thread</A>`);
     expect(file).not.toContain('<script>');
@@ -60,14 +74,33 @@ describe('GET /api/links/export', () => {
 
 describe('POST /api/links/import', () => {
   test('export, then import into another account: the same links, categories, descriptions and dates', async () => {
-    await newLink(t.database.db, ada.user._id, { name: 'Jane & "co"', url: 'https://onlyfans.com/jane', description: 'her <page>', createdAt: Date.parse('2026-01-02T00:00:00Z'), lastVisited: Date.parse('2026-03-04T00:00:00Z'), isFavorite: true });
-    await newLink(t.database.db, ada.user._id, { name: 'Filed as Other', url: 'https://pornhub.com/model/kept-as-other', category: 'Other', createdAt: Date.parse('2026-01-03T00:00:00Z') });
+    await newLink(t.database.db, ada.user._id, {
+      name: 'Jane & "co"',
+      url: 'https://onlyfans.com/jane',
+      description: 'her <page>',
+      createdAt: Date.parse('2026-01-02T00:00:00Z'),
+      lastVisited: Date.parse('2026-03-04T00:00:00Z'),
+      isFavorite: true,
+    });
+    await newLink(t.database.db, ada.user._id, {
+      name: 'Filed as Other',
+      url: 'https://pornhub.com/model/kept-as-other',
+      category: 'Other',
+      createdAt: Date.parse('2026-01-03T00:00:00Z'),
+    });
     await newLink(t.database.db, ada.user._id, { name: 'Clip', url: 'https://kbjfan.com/v/1', createdAt: Date.parse('2026-01-04T00:00:00Z') });
     const file = await (await t.request('/api/links/export', { as: ada })).text();
     const res = await importRaw(file, bob);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ imported: 3, skipped: 0 });
-    const strip = (l: Link) => ({ name: l.name, url: l.url, description: l.description, category: l.category, createdAt: l.createdAt, lastVisited: l.lastVisited });
+    const strip = (l: Link) => ({
+      name: l.name,
+      url: l.url,
+      description: l.description,
+      category: l.category,
+      createdAt: l.createdAt,
+      lastVisited: l.lastVisited,
+    });
     expect((await all(bob)).map(strip)).toEqual((await all(ada)).map(strip));
     // Favourites are the account's own business, not the file's.
     expect((await all(bob)).every((l) => !l.isFavorite && !l.autoImported)).toBe(true);
@@ -85,8 +118,16 @@ describe('POST /api/links/import', () => {
     expect(await res.json()).toEqual({ imported: 7, skipped: 5 });
     const links = await all(ada);
     const byUrl = Object.fromEntries(links.map((l) => [l.url, l]));
-    expect(byUrl['https://support.mozilla.org/products/firefox']).toMatchObject({ name: 'Get Help', category: 'Other', createdAt: new Date(1700000001000).toISOString() });
-    expect(byUrl['https://onlyfans.com/jane_doe']).toMatchObject({ name: 'Jane Doe & Friends', description: 'Her main page <b>not bold</b>', category: 'OnlyFans' });
+    expect(byUrl['https://support.mozilla.org/products/firefox']).toMatchObject({
+      name: 'Get Help',
+      category: 'Other',
+      createdAt: new Date(1700000001000).toISOString(),
+    });
+    expect(byUrl['https://onlyfans.com/jane_doe']).toMatchObject({
+      name: 'Jane Doe & Friends',
+      description: 'Her main page <b>not bold</b>',
+      category: 'OnlyFans',
+    });
     expect(byUrl['https://example.com/mirror']).toMatchObject({ category: 'OnlyFans', lastVisited: new Date(1700003600000).toISOString() });
     expect(byUrl['https://www.reddit.com/r/somesub/']).toMatchObject({ name: 'r/somesub', category: 'Reddit' });
     expect(byUrl['https://example.org/not-fansly-by-domain']).toMatchObject({ category: 'Fansly' });
@@ -123,7 +164,13 @@ describe('POST /api/links/import', () => {
         controller.close();
       },
     });
-    const streamed = await t.request('/api/links/import', { method: 'POST', body: stream, headers: { 'content-type': 'text/html' }, as: ada, duplex: 'half' } as RequestInit);
+    const streamed = await t.request('/api/links/import', {
+      method: 'POST',
+      body: stream,
+      headers: { 'content-type': 'text/html' },
+      as: ada,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(await all(ada)).toEqual([]);
   });

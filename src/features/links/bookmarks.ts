@@ -71,7 +71,10 @@ function epochMs(value: string | undefined): number | null {
   return ms > 0 && ms < 8.64e15 ? ms : null;
 }
 
-const plainText = (html: string) => decodeEntities(html.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+const plainText = (html: string) =>
+  decodeEntities(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Every <A> of the file, in order. Folders are <H3> headings followed by a <DL> list; the file's

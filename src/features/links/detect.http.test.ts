@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import type { ServerResponse } from 'node:http';
 import { signedInUser } from '../../../test/helpers/factories.ts';
-import { startFixtureServer, type FixtureServer } from '../../../test/helpers/fixture-server.ts';
+import { type FixtureServer, startFixtureServer } from '../../../test/helpers/fixture-server.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { createSafeFetcher } from '../../security/safe-fetch.ts';
 import type { DetectedLink } from '../../shared/links.ts';
@@ -24,8 +24,16 @@ const html = (body: string) => (_req: unknown, res: ServerResponse) => res.write
 beforeAll(async () => {
   site = await startFixtureServer();
   forbidden = await startFixtureServer();
-  site.route('/og', html(`<!doctype html><html><head><title>Plain title</title><meta property="og:title" content="Jane &amp; Friends &#8211; Official"><meta name="description" content="plain description"><meta property="og:description" content='  Her   page &quot;uncut&quot; &#x1F525;  '></head><body>x</body></html>`));
-  site.route('/title-only', html(`<html><head><TITLE>\n  Only  a &lt;title&gt;\n</TITLE><meta name="Description" content="From the meta description"></head></html>`));
+  site.route(
+    '/og',
+    html(
+      `<!doctype html><html><head><title>Plain title</title><meta property="og:title" content="Jane &amp; Friends &#8211; Official"><meta name="description" content="plain description"><meta property="og:description" content='  Her   page &quot;uncut&quot; &#x1F525;  '></head><body>x</body></html>`,
+    ),
+  );
+  site.route(
+    '/title-only',
+    html(`<html><head><TITLE>\n  Only  a &lt;title&gt;\n</TITLE><meta name="Description" content="From the meta description"></head></html>`),
+  );
   site.route('/no-title', html('<html><head><meta charset="utf-8"></head><body><h1>No title here</h1></body></html>'));
   site.route('/long', html(`<title>${'T'.repeat(500)}</title><meta name="description" content="${'d'.repeat(5000)}">`));
   site.route('/json', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"not html"}'));
@@ -54,7 +62,13 @@ describe('Link Dump with the page in reach', () => {
   test('og:title and og:description win, entities decoded, white space tidied', async () => {
     const { status, body } = await detect(`${site.origin}/og`);
     expect(status).toBe(200);
-    expect(body).toEqual({ name: 'Jane & Friends – Official', description: 'Her page "uncut" 🔥', category: 'Other', url: `${site.origin}/og`, enhanced: true });
+    expect(body).toEqual({
+      name: 'Jane & Friends – Official',
+      description: 'Her page "uncut" 🔥',
+      category: 'Other',
+      url: `${site.origin}/og`,
+      enhanced: true,
+    });
   });
 
   test('<title> and the meta description when there are no Open Graph tags', async () => {
@@ -81,13 +95,20 @@ describe('Link Dump with the page in reach', () => {
   });
 });
 
-describe('Link Dump falls back to the URL, with the spec\'s warning', () => {
+describe("Link Dump falls back to the URL, with the spec's warning", () => {
   const warning = 'Basic link detection applied (enhanced detection failed)';
 
   test('a refused address (127.0.0.2, not allowed) is never contacted', async () => {
     const { status, body } = await detect(`http://127.0.0.2:${forbidden.port}/page`);
     expect(status).toBe(200);
-    expect(body).toEqual({ name: 'page - 127.0.0.2', description: '', category: 'Other', url: `http://127.0.0.2:${forbidden.port}/page`, enhanced: false, warning });
+    expect(body).toEqual({
+      name: 'page - 127.0.0.2',
+      description: '',
+      category: 'Other',
+      url: `http://127.0.0.2:${forbidden.port}/page`,
+      enhanced: false,
+      warning,
+    });
   });
 
   test('a refused name (*.localhost) and a loopback port that is not allowed', async () => {
@@ -99,12 +120,24 @@ describe('Link Dump falls back to the URL, with the spec\'s warning', () => {
   });
 
   test('a 404 and a page that is not HTML', async () => {
-    expect((await detect(`${site.origin}/missing-page`)).body).toEqual({ name: 'missing page - 127.0.0.1', description: '', category: 'Other', url: `${site.origin}/missing-page`, enhanced: false, warning });
+    expect((await detect(`${site.origin}/missing-page`)).body).toEqual({
+      name: 'missing page - 127.0.0.1',
+      description: '',
+      category: 'Other',
+      url: `${site.origin}/missing-page`,
+      enhanced: false,
+      warning,
+    });
     expect((await detect(`${site.origin}/json`)).body).toMatchObject({ name: 'json - 127.0.0.1', enhanced: false, warning });
   });
 
   test('a page that never answers: the detection gives up in time (service with a short deadline)', async () => {
-    const links = createLinksService({ db: t.database.db, clock: () => new Date(), fetcher: createSafeFetcher({ allowHosts: [site.hostPort] }), detectTimeoutMs: 200 });
+    const links = createLinksService({
+      db: t.database.db,
+      clock: () => new Date(),
+      fetcher: createSafeFetcher({ allowHosts: [site.hostPort] }),
+      detectTimeoutMs: 200,
+    });
     const found = await links.detect(`${site.origin}/hang`);
     expect(found).toEqual({ name: 'hang - 127.0.0.1', description: '', category: 'Other', url: `${site.origin}/hang`, enhanced: false, warning });
   });

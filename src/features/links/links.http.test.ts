@@ -3,8 +3,8 @@
 // change). Link Dump, bookmarks and sync have their own files.
 
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { newLink, manyLinks } from '../../../test/helpers/links-factory.ts';
 import { signedInUser } from '../../../test/helpers/factories.ts';
+import { manyLinks, newLink } from '../../../test/helpers/links-factory.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { Link } from '../../shared/links.ts';
 
@@ -63,7 +63,9 @@ describe('saving links', () => {
     expect(fav).toEqual({ ...link, name: 'Jane D', isFavorite: true });
     const unfav = (await (await t.request(`/api/links/${link._id}`, { method: 'PUT', json: { isFavorite: false }, as: ada })).json()) as Link;
     expect(unfav.isFavorite).toBe(false);
-    const all = (await (await t.request(`/api/links/${link._id}`, { method: 'PUT', json: { url: 'https://reddit.com/u/jane', category: 'Reddit', description: '' }, as: ada })).json()) as Link;
+    const all = (await (
+      await t.request(`/api/links/${link._id}`, { method: 'PUT', json: { url: 'https://reddit.com/u/jane', category: 'Reddit', description: '' }, as: ada })
+    ).json()) as Link;
     expect(all).toMatchObject({ url: 'https://reddit.com/u/jane', category: 'Reddit', description: '', name: 'Jane D' });
   });
 
@@ -95,8 +97,18 @@ describe('saving links', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  test('unknown fields are ignored: _id, owner, autoImported, sourceModel, lastVisited, createdAt stay the hub\'s', async () => {
-    const res = await create({ name: 'Jane', url: 'https://x.com/jane', _id: 'mine', owner_id: bob.user._id, autoImported: true, sourceModel: 'Fake', lastVisited: '2020-01-01T00:00:00Z', createdAt: '2020-01-01T00:00:00Z', extra: { deep: 1 } });
+  test("unknown fields are ignored: _id, owner, autoImported, sourceModel, lastVisited, createdAt stay the hub's", async () => {
+    const res = await create({
+      name: 'Jane',
+      url: 'https://x.com/jane',
+      _id: 'mine',
+      owner_id: bob.user._id,
+      autoImported: true,
+      sourceModel: 'Fake',
+      lastVisited: '2020-01-01T00:00:00Z',
+      createdAt: '2020-01-01T00:00:00Z',
+      extra: { deep: 1 },
+    });
     expect(res.status).toBe(201);
     const link = (await res.json()) as Link;
     expect(link._id).not.toBe('mine');
@@ -107,7 +119,7 @@ describe('saving links', () => {
   });
 });
 
-describe('the spec\'s messages and the limits (400, nothing saved or changed)', () => {
+describe("the spec's messages and the limits (400, nothing saved or changed)", () => {
   const cases: [string, unknown, string][] = [
     ['no name', { url: 'https://x.com/a' }, 'Link name is required'],
     ['a blank name', { name: '   ', url: 'https://x.com/a' }, 'Link name is required'],
@@ -126,8 +138,16 @@ describe('the spec\'s messages and the limits (400, nothing saved or changed)', 
     ['a URL over 2048 characters', { name: 'A', url: `https://x.com/${'a'.repeat(2040)}` }, 'URL must be at most 2048 characters'],
     ['a description over 2000 characters', { name: 'A', url: 'https://x.com/a', description: 'd'.repeat(2001) }, 'Description must be at most 2000 characters'],
     ['a description that is not text', { name: 'A', url: 'https://x.com/a', description: { a: 1 } }, 'description must be text'],
-    ['an unknown category', { name: 'A', url: 'https://x.com/a', category: 'Twitter' }, 'Category must be one of PornHub, X, OnlyFans, Fansly, Erome, KBJFan, Reddit, Other'],
-    ['a category in other case', { name: 'A', url: 'https://x.com/a', category: 'pornhub' }, 'Category must be one of PornHub, X, OnlyFans, Fansly, Erome, KBJFan, Reddit, Other'],
+    [
+      'an unknown category',
+      { name: 'A', url: 'https://x.com/a', category: 'Twitter' },
+      'Category must be one of PornHub, X, OnlyFans, Fansly, Erome, KBJFan, Reddit, Other',
+    ],
+    [
+      'a category in other case',
+      { name: 'A', url: 'https://x.com/a', category: 'pornhub' },
+      'Category must be one of PornHub, X, OnlyFans, Fansly, Erome, KBJFan, Reddit, Other',
+    ],
     ['isFavorite as text', { name: 'A', url: 'https://x.com/a', isFavorite: 'yes' }, 'isFavorite must be true or false'],
   ];
   for (const [what, body, message] of cases) {
@@ -143,7 +163,11 @@ describe('the spec\'s messages and the limits (400, nothing saved or changed)', 
     const id = await newLink(t.database.db, ada.user._id, { name: 'Kept', url: 'https://x.com/kept' });
     const before = await rows();
     for (const [, body, message] of cases) {
-      const partial = Object.fromEntries(Object.entries(body as object).filter(([k]) => k !== 'name' || message.startsWith('Link name')).filter(([k]) => k !== 'url' || message.includes('URL')));
+      const partial = Object.fromEntries(
+        Object.entries(body as object)
+          .filter(([k]) => k !== 'name' || message.startsWith('Link name'))
+          .filter(([k]) => k !== 'url' || message.includes('URL')),
+      );
       if (Object.keys(partial).length === 0) continue;
       const res = await t.request(`/api/links/${id}`, { method: 'PUT', json: partial, as: ada });
       expect(res.status).toBe(400);
@@ -155,7 +179,11 @@ describe('the spec\'s messages and the limits (400, nothing saved or changed)', 
   test('bodies that are not JSON objects: 415 without the JSON type, 400 when broken or not an object', async () => {
     const id = await newLink(t.database.db, ada.user._id);
     const before = await rows();
-    for (const [path, method] of [['/api/links', 'POST'], [`/api/links/${id}`, 'PUT'], ['/api/links/detect', 'POST']] as const) {
+    for (const [path, method] of [
+      ['/api/links', 'POST'],
+      [`/api/links/${id}`, 'PUT'],
+      ['/api/links/detect', 'POST'],
+    ] as const) {
       const plain = await t.request(path, { method, body: 'name=A', headers: { 'content-type': 'application/x-www-form-urlencoded' }, as: ada });
       expect(plain.status).toBe(415);
       expect(await errorOf(plain)).toBe('Send the body as JSON (Content-Type: application/json)');
@@ -189,7 +217,7 @@ describe('the spec\'s messages and the limits (400, nothing saved or changed)', 
   });
 });
 
-describe('one owner\'s links are nobody else\'s', () => {
+describe("one owner's links are nobody else's", () => {
   test("user B gets 404 for A's link on every call and never sees it in a list, search, filter or export", async () => {
     const id = await newLink(t.database.db, ada.user._id, { name: 'Ada secret', url: 'https://onlyfans.com/ada-secret', isFavorite: true, lastVisited: now });
     const before = await rows();
@@ -240,9 +268,29 @@ describe('listing: search, filters, sorts and paging', () => {
   beforeEach(async () => {
     const db = t.database.db;
     const at = (m: number) => Date.parse('2026-11-01T00:00:00Z') + m * 60_000;
-    await newLink(db, ada.user._id, { name: 'alpha Jane', url: 'https://www.pornhub.com/model/jane', category: 'PornHub', createdAt: at(1), lastVisited: at(50) });
-    await newLink(db, ada.user._id, { name: 'Bravo', url: 'https://x.com/bravo', category: 'X', description: 'Posts by JANE daily', isFavorite: true, createdAt: at(2) });
-    await newLink(db, ada.user._id, { name: 'charlie', url: 'https://onlyfans.com/CHARLIE_100%', category: 'OnlyFans', isFavorite: true, createdAt: at(3), lastVisited: at(40) });
+    await newLink(db, ada.user._id, {
+      name: 'alpha Jane',
+      url: 'https://www.pornhub.com/model/jane',
+      category: 'PornHub',
+      createdAt: at(1),
+      lastVisited: at(50),
+    });
+    await newLink(db, ada.user._id, {
+      name: 'Bravo',
+      url: 'https://x.com/bravo',
+      category: 'X',
+      description: 'Posts by JANE daily',
+      isFavorite: true,
+      createdAt: at(2),
+    });
+    await newLink(db, ada.user._id, {
+      name: 'charlie',
+      url: 'https://onlyfans.com/CHARLIE_100%',
+      category: 'OnlyFans',
+      isFavorite: true,
+      createdAt: at(3),
+      lastVisited: at(40),
+    });
     await newLink(db, ada.user._id, { name: 'Delta', url: 'https://example.com/delta', category: 'Reddit', createdAt: at(4) });
     await newLink(db, ada.user._id, { name: 'echo_1', url: 'https://example.com/echo', category: 'Other', createdAt: at(5) });
   });
@@ -334,7 +382,9 @@ describe('the Links page', () => {
     await newLink(t.database.db, ada.user._id, { name: 'Long one', url: 'https://www.pornhub.com/model/a-very-long-model-name-here' });
     const html = await (await t.request('/links', { as: ada })).text();
     expect(html).toContain('https://www.pornhub.com/model/a-very-lon...');
-    expect(html).toMatch(/<a href="https:\/\/www\.pornhub\.com\/model\/a-very-long-model-name-here" target="_blank" rel="noopener noreferrer"[^>]*>.*Visit Site/);
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.pornhub\.com\/model\/a-very-long-model-name-here" target="_blank" rel="noopener noreferrer"[^>]*>.*Visit Site/,
+    );
     expect(html).toContain(`/api/favicon?url=${encodeURIComponent('https://www.pornhub.com/model/a-very-long-model-name-here')}`);
     expect(html).not.toContain('Add Your First Link');
   });

@@ -2,7 +2,7 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { containsText, ownedBy, paged, type Page } from '../../db/owned.ts';
+import { containsText, ownedBy, type Page, paged } from '../../db/owned.ts';
 import type { LinkCategory } from '../../shared/links.ts';
 import type { LinkRow, LinkUpdate, NewLinkRow } from './links.table.ts';
 
@@ -58,7 +58,11 @@ export async function knownUrls(db: Db, ownerId: string): Promise<Set<string>> {
 
 export async function insertLinks(db: Db, rows: NewLinkRow[]): Promise<void> {
   // SQLite takes at most a few thousand bound values per statement: insert in slices.
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('links').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('links')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export async function updateLink(db: Db, ownerId: string, id: string, changes: Omit<LinkUpdate, 'id' | 'owner_id' | 'created_at'>): Promise<void> {
@@ -84,7 +88,15 @@ export async function recentlyVisitedLinks(db: Db, ownerId: string, limit: numbe
 }
 
 export async function favoriteLinks(db: Db, ownerId: string, limit: number): Promise<LinkRow[]> {
-  return db.selectFrom('links').selectAll().where(ownedBy('links', ownerId)).where('is_favorite', '=', 1).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('links')
+    .selectAll()
+    .where(ownedBy('links', ownerId))
+    .where('is_favorite', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function countFavoriteLinks(db: Db, ownerId: string): Promise<number> {

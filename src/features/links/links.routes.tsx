@@ -2,15 +2,14 @@
 // (linksPage, at /links), for signed-in owners only.
 
 import { Hono } from 'hono';
-import { parseWith, readJson } from '../../http/body.ts';
-import { LINKS_PAGE_SIZE, LINK_LIMITS } from '../../shared/links.ts';
-import { requireSignIn } from '../auth/auth.middleware.ts';
-import { LinksPage } from './pages/LinksPage.tsx';
-import { createLinkSchema, detectLinkSchema, linkFilters, linkListQuery, updateLinkSchema } from './links.schema.ts';
-import { readBookmarkUpload } from './upload.ts';
-import { isBookmarkFile } from './bookmarks.ts';
-import { IMPORT_TEXT } from './upload.ts';
 import { InvalidError } from '../../errors.ts';
+import { parseWith, readJson } from '../../http/body.ts';
+import { LINK_LIMITS, LINKS_PAGE_SIZE } from '../../shared/links.ts';
+import { requireSignIn } from '../auth/auth.middleware.ts';
+import { isBookmarkFile } from './bookmarks.ts';
+import { createLinkSchema, detectLinkSchema, linkFilters, linkListQuery, updateLinkSchema } from './links.schema.ts';
+import { LinksPage } from './pages/LinksPage.tsx';
+import { IMPORT_TEXT, readBookmarkUpload } from './upload.ts';
 
 export const linksApi = new Hono()
   .use('*', requireSignIn())
@@ -35,7 +34,9 @@ export const linksApi = new Hono()
   })
 
   // The models service knows the owner's models and their links.
-  .post('/sync-from-models', async (c) => c.json(await c.var.services.links.syncFromModels(c.var.viewer.id, (ownerId) => c.var.services.models.modelLinks(ownerId))))
+  .post('/sync-from-models', async (c) =>
+    c.json(await c.var.services.links.syncFromModels(c.var.viewer.id, (ownerId) => c.var.services.models.modelLinks(ownerId))),
+  )
 
   .get('/export', async (c) => {
     const file = await c.var.services.links.exportBookmarks(c.var.viewer.id);
@@ -65,18 +66,22 @@ export const linksApi = new Hono()
   .post('/:linkId/visit', async (c) => c.json(await c.var.services.links.visit(c.var.viewer.id, c.req.param('linkId'))));
 
 /** The page, mounted at /links. */
-export const linksPage = new Hono()
-  .get('/', requireSignIn(), async (c) => {
-    const raw = c.req.query();
-    const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
-    const query = parseWith(linkListQuery, { search: raw.search, page: raw.page, limit: String(LINKS_PAGE_SIZE) });
-    const page = await c.var.services.links.list(c.var.viewer.id, query, filters);
-    return c.render(
-      <LinksPage
-        links={page.items}
-        total={page.total}
-        view={{ ...(filters.category ? { category: filters.category } : {}), ...(filters.favorite ? { favorite: true } : {}), search: query.search, page: query.page }}
-      />,
-      { title: 'Links' },
-    );
-  });
+export const linksPage = new Hono().get('/', requireSignIn(), async (c) => {
+  const raw = c.req.query();
+  const filters = parseWith(linkFilters, { category: raw.category, favorite: raw.favorite });
+  const query = parseWith(linkListQuery, { search: raw.search, page: raw.page, limit: String(LINKS_PAGE_SIZE) });
+  const page = await c.var.services.links.list(c.var.viewer.id, query, filters);
+  return c.render(
+    <LinksPage
+      links={page.items}
+      total={page.total}
+      view={{
+        ...(filters.category ? { category: filters.category } : {}),
+        ...(filters.favorite ? { favorite: true } : {}),
+        search: query.search,
+        page: query.page,
+      }}
+    />,
+    { title: 'Links' },
+  );
+});

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query.ts';
-import { LINK_CATEGORIES, LINK_LIMITS, LINK_TEXT, isWebUrl } from '../../shared/links.ts';
+import { isWebUrl, LINK_CATEGORIES, LINK_LIMITS, LINK_TEXT } from '../../shared/links.ts';
 
 const name = z
   .string({ message: LINK_TEXT.nameRequired })
@@ -49,10 +49,19 @@ export type UpdateLinkInput = z.output<typeof updateLinkSchema>;
 
 export const detectLinkSchema = z.object({ url: linkUrl });
 
-export const linkListQuery = listQuerySchema({ sorts: ['createdAt', 'name', 'lastVisited'], defaultSort: 'createdAt', defaultOrder: 'desc', defaultLimit: 50, maxLimit: 200 });
+export const linkListQuery = listQuerySchema({
+  sorts: ['createdAt', 'name', 'lastVisited'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  defaultLimit: 50,
+  maxLimit: 200,
+});
 
 /** The list's own filters: a category tab, or favourites. */
 export const linkFilters = z.object({
   category: category.optional(),
-  favorite: z.enum(['true', 'false'], { message: 'favorite must be true or false' }).transform((v) => v === 'true').optional(),
+  favorite: z
+    .enum(['true', 'false'], { message: 'favorite must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });

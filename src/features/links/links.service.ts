@@ -9,14 +9,14 @@ import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { ListQuery } from '../../http/list-query.ts';
 import { SafeFetchError, type SafeFetcher } from '../../security/safe-fetch.ts';
 import {
-  DEFAULT_LINK_CATEGORY,
-  LINK_LIMITS,
-  LINK_TEXT,
   categoryNamed,
   categoryOfUrl,
-  isWebUrl,
+  DEFAULT_LINK_CATEGORY,
   type DetectedLink,
   type ImportResult,
+  isWebUrl,
+  LINK_LIMITS,
+  LINK_TEXT,
   type Link,
   type LinkCategory,
   type SyncResult,
@@ -31,11 +31,11 @@ import {
   findLink,
   insertLinks,
   knownUrls,
+  type LinkFilter,
+  type LinkSort,
   listLinks,
   recentlyVisitedLinks,
   updateLink,
-  type LinkFilter,
-  type LinkSort,
 } from './links.repo.ts';
 import type { CreateLinkInput, UpdateLinkInput } from './links.schema.ts';
 import type { LinkRow, NewLinkRow } from './links.table.ts';
@@ -172,7 +172,9 @@ export function createLinksService({ db, clock, fetcher, detectTimeoutMs = DETEC
         const modelName = cleanText(source.modelName, LINK_LIMITS.name);
         const linkName = cleanText(source.name, LINK_LIMITS.name);
         const name = cleanText(modelName ? `${modelName} - ${linkName || categoryOfUrl(url)}` : linkName || nameFromUrl(url), LINK_LIMITS.name);
-        rows.push(newRow(ownerId, { name, url, auto_imported: 1, source_model: modelName || null, description: modelName ? `Imported from ${modelName}` : '' }));
+        rows.push(
+          newRow(ownerId, { name, url, auto_imported: 1, source_model: modelName || null, description: modelName ? `Imported from ${modelName}` : '' }),
+        );
       }
       await db.transaction().execute((trx) => insertLinks(trx, rows));
       return { imported: rows.length, links: rows.map((row) => toLink(row as LinkRow)) };
@@ -180,7 +182,9 @@ export function createLinksService({ db, clock, fetcher, detectTimeoutMs = DETEC
 
     async exportBookmarks(ownerId: string): Promise<string> {
       const rows = await allLinks(db, ownerId);
-      return writeBookmarks(rows.map((r) => ({ name: r.name, url: r.url, description: r.description, category: r.category, createdAt: r.created_at, lastVisited: r.last_visited })));
+      return writeBookmarks(
+        rows.map((r) => ({ name: r.name, url: r.url, description: r.description, category: r.category, createdAt: r.created_at, lastVisited: r.last_visited })),
+      );
     },
 
     /**
@@ -198,7 +202,10 @@ export function createLinksService({ db, clock, fetcher, detectTimeoutMs = DETEC
           continue;
         }
         known.add(url.toLowerCase());
-        const folderCategory = [...mark.folders].reverse().map(categoryNamed).find((c): c is LinkCategory => c !== null);
+        const folderCategory = [...mark.folders]
+          .reverse()
+          .map(categoryNamed)
+          .find((c): c is LinkCategory => c !== null);
         rows.push(
           newRow(ownerId, {
             name: cleanText(mark.name, LINK_LIMITS.name) || nameFromUrl(url),

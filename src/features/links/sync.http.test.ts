@@ -42,7 +42,13 @@ describe('Sync from models', () => {
         { name: 'Twitter again', url: 'HTTPS://TWITTER.COM/JANEDOE' },
       ],
     });
-    await newModel(db, ada.user._id, { name: 'Kim', links: [{ name: '', url: 'https://kbjfan.com/kim' }, { name: 'Reddit', url: 'https://www.reddit.com/u/kim' }] });
+    await newModel(db, ada.user._id, {
+      name: 'Kim',
+      links: [
+        { name: '', url: 'https://kbjfan.com/kim' },
+        { name: 'Reddit', url: 'https://www.reddit.com/u/kim' },
+      ],
+    });
     await newModel(db, bob.user._id, { name: 'Bob model', links: [{ name: 'Site', url: 'https://fansly.com/bobs' }] });
 
     const result = await sync();
@@ -54,7 +60,12 @@ describe('Sync from models', () => {
     ]);
     const links = await all();
     expect(links.map((l) => l.name)).toEqual(['Jane Doe - Twitter', 'Kim - KBJFan', 'Kim - Reddit', 'Saved before']);
-    expect(links.find((l) => l.name === 'Kim - Reddit')).toMatchObject({ autoImported: true, sourceModel: 'Kim', description: 'Imported from Kim', createdAt: new Date(now).toISOString() });
+    expect(links.find((l) => l.name === 'Kim - Reddit')).toMatchObject({
+      autoImported: true,
+      sourceModel: 'Kim',
+      description: 'Imported from Kim',
+      createdAt: new Date(now).toISOString(),
+    });
     // Bob's models are not Ada's, and Bob's sync sees only his own.
     expect(links.some((l) => l.url.includes('fansly'))).toBe(false);
     expect(await all(bob)).toEqual([]);

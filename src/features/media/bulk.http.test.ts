@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { sql } from 'kysely';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { BulkAction, MediaPage } from '../../shared/media.ts';
 import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
 
@@ -117,7 +117,13 @@ describe('each action', () => {
   });
 
   test('permanent-delete: the rows go at once, the bytes when the jobs run; counts and lists agree', async () => {
-    const rows = manyMedia(t.database, ann.user._id, 3, (i) => ({ deletedAt: i === 0 ? now : null, displayKey: i === 1 ? `media/test/display-${i}.webp` : null }), 'D');
+    const rows = manyMedia(
+      t.database,
+      ann.user._id,
+      3,
+      (i) => ({ deletedAt: i === 0 ? now : null, displayKey: i === 1 ? `media/test/display-${i}.webp` : null }),
+      'D',
+    );
     for (const row of rows) await putMediaBytes(t.store, row);
     expect(await updated({ action: 'permanent-delete', ids: rows.slice(0, 2).map((r) => r.id) }, ann)).toBe(2);
     expect(titles(await list(ann))).toEqual(['D 000002']);
@@ -156,13 +162,19 @@ describe('each action', () => {
     expect(await found('search=harbour')).toEqual(['Harbour 0', 'Harbour 1', 'Harbour 2', 'Harbour 3']);
     expect(await found('search=harbour', 'premium')).toEqual(['Harbour 4', 'Harbour 5']);
     // One entry per item in the index, each under the item's current key; nothing left deferred.
-    const index = await sql<{ key: number }>`select key from media_search_ids where media_id in (select value from json_each(${JSON.stringify(ids)}))`.execute(t.database.db);
+    const index = await sql<{ key: number }>`select key from media_search_ids where media_id in (select value from json_each(${JSON.stringify(ids)}))`.execute(
+      t.database.db,
+    );
     expect(index.rows).toHaveLength(6);
     for (const { key } of index.rows) {
-      const hits = await sql<{ n: number }>`select count(*) as n from media_search where media_search match '"harbour"' and rowid = ${key}`.execute(t.database.db);
+      const hits = await sql<{ n: number }>`select count(*) as n from media_search where media_search match '"harbour"' and rowid = ${key}`.execute(
+        t.database.db,
+      );
       expect(hits.rows[0]!.n).toBe(1);
     }
-    const leftover = await sql<{ n: number }>`select (select count(*) from media_search_deferred) + (select count(*) from media_search_rekeyed) as n`.execute(t.database.db);
+    const leftover = await sql<{ n: number }>`select (select count(*) from media_search_deferred) + (select count(*) from media_search_rekeyed) as n`.execute(
+      t.database.db,
+    );
     expect(leftover.rows[0]!.n).toBe(0);
     // The tag copies, their keys and the tag counts agree with a fresh reading of the items.
     const stale = await sql<{ n: number }>`select count(*) as n from media_tags join media_search_ids as ids on ids.media_id = media_tags.media_id
@@ -203,7 +215,7 @@ describe('all or nothing', () => {
     { action: 'move-to-premium' },
   ];
 
-  test("an id of another user, of the other gallery, or unknown: 404, and nothing changes for any action", async () => {
+  test('an id of another user, of the other gallery, or unknown: 404, and nothing changes for any action', async () => {
     const mine = manyMedia(t.database, ann.user._id, 2, (i) => ({ tags: ['Lace'], favorite: i === 0, deletedAt: i === 0 ? now : null }));
     const paid = newMedia(t.database, ann.user._id, { gallery: 'premium' });
     const theirs = newMedia(t.database, bea.user._id, { tags: ['Lace'] });
@@ -294,7 +306,9 @@ describe('a burst of 100 identical bulk calls', () => {
       ),
     );
     const deletes = answers.filter((_, i) => i % 4 !== 0);
-    const statuses = await Promise.all(deletes.map(async (res) => [res.status, res.status === 200 ? ((await res.json()) as { updated: number }).updated : null]));
+    const statuses = await Promise.all(
+      deletes.map(async (res) => [res.status, res.status === 200 ? ((await res.json()) as { updated: number }).updated : null]),
+    );
     // The first delete takes all ten; the others find them gone (the whole call is then 404).
     expect(statuses.filter(([status, n]) => status === 200 && n === 10)).toHaveLength(1);
     expect(statuses.filter(([status]) => status === 404)).toHaveLength(deletes.length - 1);
@@ -304,9 +318,15 @@ describe('a burst of 100 identical bulk calls', () => {
     expect(db.query('select count(*) as n from media_search_deferred').get()).toEqual({ n: 0 });
     // Gallery counts, tag counts, the album's counts and the keys of items in albums agree with a fresh reading.
     const counts = db.query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5').all();
-    const countsExact = db.query('select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5').all();
+    const countsExact = db
+      .query(
+        'select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5',
+      )
+      .all();
     expect(counts).toEqual(countsExact);
-    const tagCounts = db.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
+    const tagCounts = db
+      .query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6')
+      .all();
     const tagCountsExact = db
       .query(
         `select media.owner_id, media_tags.tag, media.gallery, media.deleted_at is not null as binned, media.type, media.is_favorite, count(*) as n
@@ -315,10 +335,14 @@ describe('a burst of 100 identical bulk calls', () => {
       .all();
     expect(tagCounts).toEqual(tagCountsExact);
     const albumRow = db.query('select media_count as n from albums where id = ?').get(album._id) as { n: number };
-    const inBin = db.query(`select count(*) as n from media where id in (select value from json_each(?)) and deleted_at is not null`).get(JSON.stringify(kept)) as { n: number };
+    const inBin = db
+      .query(`select count(*) as n from media where id in (select value from json_each(?)) and deleted_at is not null`)
+      .get(JSON.stringify(kept)) as { n: number };
     expect(albumRow.n).toBe(10 - inBin.n);
     const albumKeys = db.query('select key from album_item_keys order by key').all();
-    const albumKeysExact = db.query('select distinct ids.key from album_media join media_search_ids as ids on ids.media_id = album_media.media_id order by 1').all();
+    const albumKeysExact = db
+      .query('select distinct ids.key from album_media join media_search_ids as ids on ids.media_id = album_media.media_id order by 1')
+      .all();
     expect(albumKeys).toEqual(albumKeysExact);
   });
 });

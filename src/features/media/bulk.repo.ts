@@ -1,7 +1,7 @@
 // The bulk actions' statements: the owner's items among many ids, and one column changed on those
 // whose value differs (bulk.service.ts runs them in one transaction).
 
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { withSearchKeysDeferred } from './media.repo.ts';
 import type { GalleryName, MediaRow } from './media.table.ts';
@@ -42,6 +42,8 @@ export type BulkChange = keyof typeof CHANGES;
 export async function changeWhereDifferent(trx: Db, ownerId: string, ids: readonly string[], change: BulkChange, at: number): Promise<number> {
   const { set, differs } = CHANGES[change](at);
   // Each of these changes the items' full-text keys: the index moves them all at once afterwards.
-  const result = await withSearchKeysDeferred(trx, () => trx.updateTable('media').set(set).where(ownersOnly(ownerId)).where(idIn(ids)).where(differs).executeTakeFirst());
+  const result = await withSearchKeysDeferred(trx, () =>
+    trx.updateTable('media').set(set).where(ownersOnly(ownerId)).where(idIn(ids)).where(differs).executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows);
 }

@@ -1,8 +1,8 @@
 // Concurrency is input too: bursts of identical requests at the gallery's check-then-act calls.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
-import { mediaSamples } from '../../../test/helpers/media-samples.ts';
 import { newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
+import { mediaSamples } from '../../../test/helpers/media-samples.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, MediaPage, UploadResult } from '../../shared/media.ts';
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
+// biome-ignore lint/performance/noAccumulatingSpread: kept from before the linter; fix when this code is next touched
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 const count = async (filter: string) => ((await (await t.request(`/api/gallery?filter=${filter}&limit=1`, { as: ann })).json()) as MediaPage).totalItems;
 
@@ -89,7 +90,9 @@ describe('bursts of 100 identical requests', () => {
   test('moving the same items to premium: they move once, the counts of both galleries stay true', async () => {
     const rows = Array.from({ length: 3 }, (_, i) => newMedia(t.database, ann.user._id, { title: `premium burst ${i}` }));
     const before = await count('all');
-    const answers = await Promise.all(Array.from({ length: 100 }, () => t.request('/api/gallery/move-to-premium', { method: 'POST', json: { mediaIds: rows.map((r) => r.id) }, as: ann })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => t.request('/api/gallery/move-to-premium', { method: 'POST', json: { mediaIds: rows.map((r) => r.id) }, as: ann })),
+    );
     const statuses = tally(answers.map((r) => r.status));
     // The first call moves them; the others find them in premium already (not the gallery's): 404.
     expect(statuses).toEqual({ 200: 1, 404: 99 });
@@ -110,7 +113,9 @@ describe('bursts of 100 identical requests', () => {
     const total = deleted.reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThanOrEqual(2);
     expect(await count('recycling-bin')).toBe(bin + total);
-    const states = await Promise.all(copies.map(async (row) => ((await (await t.request(`/api/gallery/${row.id}`, { as: ann })).json()) as MediaItem).deletedAt !== null));
+    const states = await Promise.all(
+      copies.map(async (row) => ((await (await t.request(`/api/gallery/${row.id}`, { as: ann })).json()) as MediaItem).deletedAt !== null),
+    );
     expect(states).toEqual([true, true, false]);
   });
 });

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { credentialsFor, newUser, signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples, type SampleName } from '../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
@@ -97,37 +97,43 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
 
     describe('upload', () => {
       const names: SampleName[] = ['jpeg', 'jpegExif', 'png', 'gif', 'webp', 'avif', 'heic', 'mp4', 'mov', 'm4v', 'webm'];
-      test.each(names)('a real %s file is stored as sent and answers as a processing item', async (sampleName) => {
-        const sample = (await mediaSamples())[sampleName];
-        const res = await upload(form([{ name: sample.name, bytes: sample.bytes() }]));
-        expect(res.status).toBe(201);
-        const body = (await res.json()) as UploadResult;
-        expect(body.errors).toEqual([]);
-        const item = body.media[0]!;
-        expect(item).toMatchObject({
-          title: sample.name.replace(/\.[^.]+$/, ''),
-          type: sample.type,
-          mimeType: sample.mimeType,
-          size: sample.bytes().length,
-          originalName: sample.name,
-          source: 'gallery',
-          status: 'processing',
-          tags: [],
-          isFavorite: false,
-          modelId: null,
-          deletedAt: null,
-          url: `/media/${item._id}`,
-        });
-        const row = await t.database.db.selectFrom('media').selectAll().where('id', '=', item._id).executeTakeFirstOrThrow();
-        expect(row.owner_id).toBe(alice.user._id);
-        expect(row.gallery).toBe('gallery');
-        expect(row.sha256).toBe(sha256(sample.bytes()));
-        expect(row.storage_key).toMatch(new RegExp(`^originals/\\d{4}/\\d{2}/[0-9a-f]{32}\\.${sample.name.split('.').pop()!.toLowerCase().replace('jpg', 'jpg')}$`));
-        const served = await t.request(item.url, { as: alice });
-        expect(served.status).toBe(200);
-        expect(served.headers.get('content-type')).toBe(sample.mimeType);
-        expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(sample.bytes()));
-      }, 30_000);
+      test.each(names)(
+        'a real %s file is stored as sent and answers as a processing item',
+        async (sampleName) => {
+          const sample = (await mediaSamples())[sampleName];
+          const res = await upload(form([{ name: sample.name, bytes: sample.bytes() }]));
+          expect(res.status).toBe(201);
+          const body = (await res.json()) as UploadResult;
+          expect(body.errors).toEqual([]);
+          const item = body.media[0]!;
+          expect(item).toMatchObject({
+            title: sample.name.replace(/\.[^.]+$/, ''),
+            type: sample.type,
+            mimeType: sample.mimeType,
+            size: sample.bytes().length,
+            originalName: sample.name,
+            source: 'gallery',
+            status: 'processing',
+            tags: [],
+            isFavorite: false,
+            modelId: null,
+            deletedAt: null,
+            url: `/media/${item._id}`,
+          });
+          const row = await t.database.db.selectFrom('media').selectAll().where('id', '=', item._id).executeTakeFirstOrThrow();
+          expect(row.owner_id).toBe(alice.user._id);
+          expect(row.gallery).toBe('gallery');
+          expect(row.sha256).toBe(sha256(sample.bytes()));
+          expect(row.storage_key).toMatch(
+            new RegExp(`^originals/\\d{4}/\\d{2}/[0-9a-f]{32}\\.${sample.name.split('.').pop()!.toLowerCase().replace('jpg', 'jpg')}$`),
+          );
+          const served = await t.request(item.url, { as: alice });
+          expect(served.status).toBe(200);
+          expect(served.headers.get('content-type')).toBe(sample.mimeType);
+          expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(sample.bytes()));
+        },
+        30_000,
+      );
 
       test('a text file renamed photo.jpg is refused with 415 naming it; nothing is stored or written', async () => {
         const before = { keys: await keysIn(store), rows: (await rows()).length };
@@ -168,11 +174,14 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
       test('several files with one bad: 201 with the good ones and the refusal named', async () => {
         const samples = await mediaSamples();
         const res = await upload(
-          form([
-            { name: 'one.png', bytes: samples.png.bytes() },
-            { name: 'notes.mp4', bytes: text('%PDF-1.7 not a video') },
-            { name: 'two.webm', bytes: samples.webm.bytes() },
-          ], { title: 'Ignored for several files' }),
+          form(
+            [
+              { name: 'one.png', bytes: samples.png.bytes() },
+              { name: 'notes.mp4', bytes: text('%PDF-1.7 not a video') },
+              { name: 'two.webm', bytes: samples.webm.bytes() },
+            ],
+            { title: 'Ignored for several files' },
+          ),
         );
         expect(res.status).toBe(201);
         const body = (await res.json()) as UploadResult;
@@ -187,7 +196,9 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
 
       test('the title names a single file; tags are trimmed, deduplicated ignoring case and kept lower-case for filtering', async () => {
         const samples = await mediaSamples();
-        const res = await upload(form([{ name: 'IMG_1234.JPG', bytes: samples.jpeg.bytes(), field: 'media' }], { title: '  Beach day  ', tags: ' POV , Outdoor,pov,, My Tag ' }));
+        const res = await upload(
+          form([{ name: 'IMG_1234.JPG', bytes: samples.jpeg.bytes(), field: 'media' }], { title: '  Beach day  ', tags: ' POV , Outdoor,pov,, My Tag ' }),
+        );
         expect(res.status).toBe(201);
         const item = ((await res.json()) as UploadResult).media[0]!;
         expect(item.title).toBe('Beach day');
@@ -305,7 +316,9 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
         expect(res.headers.get('cache-control')).toBe(MEDIA_CACHE_CONTROL);
         expect(res.headers.get('cache-control')).toStartWith('private');
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(res.headers.get('content-disposition')).toBe(`inline; filename="_t_ _ la plage (1).jpg"; filename*=UTF-8''%C3%89t%C3%A9%20%C3%A0%20la%20plage%20%281%29.jpg`);
+        expect(res.headers.get('content-disposition')).toBe(
+          `inline; filename="_t_ _ la plage (1).jpg"; filename*=UTF-8''%C3%89t%C3%A9%20%C3%A0%20la%20plage%20%281%29.jpg`,
+        );
         expect(res.headers.get('content-encoding')).toBeNull();
       });
 
@@ -346,7 +359,12 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
         const etag = first.headers.get('etag')!;
         const lastModified = first.headers.get('last-modified')!;
         await first.arrayBuffer();
-        for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `"other", W/${etag}` }, { 'if-none-match': '*' }, { 'if-modified-since': lastModified }] as Record<string, string>[]) {
+        for (const headers of [
+          { 'if-none-match': etag },
+          { 'if-none-match': `"other", W/${etag}` },
+          { 'if-none-match': '*' },
+          { 'if-modified-since': lastModified },
+        ] as Record<string, string>[]) {
           const res = await get(photo.url, headers);
           expect(`${JSON.stringify(headers)} ${res.status}`).toBe(`${JSON.stringify(headers)} 304`);
           expect(res.headers.get('etag')).toBe(etag);
@@ -462,7 +480,9 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
   });
 }
 
-describeBytes('the local disk', async () => new LocalDiskStore(path.join((await import('../../../test/helpers/test-app.ts')).tempDir('hub-bytes-'), 'media')).init());
+describeBytes('the local disk', async () =>
+  new LocalDiskStore(path.join((await import('../../../test/helpers/test-app.ts')).tempDir('hub-bytes-'), 'media')).init(),
+);
 
 describeBytes(
   'S3 (OpenStack Swift s3api)',

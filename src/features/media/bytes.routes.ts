@@ -90,15 +90,32 @@ interface Target {
 }
 
 /** Which object a byte URL names: the original, or a rendition (display falls back to the original). */
-function targetOf(row: MediaBytesRow, variant: ByteVariant): (Omit<Target, 'size' | 'lastModified'> & { size: number | null; lastModified: number | null }) | null {
+function targetOf(
+  row: MediaBytesRow,
+  variant: ByteVariant,
+): (Omit<Target, 'size' | 'lastModified'> & { size: number | null; lastModified: number | null }) | null {
   const renditionKey = variant === 'thumbnail' ? row.thumbnail_key : variant === 'display' ? row.display_key : null;
   if (variant === 'thumbnail' && !renditionKey) return null;
   if (!renditionKey) {
     // The original never changes under its id: its hash is its validator, its upload its date.
-    return { key: row.storage_key, contentType: row.mime_type, etag: `"${row.sha256}"`, lastModified: row.created_at, size: row.size, filename: row.original_name };
+    return {
+      key: row.storage_key,
+      contentType: row.mime_type,
+      etag: `"${row.sha256}"`,
+      lastModified: row.created_at,
+      size: row.size,
+      filename: row.original_name,
+    };
   }
   // A rendition made again gets a new key, so the key identifies its bytes.
-  return { key: renditionKey, contentType: RENDITION_TYPE, etag: strongTag(renditionKey), lastModified: null, size: null, filename: renditionName(row.original_name) };
+  return {
+    key: renditionKey,
+    contentType: RENDITION_TYPE,
+    etag: strongTag(renditionKey),
+    lastModified: null,
+    size: null,
+    filename: renditionName(row.original_name),
+  };
 }
 
 async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Response> {

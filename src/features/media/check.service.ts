@@ -92,9 +92,18 @@ export async function checkMedia({
     await store.delete(object.key);
     deleted++;
   }
-  const marked = await markMissing(db, missing.filter((m) => !m.alreadyMarked).map((m) => m.id), now, CHECK_TEXT.missingFailure);
+  const marked = await markMissing(
+    db,
+    missing.filter((m) => !m.alreadyMarked).map((m) => m.id),
+    now,
+    CHECK_TEXT.missingFailure,
+  );
   if (renditionsLost.length > 0) {
-    await markForReprocessing(db, renditionsLost.map((r) => ({ id: r.id, lost: r.keys })), now);
+    await markForReprocessing(
+      db,
+      renditionsLost.map((r) => ({ id: r.id, lost: r.keys })),
+      now,
+    );
     await reprocess(renditionsLost.map((r) => r.id));
   }
   report.fixed = { deleted, marked, reprocessed: renditionsLost.length };

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
-import { createTestApp, tempDir, type TestApp } from '../../../test/helpers/test-app.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
+import { createTestApp, type TestApp, tempDir } from '../../../test/helpers/test-app.ts';
 import type { UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { S3MediaStore } from '../../storage/s3-store.ts';
-import { CHECK_TEXT, ORPHAN_GRACE_MS, checkMedia } from './check.service.ts';
+import { CHECK_TEXT, checkMedia, ORPHAN_GRACE_MS } from './check.service.ts';
 import { processMedia } from './jobs.ts';
 
 const unavailableReason = swiftUnavailableReason();
@@ -47,7 +47,11 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       );
       // A rendition a row references is not an orphan; one nobody references is.
       await store.put('thumbnails/2026/11/00000000000000000000000000000001.webp', streamOf('thumb'));
-      await t.database.db.updateTable('media').set({ thumbnail_key: 'thumbnails/2026/11/00000000000000000000000000000001.webp' }).where('id', '=', kept!.id).execute();
+      await t.database.db
+        .updateTable('media')
+        .set({ thumbnail_key: 'thumbnails/2026/11/00000000000000000000000000000001.webp' })
+        .where('id', '=', kept!.id)
+        .execute();
       await store.put('thumbnails/2026/11/00000000000000000000000000000002.webp', streamOf('stray thumbnail'));
       await store.put('originals/2026/11/00000000000000000000000000000003.mp4', streamOf('stray original'));
       await store.delete(lost!.storage_key);
@@ -58,12 +62,18 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       expect(early.storedFiles).toBe(5);
       // Just written: they may be an upload in progress, so only reported.
       expect(early.orphans).toEqual([]);
-      expect(early.recent.map((o) => o.key).sort()).toEqual(['originals/2026/11/00000000000000000000000000000003.mp4', 'thumbnails/2026/11/00000000000000000000000000000002.webp']);
+      expect(early.recent.map((o) => o.key).sort()).toEqual([
+        'originals/2026/11/00000000000000000000000000000003.mp4',
+        'thumbnails/2026/11/00000000000000000000000000000002.webp',
+      ]);
       expect(early.missing).toEqual([{ id: lost!.id, ownerId: as.user._id, key: lost!.storage_key, alreadyMarked: false }]);
 
       const later = () => new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
       const dry = await checkMedia({ db: t.database.db, store, clock: later });
-      expect(dry.orphans.map((o) => o.key).sort()).toEqual(['originals/2026/11/00000000000000000000000000000003.mp4', 'thumbnails/2026/11/00000000000000000000000000000002.webp']);
+      expect(dry.orphans.map((o) => o.key).sort()).toEqual([
+        'originals/2026/11/00000000000000000000000000000003.mp4',
+        'thumbnails/2026/11/00000000000000000000000000000002.webp',
+      ]);
       expect(dry.fixed).toBeUndefined();
       expect(await store.head('originals/2026/11/00000000000000000000000000000003.mp4')).not.toBeNull();
 
@@ -136,7 +146,14 @@ describeCheck(
   'S3 (OpenStack Swift s3api)',
   async () => {
     const server = await sharedSwift();
-    return new S3MediaStore({ endpoint: server.endpoint, region: server.region, bucket: server.bucket, accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey, forcePathStyle: true });
+    return new S3MediaStore({
+      endpoint: server.endpoint,
+      region: server.region,
+      bucket: server.bucket,
+      accessKeyId: server.accessKeyId,
+      secretAccessKey: server.secretAccessKey,
+      forcePathStyle: true,
+    });
   },
   unavailableReason,
 );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { expectAccountDeletionLeavesNoBytes, storedKeys } from '../../../test/helpers/media-deletion.ts';
 import { newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
 import { S3MediaStore } from '../../storage/s3-store.ts';
 

@@ -5,15 +5,15 @@
 // deletion, and the tag vocabulary.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
+import { expectAccountDeletionLeavesNoBytes, storedKeys } from '../../../test/helpers/media-deletion.ts';
 import { manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import { PRESET_TAGS, TAG_GROUPS } from '../../shared/tag-groups.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
-import { expectAccountDeletionLeavesNoBytes, storedKeys } from '../../../test/helpers/media-deletion.ts';
-import { scheduleBinPurge } from './purge.service.ts';
 import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
+import { scheduleBinPurge } from './purge.service.ts';
 
 const DAY = 24 * 3600_000;
 let now = Date.UTC(2031, 4, 6, 12, 0);
@@ -85,8 +85,29 @@ describe('the list', () => {
     const first = page.media[0]!;
     expect(Object.keys(first).sort()).toEqual(
       [
-        '_id', 'title', 'type', 'mimeType', 'url', 'thumbnail', 'display', 'size', 'duration', 'width', 'height', 'takenAt', 'createdAt', 'tags',
-        'isFavorite', 'modelId', 'modelName', 'originalName', 'source', 'status', 'placeholder', 'deletedAt', 'failure',
+        '_id',
+        'title',
+        'type',
+        'mimeType',
+        'url',
+        'thumbnail',
+        'display',
+        'size',
+        'duration',
+        'width',
+        'height',
+        'takenAt',
+        'createdAt',
+        'tags',
+        'isFavorite',
+        'modelId',
+        'modelName',
+        'originalName',
+        'source',
+        'status',
+        'placeholder',
+        'deletedAt',
+        'failure',
       ].sort(),
     );
     expect(first).toMatchObject({
@@ -339,11 +360,21 @@ describe('one item', () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBe(message);
     }
-    let res = await t.request(`/api/gallery/${row.id}`, { method: 'PUT', as: ann, body: 'title=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    let res = await t.request(`/api/gallery/${row.id}`, {
+      method: 'PUT',
+      as: ann,
+      body: 'title=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     res = await t.request(`/api/gallery/${row.id}`, { method: 'PUT', as: ann, body: '{"title":', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    res = await t.request(`/api/gallery/${row.id}`, { method: 'PUT', as: ann, body: JSON.stringify({ title: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } });
+    res = await t.request(`/api/gallery/${row.id}`, {
+      method: 'PUT',
+      as: ann,
+      body: JSON.stringify({ title: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(await mediaRows()).toEqual(before);
     expect(await tagRows()).toEqual(tagsBefore);
@@ -422,7 +453,11 @@ describe('the recycling bin', () => {
   });
 
   test('delete forever: the original and every rendition leave the store, then the row (from the bin or not)', async () => {
-    const [a, b] = manyMedia(t.database, ann.user._id, 2, (i) => ({ displayKey: `media/test/display-${i}-${now}.webp`, tags: ['x'], deletedAt: i === 0 ? now : null }));
+    const [a, b] = manyMedia(t.database, ann.user._id, 2, (i) => ({
+      displayKey: `media/test/display-${i}-${now}.webp`,
+      tags: ['x'],
+      deletedAt: i === 0 ? now : null,
+    }));
     const other = newMedia(t.database, ann.user._id);
     for (const row of [a!, b!, other]) await putMediaBytes(t.store, row);
     for (const row of [a!, b!]) {
@@ -548,7 +583,9 @@ test("the counts behind the lists' totals stay equal to the rows after every kin
       `select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
     )
     .all();
-  const kept = await t.database.sqlite.query(`select owner_id, gallery, binned, type, is_favorite, n from media_counts where n > 0 order by 1, 2, 3, 4, 5`).all();
+  const kept = await t.database.sqlite
+    .query(`select owner_id, gallery, binned, type, is_favorite, n from media_counts where n > 0 order by 1, 2, 3, 4, 5`)
+    .all();
   expect(kept).toEqual(exact);
   expect(await t.database.sqlite.query('select count(*) as n from media_counts where n < 0').get()).toEqual({ n: 0 });
   const searchIndex = (await t.database.sqlite.query('select count(*) as n from media_search_ids').get()) as { n: number };
@@ -609,14 +646,18 @@ describe('Set as Profile Picture', () => {
     expect((await call(`/api/models/${zoe}/profile-picture`, ann, 'PUT', { galleryId: other.id })).status).toBe(200);
     // In the bin the picture stays (the item can be restored).
     expect((await call(`/api/gallery/${photo.id}/delete`, ann, 'DELETE')).status).toBe(200);
-    expect(((await (await call(`/api/models/${mia}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({ url: `/media/${photo.id}/thumbnail` });
+    expect(((await (await call(`/api/models/${mia}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({
+      url: `/media/${photo.id}/thumbnail`,
+    });
     expect((await call(`/api/gallery/${photo.id}/permanent-delete`, ann, 'DELETE')).status).toBe(200);
     expect(((await (await call(`/api/models/${mia}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toBeNull();
     // Another model's picture from another item is untouched.
-    expect(((await (await call(`/api/models/${zoe}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({ url: `/media/${other.id}/thumbnail` });
+    expect(((await (await call(`/api/models/${zoe}`, ann)).json()) as { profilePicture: unknown }).profilePicture).toEqual({
+      url: `/media/${other.id}/thumbnail`,
+    });
   });
 
-  test('a video is 400; another owner\'s item or model, an item in the bin or in premium is 404; nothing changes', async () => {
+  test("a video is 400; another owner's item or model, an item in the bin or in premium is 404; nothing changes", async () => {
     const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia' });
     const beasModel = await newModel(t.database.db, bea.user._id, { name: 'Theirs' });
     const video = newMedia(t.database, ann.user._id, { type: 'video' });

@@ -4,14 +4,15 @@
 // says (filter, search as a literal substring of the lower-case title and tags, tags, model, sort
 // with ties by id, page), and the trigger-kept copies and counts stay in step through every kind of
 // write.
+
+import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { newUser } from '../../../test/helpers/factories.ts';
 import { manyMedia } from '../../../test/helpers/media-factory.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { Database } from 'bun:sqlite';
-import { INDEX_FOLDS, listMedia, type MediaListFilter, type MediaSortColumn } from './media-list.repo.ts';
 import type { GalleryName, MediaRow } from './media.table.ts';
+import { INDEX_FOLDS, listMedia, type MediaListFilter, type MediaSortColumn } from './media-list.repo.ts';
 
 let t: TestApp;
 let owner: string;
@@ -46,9 +47,16 @@ beforeAll(async () => {
   manyMedia(t.database, other, 100, (i) => ({ title: `${WORDS[i % WORDS.length]} theirs`, tags: [TAGS[i % TAGS.length]!] }));
   // Albums: every third of the owner's items in one, every ninth in two (once in the merged keys).
   const mine = t.database.sqlite.query('select id from media where owner_id = ? and deleted_at is null order by rowid').all(owner) as { id: string }[];
-  for (const [name, step] of [['Thirds', 3], ['Ninths', 9]] as const) {
+  for (const [name, step] of [
+    ['Thirds', 3],
+    ['Ninths', 9],
+  ] as const) {
     const album = await t.services.albums.create(owner, { name, description: '', isPublic: true });
-    await t.services.albums.addMedia(owner, album._id, mine.filter((_, i) => i % step === 0).map((r) => r.id));
+    await t.services.albums.addMedia(
+      owner,
+      album._id,
+      mine.filter((_, i) => i % step === 0).map((r) => r.id),
+    );
   }
   // (A busy machine takes longer than the default five seconds to start the app and write the rows.)
 }, 30_000);
@@ -74,7 +82,13 @@ function expected(gallery: GalleryName, filter: MediaListFilter, sort: MediaSort
       filter.tags.every((tag) => tagsOf(r).includes(tag)),
   );
   const key = (r: MediaRow): (string | number | null)[] =>
-    sort === 'created' ? [r.created_at, r.id] : sort === 'title' ? [r.title.replace(/[A-Z]/g, (c) => c.toLowerCase()), r.id] : sort === 'duration' ? [r.duration, r.id] : [r.size, r.id];
+    sort === 'created'
+      ? [r.created_at, r.id]
+      : sort === 'title'
+        ? [r.title.replace(/[A-Z]/g, (c) => c.toLowerCase()), r.id]
+        : sort === 'duration'
+          ? [r.duration, r.id]
+          : [r.size, r.id];
   const compare = (a: MediaRow, b: MediaRow) => {
     const [x, y] = [key(a), key(b)];
     for (let i = 0; i < x.length; i++) {
@@ -108,81 +122,102 @@ const LISTS: Omit<MediaListFilter, 'search' | 'tags'>[] = [
 ];
 
 describe('every way into a list answers what the rule says', () => {
-  test('searches: phrases, one and two characters, no match, literal % and _, text that is not plain ASCII', async () => {
-    for (const search of [
-      ...['beach', 'beach pool', 'be', 'e', 'o', 'b', '0%', '_', 'ü', 'über', 'zz', 'q', 'mirror 4', 'x'.repeat(3), ' 1'],
-      ...['ſ', 'ſu', 'ς', 'σ', 'ίας', '\u00b5', '\u03bc', 'kelvin', 'k', 'i', 'i\u0307s', 'stanbul', 'ü\n'],
-    ]) {
-      for (const list of LISTS) {
-        for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [] }, 'created', 'desc');
-      }
-      for (const sort of ['title', 'duration', 'size'] as const) {
-        for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search, tags: [] }, sort, order, { limit: 7, offset: 14 });
-      }
-    }
-  }, SLOW);
-
-  test('tags, one or several, and a model, with every filter, sort and deep pages', async () => {
-    for (const tags of [
-      ...[['solo'], ['be'], ['set 1'], ['solo', 'lingerie'], ['outdoor', 'set 2'], ['ünterwäsche'], ['missing'], ['solo', 'missing']],
-      ...[['rare', 'solo'], ['lingerie', 'rare', 'be'], ['solo', 'lingerie', 'set 1']],
-    ]) {
-      for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags }, 'created', 'desc');
-      for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: '', tags }, 'title', order, { limit: 5, offset: 10 });
-    }
-    for (const modelId of [...models, 'no-such-model']) {
-      for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags: [], modelId }, 'size', 'asc');
-      await expectSame('gallery', { inBin: false, search: '', tags: [], modelId }, 'duration', 'desc', { limit: 3, offset: 6 });
-    }
-  }, SLOW);
-
-  test('combined filters, pages past the end, matches bunched at one end of the order, and every page of a search in turn', async () => {
-    await expectSame('gallery', { inBin: false, search: 'beach', tags: ['solo'] }, 'created', 'asc');
-    await expectSame('gallery', { inBin: false, search: 'be', tags: [], modelId: models[0] }, 'title', 'asc');
-    await expectSame('gallery', { inBin: false, search: 'e', tags: ['solo'], modelId: models[1] }, 'size', 'desc');
-    // A search narrowed by tags and a model: every list, both galleries, the sorts, deep pages.
-    for (const [search, tags, modelId] of [
-      ['beach', ['solo'], undefined],
-      ['be', ['lingerie', 'be'], undefined],
-      ['late', ['outdoor'], models[0]],
-      ['e', [], models[1]],
-      ['mirror', ['missing'], undefined],
-      ['beach', ['ünterwäsche'], undefined],
-      ['e', ['solo', 'lingerie', 'rare'], undefined],
-      ['kelvin', ['outdoor'], undefined],
-    ] as const) {
-      for (const list of LISTS) {
-        for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [...tags], modelId }, 'created', 'desc', { limit: 5, offset: 0 });
-      }
-      for (const sort of ['title', 'duration', 'size', 'created'] as const) {
-        for (const order of ['asc', 'desc'] as const) {
-          for (const offset of [0, 4, 12]) await expectSame('gallery', { inBin: false, search, tags: [...tags], modelId }, sort, order, { limit: 4, offset });
+  test(
+    'searches: phrases, one and two characters, no match, literal % and _, text that is not plain ASCII',
+    async () => {
+      for (const search of [
+        ...['beach', 'beach pool', 'be', 'e', 'o', 'b', '0%', '_', 'ü', 'über', 'zz', 'q', 'mirror 4', 'x'.repeat(3), ' 1'],
+        ...['ſ', 'ſu', 'ς', 'σ', 'ίας', '\u00b5', '\u03bc', 'kelvin', 'k', 'i', 'i\u0307s', 'stanbul', 'ü\n'],
+      ]) {
+        for (const list of LISTS) {
+          for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [] }, 'created', 'desc');
+        }
+        for (const sort of ['title', 'duration', 'size'] as const) {
+          for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search, tags: [] }, sort, order, { limit: 7, offset: 14 });
         }
       }
-    }
-    // Among the items in albums: a search alone, with tags or a model, every list and sort, deep pages.
-    for (const [search, tags, modelId] of [
-      ['beach', [], undefined],
-      ['e', [], undefined],
-      ['late', ['outdoor'], undefined],
-      ['be', [], models[0]],
-      ['ü', [], undefined],
-      ['zz', [], undefined],
-    ] as const) {
-      for (const list of LISTS) {
-        for (const gallery of ['gallery', 'premium'] as const) await expectSame(gallery, { ...list, search, tags: [...tags], modelId, inAlbum: true }, 'created', 'desc', { limit: 5, offset: 0 });
+    },
+    SLOW,
+  );
+
+  test(
+    'tags, one or several, and a model, with every filter, sort and deep pages',
+    async () => {
+      for (const tags of [
+        ...[['solo'], ['be'], ['set 1'], ['solo', 'lingerie'], ['outdoor', 'set 2'], ['ünterwäsche'], ['missing'], ['solo', 'missing']],
+        ...[
+          ['rare', 'solo'],
+          ['lingerie', 'rare', 'be'],
+          ['solo', 'lingerie', 'set 1'],
+        ],
+      ]) {
+        for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags }, 'created', 'desc');
+        for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: '', tags }, 'title', order, { limit: 5, offset: 10 });
       }
-      for (const sort of ['title', 'duration', 'size', 'created'] as const) {
-        for (const order of ['asc', 'desc'] as const) {
-          for (const offset of [0, 9]) await expectSame('gallery', { inBin: false, search, tags: [...tags], modelId, inAlbum: true }, sort, order, { limit: 4, offset });
+      for (const modelId of [...models, 'no-such-model']) {
+        for (const list of LISTS) await expectSame('gallery', { ...list, search: '', tags: [], modelId }, 'size', 'asc');
+        await expectSame('gallery', { inBin: false, search: '', tags: [], modelId }, 'duration', 'desc', { limit: 3, offset: 6 });
+      }
+    },
+    SLOW,
+  );
+
+  test(
+    'combined filters, pages past the end, matches bunched at one end of the order, and every page of a search in turn',
+    async () => {
+      await expectSame('gallery', { inBin: false, search: 'beach', tags: ['solo'] }, 'created', 'asc');
+      await expectSame('gallery', { inBin: false, search: 'be', tags: [], modelId: models[0] }, 'title', 'asc');
+      await expectSame('gallery', { inBin: false, search: 'e', tags: ['solo'], modelId: models[1] }, 'size', 'desc');
+      // A search narrowed by tags and a model: every list, both galleries, the sorts, deep pages.
+      for (const [search, tags, modelId] of [
+        ['beach', ['solo'], undefined],
+        ['be', ['lingerie', 'be'], undefined],
+        ['late', ['outdoor'], models[0]],
+        ['e', [], models[1]],
+        ['mirror', ['missing'], undefined],
+        ['beach', ['ünterwäsche'], undefined],
+        ['e', ['solo', 'lingerie', 'rare'], undefined],
+        ['kelvin', ['outdoor'], undefined],
+      ] as const) {
+        for (const list of LISTS) {
+          for (const gallery of ['gallery', 'premium'] as const)
+            await expectSame(gallery, { ...list, search, tags: [...tags], modelId }, 'created', 'desc', { limit: 5, offset: 0 });
+        }
+        for (const sort of ['title', 'duration', 'size', 'created'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const offset of [0, 4, 12]) await expectSame('gallery', { inBin: false, search, tags: [...tags], modelId }, sort, order, { limit: 4, offset });
+          }
         }
       }
-    }
-    await expectSame('gallery', { inBin: false, search: 'beach', tags: [] }, 'created', 'desc', { limit: 50, offset: 5000 });
-    for (const order of ['asc', 'desc'] as const) await expectSame('gallery', { inBin: false, search: 'late', tags: [] }, 'created', order, { limit: 10, offset: 20 });
-    const total = expected('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 1, offset: 0 }).total;
-    for (let offset = 0; offset < total + 10; offset += 10) await expectSame('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 10, offset });
-  }, SLOW);
+      // Among the items in albums: a search alone, with tags or a model, every list and sort, deep pages.
+      for (const [search, tags, modelId] of [
+        ['beach', [], undefined],
+        ['e', [], undefined],
+        ['late', ['outdoor'], undefined],
+        ['be', [], models[0]],
+        ['ü', [], undefined],
+        ['zz', [], undefined],
+      ] as const) {
+        for (const list of LISTS) {
+          for (const gallery of ['gallery', 'premium'] as const)
+            await expectSame(gallery, { ...list, search, tags: [...tags], modelId, inAlbum: true }, 'created', 'desc', { limit: 5, offset: 0 });
+        }
+        for (const sort of ['title', 'duration', 'size', 'created'] as const) {
+          for (const order of ['asc', 'desc'] as const) {
+            for (const offset of [0, 9])
+              await expectSame('gallery', { inBin: false, search, tags: [...tags], modelId, inAlbum: true }, sort, order, { limit: 4, offset });
+          }
+        }
+      }
+      await expectSame('gallery', { inBin: false, search: 'beach', tags: [] }, 'created', 'desc', { limit: 50, offset: 5000 });
+      for (const order of ['asc', 'desc'] as const)
+        await expectSame('gallery', { inBin: false, search: 'late', tags: [] }, 'created', order, { limit: 10, offset: 20 });
+      const total = expected('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 1, offset: 0 }).total;
+      for (let offset = 0; offset < total + 10; offset += 10)
+        await expectSame('gallery', { inBin: false, search: 'o', tags: [] }, 'size', 'asc', { limit: 10, offset });
+    },
+    SLOW,
+  );
 });
 
 test('the full-text index folds no lower-case character onto another but those a short search knows of', () => {
@@ -242,7 +277,9 @@ describe('the copies kept by triggers stay in step', () => {
       .get();
     expect(stale).toEqual({ n: 0 });
     // Each tag row carries its item's current full-text key (a search combined with tags probes it).
-    const unkeyed = t.database.sqlite.query('select count(*) as n from media_tags join media_search_ids as ids on ids.media_id = media_tags.media_id where media_tags.key <> ids.key').get();
+    const unkeyed = t.database.sqlite
+      .query('select count(*) as n from media_tags join media_search_ids as ids on ids.media_id = media_tags.media_id where media_tags.key <> ids.key')
+      .get();
     expect(unkeyed).toEqual({ n: 0 });
     expect(t.database.sqlite.query('select count(*) as n from media_tags where media_id not in (select id from media)').get()).toEqual({ n: 0 });
     // The keys of the items in albums are exactly the current keys of the items in at least one
@@ -258,9 +295,13 @@ describe('the copies kept by triggers stay in step', () => {
       .get();
     expect(miscountedAlbums).toEqual({ n: 0 });
     // The gallery counts, and each album's copies of its items and its counts.
-    const counted = t.database.sqlite.query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5').all();
+    const counted = t.database.sqlite
+      .query('select owner_id, gallery, binned, type, is_favorite, n from media_counts where n <> 0 order by 1, 2, 3, 4, 5')
+      .all();
     const countedExact = t.database.sqlite
-      .query('select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5')
+      .query(
+        'select owner_id, gallery, deleted_at is not null as binned, type, is_favorite, count(*) as n from media group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5',
+      )
       .all();
     expect(counted).toEqual(countedExact);
     const staleMembers = t.database.sqlite
@@ -280,7 +321,9 @@ describe('the copies kept by triggers stay in step', () => {
       )
       .all();
     expect(albumCounts).toEqual(albumExact);
-    const kept = t.database.sqlite.query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6').all();
+    const kept = t.database.sqlite
+      .query('select owner_id, tag, gallery, binned, type, is_favorite, n from media_tag_counts where n <> 0 order by 1, 2, 3, 4, 5, 6')
+      .all();
     const exact = t.database.sqlite
       .query(
         `select media.owner_id, media_tags.tag, media.gallery, media.deleted_at is not null as binned, media.type, media.is_favorite, count(*) as n
@@ -294,7 +337,11 @@ describe('the copies kept by triggers stay in step', () => {
     const ann = await newUser(t.database.db, { username: 'steps' });
     const items = manyMedia(t.database, ann.id, 12, (i) => ({ title: `Beach ${i}`, tags: ['Solo', 'Beach'], type: i % 2 ? 'video' : 'image' }));
     const album = await t.services.albums.create(ann.id, { name: 'Steps', description: '', isPublic: true });
-    await t.services.albums.addMedia(ann.id, album._id, items.slice(0, 11).map((item) => item.id));
+    await t.services.albums.addMedia(
+      ann.id,
+      album._id,
+      items.slice(0, 11).map((item) => item.id),
+    );
     expectInStep();
     const gallery = t.services.media.gallery;
     await gallery.update(ann.id, items[0]!.id, { title: 'Renamed' });
@@ -304,7 +351,11 @@ describe('the copies kept by triggers stay in step', () => {
     await gallery.moveToBin(ann.id, items[4]!.id);
     await gallery.restore(ann.id, items[4]!.id);
     await t.database.db.updateTable('media').set({ gallery: 'premium' }).where('id', '=', items[5]!.id).execute();
-    await t.database.db.updateTable('media').set({ gallery: 'premium', is_favorite: 1, title: 'Renamed too', search_text: 'renamed too' }).where('id', '=', items[6]!.id).execute();
+    await t.database.db
+      .updateTable('media')
+      .set({ gallery: 'premium', is_favorite: 1, title: 'Renamed too', search_text: 'renamed too' })
+      .where('id', '=', items[6]!.id)
+      .execute();
     // What processing writes: the duration and size it finds.
     await t.database.db.updateTable('media').set({ duration: 12.5, size: 4321 }).where('id', '=', items[8]!.id).execute();
     await t.database.db.deleteFrom('media').where('id', '=', items[7]!.id).execute();
@@ -322,7 +373,10 @@ describe('the copies kept by triggers stay in step', () => {
     const tagged = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: '', tags: ['solo'] }, 'created', 'asc', { limit: 50, offset: 0 });
     expect(tagged.items.map((r) => r.id)).toEqual([0, 2, 4, 8, 9].map((i) => items[i]!.id));
     expect(tagged.total).toBe(5);
-    const inAlbums = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', { limit: 50, offset: 0 });
+    const inAlbums = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', {
+      limit: 50,
+      offset: 0,
+    });
     // (0 is renamed but still tagged Beach; 3 and 10 are in the bin, 5 and 6 in premium, 7 gone, 11 in no album.)
     expect(inAlbums.items.map((r) => r.id)).toEqual([0, 1, 2, 4, 8, 9].map((i) => items[i]!.id));
 
@@ -339,7 +393,10 @@ describe('the copies kept by triggers stay in step', () => {
       { id: modelId, url: '' },
     ]);
     expect(t.database.sqlite.query('select cover_media_id as cover from albums where id = ?').get(album._id)).toEqual({ cover: null });
-    const afterDelete = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', { limit: 50, offset: 0 });
+    const afterDelete = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', {
+      limit: 50,
+      offset: 0,
+    });
     expect(afterDelete.items.map((r) => r.id)).toEqual([0, 4, 8, 9].map((i) => items[i]!.id));
     expect(t.database.sqlite.query('select count(*) as n from media_search_deferred').get()).toEqual({ n: 0 });
     // Out of an album, and a whole album gone: the items leave the keys of the items in albums.
@@ -349,7 +406,10 @@ describe('the copies kept by triggers stay in step', () => {
     expectInStep();
     await t.services.albums.remove(ann.id, album._id);
     expectInStep();
-    const stillInAlbums = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', { limit: 50, offset: 0 });
+    const stillInAlbums = await listMedia(t.database.db, ann.id, 'gallery', { inBin: false, search: 'beach', tags: [], inAlbum: true }, 'created', 'asc', {
+      limit: 50,
+      offset: 0,
+    });
     expect(stillInAlbums.items.map((r) => r.id)).toEqual([0, 4].map((i) => items[i]!.id));
 
     await t.database.db.deleteFrom('users').where('id', '=', ann.id).execute();

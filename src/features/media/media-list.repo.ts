@@ -10,7 +10,7 @@
 // title in the title's index). Text other than plain is looked up in the index and checked on rows.
 // (media.repo.ts holds the other statements of the media library.)
 
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
@@ -126,8 +126,21 @@ async function ownerNumberOf(db: Db, ownerId: string): Promise<number | undefine
  * search reads the index's terms by their first characters, so it looks for them folded.
  */
 export const INDEX_FOLDS: Record<string, string> = {
-  '\u017f': 's', '\u03d0': '\u03b2', '\u03f5': '\u03b5', '\u03d1': '\u03b8', '\u0345': '\u03b9', '\u1fbe': '\u03b9', '\u03f0': '\u03ba',
-  '\u00b5': '\u03bc', '\u03d6': '\u03c0', '\u03f1': '\u03c1', '\u03c2': '\u03c3', '\u03d5': '\u03c6', '\u1e9b': '\u1e61', '\ufffe': '\ufffd', '\uffff': '\ufffd',
+  '\u017f': 's',
+  '\u03d0': '\u03b2',
+  '\u03f5': '\u03b5',
+  '\u03d1': '\u03b8',
+  '\u0345': '\u03b9',
+  '\u1fbe': '\u03b9',
+  '\u03f0': '\u03ba',
+  '\u00b5': '\u03bc',
+  '\u03d6': '\u03c0',
+  '\u03f1': '\u03c1',
+  '\u03c2': '\u03c3',
+  '\u03d5': '\u03c6',
+  '\u1e9b': '\u1e61',
+  '\ufffe': '\ufffd',
+  '\uffff': '\ufffd',
 };
 const foldedForIndex = (text: string) => [...text].map((ch) => INDEX_FOLDS[ch] ?? ch).join('');
 
@@ -147,7 +160,9 @@ async function searchQueryOf(db: Db, search: string, maxTerms = MAX_SHORT_SEARCH
   if ([...search].length >= MIN_PHRASE) return phraseOf(search);
   // The terms are lower case, as the search is, and folded as the index folds them.
   const start = foldedForIndex(search);
-  const terms = await sql<{ term: string }>`select term from media_search_terms where term >= ${start} and term < ${afterPrefix(start)} limit ${maxTerms + 1}`.execute(db);
+  const terms = await sql<{
+    term: string;
+  }>`select term from media_search_terms where term >= ${start} and term < ${afterPrefix(start)} limit ${maxTerms + 1}`.execute(db);
   if (terms.rows.length > maxTerms) return null;
   // No term: nothing contains it; a phrase no trigram can make says so.
   return terms.rows.length === 0 ? phraseOf('\x01\x01\x01') : terms.rows.map((r) => phraseOf(r.term)).join(' OR ');
@@ -215,7 +230,11 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
         : sql`select hit.key as key from (${found}) as hit where +hit.key in (select ids.key from media as own indexed by media_model_list
             join media_search_ids as ids on ids.media_id = own.id where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`;
     // A walked row is tested as the rule says: its search text (plain text: LIKE is exact), its tags and model.
-    const tagged = (row: string) => sql.join(filter.tags.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${tag})`), sql``);
+    const tagged = (row: string) =>
+      sql.join(
+        filter.tags.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${tag})`),
+        sql``,
+      );
     const isMatch = (row: string) =>
       sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${containsText('own.search_text', filter.search)}
         ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``})${tagged(row)}`;
@@ -257,7 +276,8 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       where owner_id = ${ownerId} and tag in (${sql.join(filter.tags)}) and ${listed} group by tag`.execute(db);
     const countOf = (tag: string) => Number(counts.rows.find((r) => r.tag === tag)?.n ?? 0);
     const [first, ...others] = [...filter.tags].sort((a, b) => countOf(a) - countOf(b));
-    const alsoTagged = (id: RawBuilder<unknown>) => others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
+    const alsoTagged = (id: RawBuilder<unknown>) =>
+      others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
     const isMatch = (row: string) =>
       sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`;
     const rarest = countOf(first!);
@@ -456,7 +476,9 @@ export async function listMedia(
   if (total === 0 || page.offset >= total) return { items: [], total };
   const items =
     driver && total <= SORT_MATCHES_UP_TO
-      ? await sql<MediaWithModel>`select ${columns} from (${driver.ids}) as hit cross join media on media.id = hit.id left join models on models.id = media.model_id where ${where} ${tail}`.execute(db)
+      ? await sql<MediaWithModel>`select ${columns} from (${driver.ids}) as hit cross join media on media.id = hit.id left join models on models.id = media.model_id where ${where} ${tail}`.execute(
+          db,
+        )
       : await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
           where media.rowid in (select media.rowid from media where ${where} ${driver ? sql`and media.id in (${driver.ids})` : sql``} ${tail})
           order by ${orderOf(sort, order)}`.execute(db);

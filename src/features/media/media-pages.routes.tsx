@@ -7,10 +7,10 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { readForm, safeNextPath, smallBody } from '../../http/body.ts';
 import { isHttps } from '../../http/credentials.ts';
 import { GALLERY_TEXT, MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, readGalleryView } from '../../shared/gallery-view.ts';
+import { PREMIUM_TEXT, readPremiumView } from '../../shared/premium-view.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { GalleryPage } from './pages/gallery.tsx';
 import { PremiumPage } from './pages/premium.tsx';
-import { PREMIUM_TEXT, readPremiumView } from '../../shared/premium-view.ts';
 
 export const galleryPages = new Hono<SignedInEnv>()
   .get('/gallery', requireSignIn(), async (c) => {

@@ -3,7 +3,7 @@
 // another user's item, or an item of the other gallery, is simply not there. The lists (filters,
 // search, tags, sorts, pages) are planned in media-list.repo.ts.
 
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { ownedBy } from '../../db/owned.ts';
 import type { GalleryName, MediaRow, MediaUpdate, MediaWithModel, NewMediaRow } from './media.table.ts';
@@ -23,8 +23,6 @@ export const statesOfKey = (column: string) => {
   return sql`case when (${k} >> 43) & 1 then 'premium' else 'gallery' end as gallery, (${k} >> 42) & 1 as binned,
     case when (${k} >> 40) & 1 then 'video' else 'image' end as type, (${k} >> 41) & 1 as is_favorite`;
 };
-
-
 
 /** The owner's item of that gallery (in the bin or not), with its model's name. */
 export async function findMedia(db: Db, ownerId: string, gallery: GalleryName, id: string): Promise<MediaWithModel | undefined> {
@@ -159,7 +157,12 @@ export async function deleteManyDeferred(trx: Db, ownerId: string, ids: readonly
 }
 
 /** New tags of many of the owner's items at once (bulk actions): one statement each for the rows, the tag copies out, and in. */
-export async function retagMany(db: Db, ownerId: string, changes: readonly { id: string; tags: readonly string[]; searchText: string; before: readonly string[] }[], at: number): Promise<void> {
+export async function retagMany(
+  db: Db,
+  ownerId: string,
+  changes: readonly { id: string; tags: readonly string[]; searchText: string; before: readonly string[] }[],
+  at: number,
+): Promise<void> {
   if (changes.length === 0) return;
   const rows = changes.map((c) => ({ id: c.id, tags: JSON.stringify(c.tags), text: c.searchText }));
   // Each item by its key (the unary + keeps the owner's list index out of it), the owner checked on the row.
@@ -176,10 +179,14 @@ export async function retagMany(db: Db, ownerId: string, changes: readonly { id:
     for (const tag of after) if (!before.has(tag)) added.push([c.id, tag]);
   }
   if (gone.length > 0) {
-    await sql`delete from media_tags where (media_id, tag) in (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(gone)})) and +owner_id = ${ownerId}`.execute(db);
+    await sql`delete from media_tags where (media_id, tag) in (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(gone)})) and +owner_id = ${ownerId}`.execute(
+      db,
+    );
   }
   if (added.length > 0) {
-    await sql`insert into media_tags (media_id, owner_id, tag) select value ->> 0, ${ownerId}, value ->> 1 from json_each(${JSON.stringify(added)})`.execute(db);
+    await sql`insert into media_tags (media_id, owner_id, tag) select value ->> 0, ${ownerId}, value ->> 1 from json_each(${JSON.stringify(added)})`.execute(
+      db,
+    );
   }
 }
 

@@ -4,12 +4,12 @@
 // is 404 on every call. Each gallery's fixed paths (duplicates, upload, recycling-bin, bulk,
 // move-to-premium) come before its /:id routes, in this one file; the byte routes are /media.
 
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { parseWith, readJson } from '../../http/body.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
-import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
 import { duplicatesApiOf } from './duplicates/duplicates.routes.ts';
 import { uploadInto } from './ingest/ingest.routes.ts';
+import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
 import { MEDIA_TEXT } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
 
@@ -50,10 +50,7 @@ const premium = handlersOf('premium');
 
 /** The Red Room's API on the spec's paths (PUT on the item too, as premium has it), or premium's on its own. */
 export function galleryApi(gallery: GalleryName) {
-  const api = new Hono<SignedInEnv>()
-    .use('*', requireSignIn())
-    .route('/duplicates', duplicatesApiOf(gallery))
-    .post('/upload', uploadInto(gallery));
+  const api = new Hono<SignedInEnv>().use('*', requireSignIn()).route('/duplicates', duplicatesApiOf(gallery)).post('/upload', uploadInto(gallery));
   if (gallery === 'gallery') {
     return api
       .get('/', free.list)

@@ -4,21 +4,21 @@
 
 import { z } from 'zod';
 import {
+  BULK_ACTIONS,
   DEFAULT_PAGE_SIZE,
   GALLERY_FILTERS,
   GALLERY_SORTS,
+  MAX_BULK_ITEMS,
   MAX_PAGE_SIZE,
   MAX_TAG_LENGTH,
   MAX_TAGS_PER_ITEM,
   MAX_TITLE_LENGTH,
-  MAX_BULK_ITEMS,
-  BULK_ACTIONS,
+  normaliseTags,
   PREMIUM_FILTERS,
   PREMIUM_SORTS,
-  SORT_ORDERS,
-  normaliseTags,
   type PremiumFilter,
   type PremiumSort,
+  SORT_ORDERS,
   type SortOrder,
 } from '../../shared/media.ts';
 
@@ -85,7 +85,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
   sorts: readonly [S, ...S[]],
   messages: { filter: string; sortBy: string },
 ) =>
-    z
+  z
     .object({
       page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
       limit: optionalQuery(wholeNumber(M.limit, 1, MAX_PAGE_SIZE)),
@@ -184,9 +184,12 @@ export type BulkInput = z.output<typeof bulkSchema>;
 
 /** POST /api/gallery/move-to-premium: {mediaId} (the spec's one call per item) or {mediaIds}. */
 export const moveToPremiumSchema = z
-  .object({
-    mediaId: mediaIdOf(M.mediaIds).optional(),
-    mediaIds: z.array(mediaIdOf(M.mediaIds), { message: M.mediaIds }).min(1, M.mediaIds).max(MAX_BULK_ITEMS, M.mediaIds).optional(),
-  }, { message: M.mediaIds })
+  .object(
+    {
+      mediaId: mediaIdOf(M.mediaIds).optional(),
+      mediaIds: z.array(mediaIdOf(M.mediaIds), { message: M.mediaIds }).min(1, M.mediaIds).max(MAX_BULK_ITEMS, M.mediaIds).optional(),
+    },
+    { message: M.mediaIds },
+  )
   .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined, M.mediaIds)
   .transform((body) => [...new Set([...(body.mediaId === undefined ? [] : [body.mediaId]), ...(body.mediaIds ?? [])])]);

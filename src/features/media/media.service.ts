@@ -7,17 +7,17 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { foundOr } from '../../db/owned.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
-import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { createBulkActions } from './bulk.service.ts';
-import { deleteStoredObjects } from './jobs.ts';
-import { searchTextOf, toMediaItem } from './item.ts';
 import { findMediaBytes } from './ingest/ingest.repo.ts';
-import * as list from './media-list.repo.ts';
+import { searchTextOf, toMediaItem } from './item.ts';
+import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput, MediaListQuery, UpdateMediaInput } from './media.schema.ts';
 import type { GalleryName, MediaBytesRow, MediaRow } from './media.table.ts';
+import * as list from './media-list.repo.ts';
 import { tagVocabulary } from './tags.service.ts';
 
 export const MEDIA_TEXT = {
@@ -38,7 +38,10 @@ const FILTERS = {
   albums: { inAlbum: true },
 } as const satisfies Record<MediaListQuery['filter'], Partial<list.MediaListFilter>>;
 
-const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<MediaListQuery['sortBy'], list.MediaSortColumn>;
+const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<
+  MediaListQuery['sortBy'],
+  list.MediaSortColumn
+>;
 
 /** The spec's page count: the total divided by the page size, rounded up (0 for an empty list). */
 export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);

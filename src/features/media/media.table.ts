@@ -72,7 +72,10 @@ export type NewMediaRow = Insertable<MediaTable>;
 export type MediaUpdate = Updateable<MediaTable>;
 
 /** What serving an item's bytes needs of its row. */
-export type MediaBytesRow = Pick<MediaRow, 'id' | 'mime_type' | 'original_name' | 'size' | 'sha256' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'created_at'>;
+export type MediaBytesRow = Pick<
+  MediaRow,
+  'id' | 'mime_type' | 'original_name' | 'size' | 'sha256' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'created_at'
+>;
 
 /** A media row with its model's name (the lists' and albums' rows). */
 export type MediaWithModel = MediaRow & { model_name: string | null };

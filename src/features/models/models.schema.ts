@@ -2,8 +2,8 @@
 // fields (an _id, an owner, anything else) are ignored. Null or '' clears an optional field.
 
 import { z } from 'zod';
+import { BREAST_SIZE_PATTERN, ETHNICITIES, type Ethnicity, isWebUrl, MAX_AGE, MIN_AGE, type ModelLink, splitTags } from '../../shared/models.ts';
 import { isHubMediaPicture } from './pictures/source.ts';
-import { BREAST_SIZE_PATTERN, ETHNICITIES, MAX_AGE, MIN_AGE, isWebUrl, splitTags, type Ethnicity, type ModelLink } from '../../shared/models.ts';
 
 export const MODEL_LIMITS = { name: 100, height: 50, description: 2000, url: 2000, tag: 50, tags: 50, links: 50, linkName: 100 } as const;
 
@@ -123,7 +123,8 @@ const links = z.unknown().transform((v, ctx): ModelLink[] => {
     const address = url.trim();
     if (address.length > MODEL_LIMITS.url) return fail(ctx, M.urlTooLong);
     if (!isWebUrl(address)) return fail(ctx, M.linkUrl);
-    if (linkName !== undefined && linkName !== null && (typeof linkName !== 'string' || linkName.trim().length > MODEL_LIMITS.linkName)) return fail(ctx, M.linkName);
+    if (linkName !== undefined && linkName !== null && (typeof linkName !== 'string' || linkName.trim().length > MODEL_LIMITS.linkName))
+      return fail(ctx, M.linkName);
     out.push({ name: typeof linkName === 'string' && linkName.trim() !== '' ? linkName.trim() : new URL(address).hostname, url: address });
   }
   return out;

@@ -6,12 +6,12 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { NotFoundError } from '../../errors.ts';
-import { MODEL_TEXT, type Ethnicity, type Model, type ModelLink, type ModelSort } from '../../shared/models.ts';
-import { failedPictureKeys } from './pictures/pictures.repo.ts';
-import { isHubMediaPicture, pictureAddress, pictureSource, sourceKey } from './pictures/source.ts';
+import { type Ethnicity, MODEL_TEXT, type Model, type ModelLink, type ModelSort } from '../../shared/models.ts';
 import * as repo from './models.repo.ts';
 import type { ModelInput } from './models.schema.ts';
 import type { ModelRow } from './models.table.ts';
+import { failedPictureKeys } from './pictures/pictures.repo.ts';
+import { isHubMediaPicture, pictureAddress, pictureSource, sourceKey } from './pictures/source.ts';
 
 export type { ModelFilters } from './models.repo.ts';
 

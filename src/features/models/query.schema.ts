@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parseWith } from '../../http/body.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
-import { CUPS, ETHNICITIES, MODEL_SORTS, BREAST_SIZE_PATTERN } from '../../shared/models.ts';
+import { BREAST_SIZE_PATTERN, CUPS, ETHNICITIES, MODEL_SORTS } from '../../shared/models.ts';
 import type { ModelListQuery } from './models.service.ts';
 
 export const MODELS_PAGE_SIZE = 48;

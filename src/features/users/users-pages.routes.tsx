@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import { AppError, ForbiddenError } from '../../errors.ts';
 import { formPost, parseForm } from '../../http/forms.ts';
 import { requireSignIn, viewerOf } from '../auth/auth.middleware.ts';
-import { updateUserSchema } from './users.schema.ts';
 import { AllUsersPage, EditProfilePage, NotAuthorisedPage, ProfilePage } from './pages/UserPages.tsx';
+import { updateUserSchema } from './users.schema.ts';
 
 export const PROFILE_NOT_YOURS = 'You can only view your own profile.';
 export const EDIT_NOT_YOURS = 'You can only edit your own profile.';

@@ -3,7 +3,7 @@
 
 import { Hono } from 'hono';
 import { readJson } from '../../http/body.ts';
-import { SESSION_COOKIE, clearCredentialCookie } from '../../http/credentials.ts';
+import { clearCredentialCookie, SESSION_COOKIE } from '../../http/credentials.ts';
 import { viewerOf } from '../auth/auth.middleware.ts';
 import { createUserSchema, updateUserSchema } from './users.schema.ts';
 

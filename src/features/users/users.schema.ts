@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ROLES } from '../../shared/contracts/users.ts';
 
 // The API's user shapes live with the islands' contracts; the old names keep working from here.
-export { ROLES, type PublicUser, type Role, type UserSummary } from '../../shared/contracts/users.ts';
+export { type PublicUser, ROLES, type Role, type UserSummary } from '../../shared/contracts/users.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 
 const username = z
@@ -14,7 +14,11 @@ const username = z
   .max(64, 'Username must be at most 64 characters')
   .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may contain letters, digits and . _ @ - only');
 const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-const email = z.string({ message: 'Email is required' }).trim().max(254, 'Email is too long').pipe(z.email({ message: 'Email must be a valid email address' }));
+const email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email({ message: 'Email must be a valid email address' }));
 const password = z
   .string({ message: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -1,9 +1,9 @@
 // The rules of accounts: who may create, read, change and delete which user; the last admin stays.
 
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
-import type { Clock } from '../../clock.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import * as repo from './users.repo.ts';
 import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';

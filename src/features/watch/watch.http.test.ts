@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyStreamingSites, newStreamingSite } from '../../../test/helpers/sites-factory.ts';
 import { cookieHeader, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
-import { STREAMING_SITE_MESSAGES as M, WATCH_PAGE_SIZE, type StreamingSite } from '../../shared/watch.ts';
+import { STREAMING_SITE_MESSAGES as M, type StreamingSite, WATCH_PAGE_SIZE } from '../../shared/watch.ts';
 import { createStreamingSitesService } from './watch.service.ts';
 
 const START = Date.now();
@@ -53,7 +53,11 @@ describe('credentials', () => {
   ] as const;
 
   test.each(endpoints)('%s %s without a session is 401 with the spec’s message', async (method, path) => {
-    const res = await api(path, { siteToken: ada.siteToken }, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { json: { name: 'X', url: 'https://x.example' } }) });
+    const res = await api(
+      path,
+      { siteToken: ada.siteToken },
+      { method, ...(method === 'GET' || method === 'DELETE' ? {} : { json: { name: 'X', url: 'https://x.example' } }) },
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'You must be logged in to perform this action' });
     expect(await rows()).toEqual([]);
@@ -110,7 +114,15 @@ describe('create, read, update, delete, visit', () => {
     const before = await rows();
     const res = await api(`/api/streaming-sites/${site._id}`, ada, {
       method: 'PUT',
-      json: { ...site, _id: 'other-id', createdAt: '2000-01-01T00:00:00.000Z', lastVisited: '2001-01-01T00:00:00.000Z', owner_id: bob.user._id, ownerId: bob.user._id, hacked: true },
+      json: {
+        ...site,
+        _id: 'other-id',
+        createdAt: '2000-01-01T00:00:00.000Z',
+        lastVisited: '2001-01-01T00:00:00.000Z',
+        owner_id: bob.user._id,
+        ownerId: bob.user._id,
+        hacked: true,
+      },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(site);
@@ -147,7 +159,12 @@ describe('create, read, update, delete, visit', () => {
 
   test('unknown ids are 404 with a message on every endpoint', async () => {
     for (const id of ['no-such-id', crypto.randomUUID(), 'x'.repeat(5000), '%E2%9C%93', '..%2F..%2Fetc', "1' or '1'='1"]) {
-      for (const [method, suffix] of [['GET', ''], ['PUT', ''], ['DELETE', ''], ['POST', '/visit']] as const) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['PUT', ''],
+        ['DELETE', ''],
+        ['POST', '/visit'],
+      ] as const) {
         const res = await api(`/api/streaming-sites/${id}${suffix}`, ada, { method, ...(method === 'PUT' ? { json: { name: 'X' } } : {}) });
         expect(res.status).toBe(404);
         expect(((await res.json()) as { error: string }).error).toBeString();
@@ -200,7 +217,13 @@ describe('list: filters, search, sorts, paging', () => {
     const id = ada.user._id;
     await newStreamingSite(db, id, { name: 'alpha Tube', url: 'https://alpha.example', category: 'Japanese', createdAt: now - 5000 });
     await newStreamingSite(db, id, { name: 'Bravo', url: 'https://bravo.example/KOREAN-stuff', category: 'Other', isFavorite: true, createdAt: now - 4000 });
-    await newStreamingSite(db, id, { name: 'charlie', url: 'https://c.example', description: 'Best JAPANESE picks', category: 'Chinese', createdAt: now - 3000 });
+    await newStreamingSite(db, id, {
+      name: 'charlie',
+      url: 'https://c.example',
+      description: 'Best JAPANESE picks',
+      category: 'Chinese',
+      createdAt: now - 3000,
+    });
     await newStreamingSite(db, id, { name: 'Delta 100%_off', url: 'https://delta.example', category: 'Korean', isFavorite: true, createdAt: now - 2000 });
     await newStreamingSite(db, id, { name: 'Echo', url: 'https://echo.example', category: 'Hentai', createdAt: now - 1000 });
   });
@@ -319,7 +342,10 @@ describe('hostile requests are 4xx JSON, never 500, and change nothing', () => {
   test('bodies: wrong type, broken JSON, null, arrays, too large', async () => {
     const site = await create(ada, { name: 'Target', url: 'https://target.example' });
     const before = await rows();
-    for (const [method, path] of [['POST', '/api/streaming-sites'], ['PUT', `/api/streaming-sites/${site._id}`]] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/streaming-sites'],
+      ['PUT', `/api/streaming-sites/${site._id}`],
+    ] as const) {
       for (const [init, status] of [
         [{ headers: { 'content-type': 'text/plain' }, body: '{"name":"x","url":"https://x.example"}' }, 415],
         [{ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x&url=https://x.example' }, 415],
@@ -341,7 +367,16 @@ describe('hostile requests are 4xx JSON, never 500, and change nothing', () => {
   test('PUT with bad values for every field', async () => {
     const site = await create(ada, { name: 'Target', url: 'https://target.example' });
     const before = await rows();
-    for (const json of [{ name: null }, { url: null }, { category: null }, { isFavorite: null }, { isFavorite: 1 }, { name: ['a'] }, { url: 'javascript:void(0)' }, { url: 'data:,x' }]) {
+    for (const json of [
+      { name: null },
+      { url: null },
+      { category: null },
+      { isFavorite: null },
+      { isFavorite: 1 },
+      { name: ['a'] },
+      { url: 'javascript:void(0)' },
+      { url: 'data:,x' },
+    ]) {
       const res = await api(`/api/streaming-sites/${site._id}`, ada, { method: 'PUT', json });
       expect(res.status).toBe(400);
       expect(((await res.json()) as { error: unknown }).error).toBeString();

@@ -2,7 +2,7 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { containsText, ownedBy, paged, type Page } from '../../db/owned.ts';
+import { containsText, ownedBy, type Page, paged } from '../../db/owned.ts';
 import type { StreamingSiteCategory } from '../../shared/watch.ts';
 import type { NewStreamingSiteRow, StreamingSiteRow, StreamingSiteUpdate } from './watch.table.ts';
 
@@ -24,7 +24,9 @@ export async function listSites(db: Db, ownerId: string, filter: SiteListFilter)
   let query = db.selectFrom(T).selectAll().where(ownedBy(T, ownerId));
   if (filter.search !== '') {
     const text = filter.search;
-    query = query.where((eb) => eb.or([containsText(`${T}.name`, text), containsText(`${T}.description`, text), containsText(`${T}.url`, text), containsText(`${T}.category`, text)]));
+    query = query.where((eb) =>
+      eb.or([containsText(`${T}.name`, text), containsText(`${T}.description`, text), containsText(`${T}.url`, text), containsText(`${T}.category`, text)]),
+    );
   }
   if (filter.category !== null) query = query.where('category', '=', filter.category);
   if (filter.favorite !== null) query = query.where('is_favorite', '=', filter.favorite ? 1 : 0);
@@ -59,11 +61,24 @@ export async function deleteSite(db: Db, ownerId: string, id: string): Promise<b
 
 /** The owner's favourites, newest first. */
 export async function favoriteSites(db: Db, ownerId: string, limit: number): Promise<StreamingSiteRow[]> {
-  return db.selectFrom(T).selectAll().where(ownedBy(T, ownerId)).where('is_favorite', '=', 1).orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(limit).execute();
+  return db
+    .selectFrom(T)
+    .selectAll()
+    .where(ownedBy(T, ownerId))
+    .where('is_favorite', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`rowid`, 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function countFavoriteSites(db: Db, ownerId: string): Promise<number> {
-  const row = await db.selectFrom(T).select((eb) => eb.fn.countAll<number>().as('n')).where(ownedBy(T, ownerId)).where('is_favorite', '=', 1).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(T)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(ownedBy(T, ownerId))
+    .where('is_favorite', '=', 1)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

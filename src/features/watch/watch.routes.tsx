@@ -7,8 +7,8 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.ts';
 import { parseWith, readJson } from '../../http/body.ts';
-import { STREAMING_SITE_MESSAGES, WATCH_PAGE_SIZE, WATCH_TABS, watchTabCategory, type WatchFilter } from '../../shared/watch.ts';
-import { requireSignIn, viewerOf, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { STREAMING_SITE_MESSAGES, WATCH_PAGE_SIZE, WATCH_TABS, type WatchFilter, watchTabCategory } from '../../shared/watch.ts';
+import { requireSignIn, type SignedInEnv, viewerOf } from '../auth/auth.middleware.ts';
 import { WatchPage } from './pages/WatchPage.tsx';
 import { createSiteSchema, siteFilterSchema, siteListQuerySchema, updateSiteSchema } from './watch.schema.ts';
 
@@ -73,18 +73,17 @@ export const watchApi = new Hono()
   .post('/:siteId/visit', async (c) => c.json(await c.var.services.streamingSites.visit(c.var.viewer.id, c.req.param('siteId'))));
 
 /** The page, mounted at /watch. */
-export const watchPage = new Hono()
-  .get('/', requireSignIn(), async (c) => {
-    const { tab, search, page } = watchPageQuery.parse(c.req.query());
-    const filter: WatchFilter = { tab, search, page };
-    const result = await c.var.services.streamingSites.list(c.var.viewer.id, {
-      search,
-      category: watchTabCategory(tab),
-      favorite: tab === 'favorites' ? true : null,
-      sort: 'createdAt',
-      order: 'desc',
-      limit: WATCH_PAGE_SIZE,
-      offset: (page - 1) * WATCH_PAGE_SIZE,
-    });
-    return c.render(<WatchPage sites={result.items} total={result.total} filter={filter} />, { title: 'Watch' });
+export const watchPage = new Hono().get('/', requireSignIn(), async (c) => {
+  const { tab, search, page } = watchPageQuery.parse(c.req.query());
+  const filter: WatchFilter = { tab, search, page };
+  const result = await c.var.services.streamingSites.list(c.var.viewer.id, {
+    search,
+    category: watchTabCategory(tab),
+    favorite: tab === 'favorites' ? true : null,
+    sort: 'createdAt',
+    order: 'desc',
+    limit: WATCH_PAGE_SIZE,
+    offset: (page - 1) * WATCH_PAGE_SIZE,
   });
+  return c.render(<WatchPage sites={result.items} total={result.total} filter={filter} />, { title: 'Watch' });
+});

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query.ts';
 import {
   DEFAULT_STREAMING_SITE_CATEGORY,
-  STREAMING_SITE_CATEGORIES,
   STREAMING_SITE_LIMITS as LIMITS,
   STREAMING_SITE_MESSAGES as M,
+  STREAMING_SITE_CATEGORIES,
   streamingSiteUrlProblem,
 } from '../../shared/watch.ts';
 
@@ -23,7 +23,10 @@ const url = z
   });
 
 /** Optional; null and blanks mean none. */
-const description = z.preprocess((v) => (v === null ? '' : v), z.string({ message: 'description must be text' }).trim().max(LIMITS.description, M.descriptionTooLong));
+const description = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z.string({ message: 'description must be text' }).trim().max(LIMITS.description, M.descriptionTooLong),
+);
 const category = z.enum(STREAMING_SITE_CATEGORIES, { message: M.category });
 const isFavorite = z.boolean({ message: M.favorite });
 

@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { NotFoundError } from '../../errors.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
+import { NotFoundError } from '../../errors.ts';
 import { STREAMING_SITE_MESSAGES, type StreamingSite } from '../../shared/watch.ts';
 import * as repo from './watch.repo.ts';
 import type { CreateSiteInput, UpdateSiteInput } from './watch.schema.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Hono } from 'hono';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { compress, MIN_COMPRESSED_BYTES } from './compress.ts';
 
@@ -108,7 +108,9 @@ describe('what is never compressed', () => {
     .get('/page', (c) => c.html(`<!DOCTYPE html><p>${text(5000)}</p>`))
     .get('/small', (c) => c.html(`<p>${text(MIN_COMPRESSED_BYTES - 100)}</p>`))
     .get('/big-json', (c) => c.json({ items: Array.from({ length: 3000 }, (_, i) => ({ id: i, note: text(40) })) }))
-    .get('/svg', (c) => c.body(`<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`, 200, { 'content-type': 'image/svg+xml' }))
+    .get('/svg', (c) =>
+      c.body(`<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(100)}</svg>`, 200, { 'content-type': 'image/svg+xml' }),
+    )
     .get('/video', () => new Response(binary, { headers: { 'content-type': 'video/mp4' } }))
     .get('/image', () => new Response(binary, { headers: { 'content-type': 'image/png' } }))
     .get('/range', () => new Response(text(2000), { status: 206, headers: { 'content-type': 'text/plain', 'content-range': 'bytes 0-1999/9000' } }))

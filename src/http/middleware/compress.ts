@@ -1,8 +1,8 @@
 // Compresses pages, JSON and other text answers for browsers that accept brotli or gzip.
 
-import type { MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
 import { chooseEncoding, varyOnAcceptEncoding } from '../accept-encoding.ts';
 
 /**

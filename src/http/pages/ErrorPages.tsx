@@ -20,7 +20,11 @@ export function NotFoundPage() {
 export function ErrorPage({ status, message, requestId }: { status: number; message: string; requestId: string }) {
   return (
     <div>
-      <ErrorCard code={String(status)} heading={status >= 500 ? 'Something went wrong' : status === 403 ? 'Not authorised' : 'That did not work'} text={message} />
+      <ErrorCard
+        code={String(status)}
+        heading={status >= 500 ? 'Something went wrong' : status === 403 ? 'Not authorised' : 'That did not work'}
+        text={message}
+      />
       <p className="mt-4 text-center text-xs text-muted">
         Reference: <code>{requestId}</code>
       </p>

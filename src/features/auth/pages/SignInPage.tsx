@@ -11,7 +11,11 @@ export function SignInPage({ next, error, username, noAccounts }: { next: string
       <p className="mt-1 text-center text-muted">Personal Site Access</p>
       {noAccounts ? (
         <p className="mt-6 rounded-lg border border-line bg-raised px-3 py-2 text-sm">
-          No account exists yet. <a href="/setup" className="font-semibold text-accent">Create the administrator account</a> first.
+          No account exists yet.{' '}
+          <a href="/setup" className="font-semibold text-accent">
+            Create the administrator account
+          </a>{' '}
+          first.
         </p>
       ) : null}
       <div className="mt-6">
@@ -19,8 +23,8 @@ export function SignInPage({ next, error, username, noAccounts }: { next: string
       </div>
       <div className="mt-6">
         <AdultWarning>
-          This platform contains explicit adult material. By signing in you confirm that you are 18 years of age or older and that you consent to
-          viewing mature content.
+          This platform contains explicit adult material. By signing in you confirm that you are 18 years of age or older and that you consent to viewing mature
+          content.
         </AdultWarning>
       </div>
     </NarrowCard>

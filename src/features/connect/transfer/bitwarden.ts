@@ -3,18 +3,31 @@
 // with the vault's email, favicon and category in fields Bitwarden keeps (custom fields, folder).
 
 import { InvalidError } from '../../../errors.ts';
-import { vaultCategoryLabel, type VaultAccountWithPassword } from '../../../shared/connect.ts';
-import { writeCsv, type CsvRecord } from './csv.ts';
-import { isEmailShaped, planImport, type ImportPlan, type RawLogin } from './entries.ts';
+import { type VaultAccountWithPassword, vaultCategoryLabel } from '../../../shared/connect.ts';
+import { type CsvRecord, writeCsv } from './csv.ts';
+import { type ImportPlan, isEmailShaped, planImport, type RawLogin } from './entries.ts';
 
 /** Bitwarden's CSV header, in its order (a personal vault's export). */
-export const BITWARDEN_CSV_HEADER = ['folder', 'favorite', 'type', 'name', 'notes', 'fields', 'reprompt', 'login_uri', 'login_username', 'login_password', 'login_totp'] as const;
+export const BITWARDEN_CSV_HEADER = [
+  'folder',
+  'favorite',
+  'type',
+  'name',
+  'notes',
+  'fields',
+  'reprompt',
+  'login_uri',
+  'login_username',
+  'login_password',
+  'login_totp',
+] as const;
 
 /** The custom fields the hub writes and reads back (Bitwarden shows them as text fields). */
 const EMAIL_FIELD = 'email';
 const FAVICON_FIELD = 'favicon';
 
-export const BITWARDEN_ENCRYPTED = 'This is an encrypted Bitwarden export. Export your vault from Bitwarden again as .json or .csv without encryption (File format: .json, not "Encrypted"), import that file, then delete it.';
+export const BITWARDEN_ENCRYPTED =
+  'This is an encrypted Bitwarden export. Export your vault from Bitwarden again as .json or .csv without encryption (File format: .json, not "Encrypted"), import that file, then delete it.';
 
 /** Whether a header row is Bitwarden's CSV (a personal or an organisation vault). */
 export function isBitwardenCsv(header: string[]): boolean {
@@ -45,7 +58,18 @@ export function splitUris(text: string): string[] {
 export function readBitwardenCsv(records: CsvRecord[]): ImportPlan {
   const header = records[0]!.fields.map((h) => h.trim());
   const column = (name: string) => header.indexOf(name);
-  const at = { folder: column('folder'), collections: column('collections'), type: column('type'), name: column('name'), notes: column('notes'), fields: column('fields'), uri: column('login_uri'), username: column('login_username'), password: column('login_password'), totp: column('login_totp') };
+  const at = {
+    folder: column('folder'),
+    collections: column('collections'),
+    type: column('type'),
+    name: column('name'),
+    notes: column('notes'),
+    fields: column('fields'),
+    uri: column('login_uri'),
+    username: column('login_username'),
+    password: column('login_password'),
+    totp: column('login_totp'),
+  };
   const logins: RawLogin[] = [];
   let notLogins = 0;
   records.slice(1).forEach((record, index) => {

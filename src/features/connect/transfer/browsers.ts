@@ -3,7 +3,7 @@
 // logins. Firefox names no entry: the name is the site's host.
 
 import type { CsvRecord } from './csv.ts';
-import { planImport, type ImportPlan, type RawLogin } from './entries.ts';
+import { type ImportPlan, planImport, type RawLogin } from './entries.ts';
 
 export function isFirefoxCsv(header: string[]): boolean {
   return ['url', 'username', 'password', 'httpRealm'].every((name) => header.includes(name));

@@ -7,7 +7,11 @@ const fields = (text: string) => readCsv(text).map((r) => r.fields);
 
 describe('readCsv', () => {
   test('plain fields, LF or CRLF or a lone CR, with or without a final line break', () => {
-    for (const text of ['a,b\n1,2\n', 'a,b\r\n1,2\r\n', 'a,b\r1,2', 'a,b\n1,2']) expect(fields(text)).toEqual([['a', 'b'], ['1', '2']]);
+    for (const text of ['a,b\n1,2\n', 'a,b\r\n1,2\r\n', 'a,b\r1,2', 'a,b\n1,2'])
+      expect(fields(text)).toEqual([
+        ['a', 'b'],
+        ['1', '2'],
+      ]);
   });
 
   test('quoted fields: commas, doubled quotes, line breaks of either kind kept as written, empty quotes', () => {
@@ -15,7 +19,10 @@ describe('readCsv', () => {
   });
 
   test('empty fields, a leading byte-order mark, blank lines skipped, spaces kept', () => {
-    expect(fields('\uFEFFa,,c\n\n , x ,\n')).toEqual([['a', '', 'c'], [' ', ' x ', '']]);
+    expect(fields('\uFEFFa,,c\n\n , x ,\n')).toEqual([
+      ['a', '', 'c'],
+      [' ', ' x ', ''],
+    ]);
   });
 
   test('records know the line they start on, past line breaks inside quotes', () => {
@@ -41,7 +48,12 @@ describe('writeCsv', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(' lead')).toBe('" lead"');
     expect(csvField('=1+1')).toBe('=1+1');
-    expect(writeCsv([['a', 'b'], ['1', '']])).toBe('a,b\r\n1,');
+    expect(
+      writeCsv([
+        ['a', 'b'],
+        ['1', ''],
+      ]),
+    ).toBe('a,b\r\n1,');
   });
 
   test('what it writes reads back the same, whatever the values', () => {

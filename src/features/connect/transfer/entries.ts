@@ -4,8 +4,8 @@
 
 import { z } from 'zod';
 import { firstIssue } from '../../../http/body.ts';
-import { isWebUrl } from '../../../shared/links.ts';
 import { DEFAULT_VAULT_CATEGORY, VAULT_CATEGORIES, type VaultAccountInput, type VaultCategory } from '../../../shared/connect.ts';
+import { isWebUrl } from '../../../shared/links.ts';
 import { createVaultAccountSchema } from '../connect.schema.ts';
 
 /** A login as an exporter wrote it, before any rule of the vault is applied. */
@@ -139,7 +139,10 @@ const DOMAIN_CATEGORIES: Record<string, VaultCategory> = {
  */
 const SITE_WORDS: readonly [VaultCategory, RegExp][] = [
   ['email', /^(?:e?mail|webmail|imap|smtp|inbox|posteo|tutanota|tuta|gmx|zoho)$|^mail|mail$/],
-  ['development', /^(?:code|dev|ci|jenkins|jira|gerrit|sonarcloud|registry|docker|npm|npmjs|pypi|crates|codeberg|sourcehut|sr|forgejo|bitbucket|vercel|netlify|heroku|circleci|travis)$|^git/],
+  [
+    'development',
+    /^(?:code|dev|ci|jenkins|jira|gerrit|sonarcloud|registry|docker|npm|npmjs|pypi|crates|codeberg|sourcehut|sr|forgejo|bitbucket|vercel|netlify|heroku|circleci|travis)$|^git/,
+  ],
   [
     'finance',
     /^bank|bank$|banking|^pay|pay$|^(?:paypal|venmo|klarna|stripe|wise|revolut|n26|chase|amex|citi|hsbc|barclays|ing|schwab|fidelity|vanguard|robinhood|coinbase|kraken|binance|broker|brokerage|invest|finance|credit|wallet)$|^crypto/,
@@ -152,7 +155,10 @@ const SITE_WORDS: readonly [VaultCategory, RegExp][] = [
 
 /** The category a host name's words suggest, or null. */
 function siteWordsCategory(hostname: string): VaultCategory | null {
-  const labels = hostname.replace(/^www\./, '').split('.').slice(0, -1);
+  const labels = hostname
+    .replace(/^www\./, '')
+    .split('.')
+    .slice(0, -1);
   for (const label of labels) {
     for (const word of [label, ...label.split('-')]) {
       for (const [category, words] of SITE_WORDS) if (word && words.test(word)) return category;
@@ -218,12 +224,23 @@ export function toAccount(login: RawLogin, notes: string[]): { account: Required
   if (addresses.length > 0 && webs.length === 0) notes.push(`${who}: imported without a website (its address is not a web address)`);
   else if (webs.length > 1) notes.push(`${who}: imported with the first of its ${webs.length} web addresses`);
   const a = checked.data;
-  return { account: { name: a.name, username: a.username ?? '', email: a.email ?? '', password: a.password ?? '', website: a.website ?? '', favicon: a.favicon ?? '', category: a.category ?? DEFAULT_VAULT_CATEGORY } };
+  return {
+    account: {
+      name: a.name,
+      username: a.username ?? '',
+      email: a.email ?? '',
+      password: a.password ?? '',
+      website: a.website ?? '',
+      favicon: a.favicon ?? '',
+      category: a.category ?? DEFAULT_VAULT_CATEGORY,
+    },
+  };
 }
 
 /** How the messages about entries left out on purpose read. */
 export const SKIP_TEXT = {
-  notLogins: (n: number) => `${n === 1 ? '1 entry was' : `${n.toLocaleString('en')} entries were`} not a login (a note, card or identity) and ${n === 1 ? 'was' : 'were'} skipped`,
+  notLogins: (n: number) =>
+    `${n === 1 ? '1 entry was' : `${n.toLocaleString('en')} entries were`} not a login (a note, card or identity) and ${n === 1 ? 'was' : 'were'} skipped`,
   extras: (n: number) =>
     `${n === 1 ? '1 entry had' : `${n.toLocaleString('en')} entries had`} notes, one-time-password secrets or custom fields, which the vault does not keep`,
 } as const;

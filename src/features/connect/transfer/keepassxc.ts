@@ -3,7 +3,7 @@
 // deleted by their owner and are left out.
 
 import type { CsvRecord } from './csv.ts';
-import { planImport, type ImportPlan, type RawLogin } from './entries.ts';
+import { type ImportPlan, planImport, type RawLogin } from './entries.ts';
 
 export function isKeePassXcCsv(header: string[]): boolean {
   return ['Group', 'Title', 'Username', 'Password', 'URL'].every((name) => header.includes(name));
@@ -15,7 +15,15 @@ const inRecycleBin = (group: string) => group.split('/')[1] === 'Recycle Bin';
 export function readKeePassXcCsv(records: CsvRecord[]): ImportPlan {
   const header = records[0]!.fields.map((h) => h.trim());
   const at = (name: string) => header.indexOf(name);
-  const col = { group: at('Group'), title: at('Title'), username: at('Username'), password: at('Password'), url: at('URL'), notes: at('Notes'), totp: at('TOTP') };
+  const col = {
+    group: at('Group'),
+    title: at('Title'),
+    username: at('Username'),
+    password: at('Password'),
+    url: at('URL'),
+    notes: at('Notes'),
+    totp: at('TOTP'),
+  };
   const logins: RawLogin[] = [];
   let dropped = 0;
   records.slice(1).forEach((record, index) => {

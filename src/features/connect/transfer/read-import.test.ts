@@ -25,15 +25,35 @@ describe('Bitwarden CSV', () => {
     const plan = readImport(sample('bitwarden.csv'));
     expect(plan.entries.map((e) => e.where)).toEqual(['Row 2', 'Row 3', 'Row 4', 'Row 6', 'Row 7', 'Row 8', 'Row 9', 'Row 11', 'Row 12']);
     expect(plan.entries.map((e) => e.account)).toEqual([
-      account({ name: 'Twitter', username: 'me@example.com', email: 'me@example.com', password: 'p@ss,word', website: 'https://twitter.com', category: 'social' }),
-      account({ name: 'EVGA', username: 'hello@bitwarden.test', email: 'hello@bitwarden.test', password: 'fake"password', website: 'https://www.evga.com/support/login.asp' }),
+      account({
+        name: 'Twitter',
+        username: 'me@example.com',
+        email: 'me@example.com',
+        password: 'p@ss,word',
+        website: 'https://twitter.com',
+        category: 'social',
+      }),
+      account({
+        name: 'EVGA',
+        username: 'hello@bitwarden.test',
+        email: 'hello@bitwarden.test',
+        password: 'fake"password',
+        website: 'https://www.evga.com/support/login.asp',
+      }),
       account({ name: 'My Bank', username: 'john.smith', password: 'password123456', website: 'https://www.wellsfargo.com/home.jhtml', category: 'finance' }),
       account({ name: 'Google', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'g00gle!', website: 'https://accounts.google.com' }),
       account({ name: 'Café ☕ Ünïcödé', username: 'zoë', password: 'pässwörd🔑', website: 'https://café.example/' }),
       account({ name: 'No Password Site', username: 'nobody', website: 'https://nopass.example.com/login' }),
       account({ name: 'Spaced', username: 'lead', password: ' spaced password ', website: 'https://spaced.example.com' }),
       account({ name: 'Android App', username: 'droid', password: 'droidpass' }),
-      account({ name: 'GitHub', username: 'octocat', email: 'octo@work.example', password: '=HYPERLINK("http://evil.example")', website: 'https://github.com/login', category: 'development' }),
+      account({
+        name: 'GitHub',
+        username: 'octocat',
+        email: 'octo@work.example',
+        password: '=HYPERLINK("http://evil.example")',
+        website: 'https://github.com/login',
+        category: 'development',
+      }),
     ]);
     expect(plan.skipped).toBe(2);
     expect(plan.errors).toEqual([
@@ -47,8 +67,12 @@ describe('Bitwarden CSV', () => {
   });
 
   test("an organisation's export (collections instead of folder) is read too", () => {
-    const plan = readImport('collections,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n"Finance,Shared",login,Bank,,,0,https://bank.example,me,pw,');
-    expect(plan.entries.map((e) => e.account)).toEqual([account({ name: 'Bank', username: 'me', password: 'pw', website: 'https://bank.example', category: 'finance' })]);
+    const plan = readImport(
+      'collections,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n"Finance,Shared",login,Bank,,,0,https://bank.example,me,pw,',
+    );
+    expect(plan.entries.map((e) => e.account)).toEqual([
+      account({ name: 'Bank', username: 'me', password: 'pw', website: 'https://bank.example', category: 'finance' }),
+    ]);
   });
 });
 
@@ -56,10 +80,30 @@ describe('Bitwarden JSON', () => {
   test('logins with their folders; notes and cards skipped and counted; a login with no username or password', () => {
     const plan = readImport(sample('bitwarden.json'));
     expect(plan.entries.map((e) => [e.where, e.account])).toEqual([
-      ['Item 1', account({ name: 'Netflix', username: 'family@example.com', email: 'family@example.com', password: 'Str3am, "all" night', website: 'https://www.netflix.com/login', category: 'entertainment' })],
+      [
+        'Item 1',
+        account({
+          name: 'Netflix',
+          username: 'family@example.com',
+          email: 'family@example.com',
+          password: 'Str3am, "all" night',
+          website: 'https://www.netflix.com/login',
+          category: 'entertainment',
+        }),
+      ],
       ['Item 2', account({ name: 'Home router', username: 'admin', password: 'r0uter\npass', website: 'http://192.168.1.1/' })],
       ['Item 5', account({ name: 'Пример ログイン' })],
-      ['Item 6', account({ name: 'PayPal', username: 'jane@example.com', email: 'jane@example.com', password: 'm0ney$', website: 'https://www.paypal.com/signin', category: 'finance' })],
+      [
+        'Item 6',
+        account({
+          name: 'PayPal',
+          username: 'jane@example.com',
+          email: 'jane@example.com',
+          password: 'm0ney$',
+          website: 'https://www.paypal.com/signin',
+          category: 'finance',
+        }),
+      ],
     ]);
     expect(plan.skipped).toBe(2);
     expect(plan.errors).toEqual([
@@ -88,8 +132,20 @@ describe('KeePassXC CSV', () => {
     const plan = readImport(sample('keepassxc.csv'));
     expect(plan.entries.map((e) => [e.where, e.account])).toEqual([
       ['Row 2', account({ name: 'Sample Entry', username: 'User Name', password: 'Password', website: 'https://keepass.info/' })],
-      ['Row 3', account({ name: 'Forum, "the old one"', username: 'fan@example.net', email: 'fan@example.net', password: 'qu"ote,comma', website: 'https://forum.example.net/' })],
-      ['Row 4', account({ name: 'Mailbox', username: 'me@proton.me', email: 'me@proton.me', password: 'M4il!', website: 'https://mail.proton.me', category: 'email' })],
+      [
+        'Row 3',
+        account({
+          name: 'Forum, "the old one"',
+          username: 'fan@example.net',
+          email: 'fan@example.net',
+          password: 'qu"ote,comma',
+          website: 'https://forum.example.net/',
+        }),
+      ],
+      [
+        'Row 4',
+        account({ name: 'Mailbox', username: 'me@proton.me', email: 'me@proton.me', password: 'M4il!', website: 'https://mail.proton.me', category: 'email' }),
+      ],
       ['Row 5', account({ name: 'Savings', username: 'acct-778', category: 'finance' })],
       ['Row 7', account({ name: 'Ελληνικά', username: 'χρήστης', password: 'κωδικός', website: 'https://example.gr/login' })],
     ]);
@@ -102,13 +158,22 @@ describe('browsers', () => {
   test("Chrome: its names, an Android app's login kept without a website, empty passwords, unicode", () => {
     const plan = readImport(sample('chrome.csv'));
     expect(plan.entries.map((e) => e.account)).toEqual([
-      account({ name: 'accounts.google.com', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'pa,ss"word', website: 'https://accounts.google.com/signin/v2/identifier' }),
+      account({
+        name: 'accounts.google.com',
+        username: 'jane@gmail.com',
+        email: 'jane@gmail.com',
+        password: 'pa,ss"word',
+        website: 'https://accounts.google.com/signin/v2/identifier',
+      }),
       account({ name: 'com.example.app', username: 'droid@example.com', email: 'droid@example.com', password: 'android pass' }),
       account({ name: 'shop.example.com', website: 'https://shop.example.com/' }),
       account({ name: 'ünïcode.example', username: 'ユーザー', password: '密码🔒', website: 'https://xn--ncode-cta3g.example/' }),
     ]);
     expect(plan.skipped).toBe(0);
-    expect(plan.errors).toEqual(['Row 3 (com.example.app): imported without a website (its address is not a web address)', '1 entry had notes, one-time-password secrets or custom fields, which the vault does not keep']);
+    expect(plan.errors).toEqual([
+      'Row 3 (com.example.app): imported without a website (its address is not a web address)',
+      '1 entry had notes, one-time-password secrets or custom fields, which the vault does not keep',
+    ]);
   });
 
   test("Firefox: names from the site's host, HTTP-auth logins, empty passwords", () => {
@@ -125,14 +190,21 @@ describe('browsers', () => {
 describe('limits and refusals', () => {
   test('an over-long value refuses its row, named, never cut short; the rest still import', () => {
     const long = 'x'.repeat(4097);
-    const plan = readImport(`name,url,username,password,note\nLong,https://a.example,me,${long},\nFine,https://b.example,me,pw,\n${'n'.repeat(201)},https://c.example,me,pw,\n`);
+    const plan = readImport(
+      `name,url,username,password,note\nLong,https://a.example,me,${long},\nFine,https://b.example,me,pw,\n${'n'.repeat(201)},https://c.example,me,pw,\n`,
+    );
     expect(plan.entries.map((e) => e.account.name)).toEqual(['Fine']);
-    expect(plan.errors).toEqual(['Row 2 (Long): Password must be at most 4096 characters', `Row 4 (${'n'.repeat(59)}…): Account name must be at most 200 characters`]);
+    expect(plan.errors).toEqual([
+      'Row 2 (Long): Password must be at most 4096 characters',
+      `Row 4 (${'n'.repeat(59)}…): Account name must be at most 200 characters`,
+    ]);
     expect(plan.skipped).toBe(2);
   });
 
   test('a custom email field that is not an email refuses its row', () => {
-    const plan = readImport('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\nx,,login,Bad,,email: not-an-email,0,,u,p,');
+    const plan = readImport(
+      'folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\nx,,login,Bad,,email: not-an-email,0,,u,p,',
+    );
     expect(plan.errors).toEqual(['Row 2 (Bad): Please enter a valid email address']);
   });
 
@@ -152,7 +224,8 @@ describe('mappings', () => {
     expect(webAddress('https://a.example/x?y=1')).toBe('https://a.example/x?y=1');
     expect(webAddress('twitter.com')).toBe('https://twitter.com');
     expect(webAddress('localhost:8080/admin')).toBe('https://localhost:8080/admin');
-    for (const other of ['androidapp://com.x', 'ftp://files.example', 'javascript:alert(1)', 'mailto:a@b.example', 'not a url', '']) expect(webAddress(other)).toBeNull();
+    for (const other of ['androidapp://com.x', 'ftp://files.example', 'javascript:alert(1)', 'mailto:a@b.example', 'not a url', ''])
+      expect(webAddress(other)).toBeNull();
   });
 
   test('category: a folder or group that says it, else a well-known domain, else the default', () => {
@@ -186,19 +259,32 @@ describe('mappings', () => {
       ['https://paintball.example/', 'social'],
     ];
     const chrome = ['name,url,username,password,note', ...sites.map(([url], i) => `Site ${i},${url},ada,pw${i},`)].join('\n');
-    const firefox = ['url,username,password,httpRealm,formActionOrigin,guid,timeCreated,timeLastUsed,timePasswordChanged', ...sites.map(([url], i) => `${url},ada,pw${i},,,,,,`)].join('\n');
+    const firefox = [
+      'url,username,password,httpRealm,formActionOrigin,guid,timeCreated,timeLastUsed,timePasswordChanged',
+      ...sites.map(([url], i) => `${url},ada,pw${i},,,,,,`),
+    ].join('\n');
     for (const file of [chrome, firefox]) {
       expect(readImport(file).entries.map((e) => [e.account.website, e.account.category])).toEqual(sites);
     }
   });
 
-  test('the hub\'s own export reads back as the same accounts, whatever the values', () => {
+  test("the hub's own export reads back as the same accounts, whatever the values", () => {
     const accounts = [
-      { name: 'Bank, "main"', username: 'a@b.example', email: '', password: '=1+1', website: 'https://bank.example/login?a=1,2', favicon: 'https://cdn.example/i.png', category: 'finance' as const },
+      {
+        name: 'Bank, "main"',
+        username: 'a@b.example',
+        email: '',
+        password: '=1+1',
+        website: 'https://bank.example/login?a=1,2',
+        favicon: 'https://cdn.example/i.png',
+        category: 'finance' as const,
+      },
       { name: 'Mail', username: 'me@mail.example', email: 'me@mail.example', password: 'line\nbreak', website: '', favicon: '', category: 'email' as const },
       { name: 'Other ✓', username: 'spaced', email: 'x@y.example', password: '', website: 'http://192.168.0.1/', favicon: '', category: 'other' as const },
     ];
-    const csv = writeBitwardenCsv(accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', hasIcon: false, createdAt: '', updatedAt: '' })));
+    const csv = writeBitwardenCsv(
+      accounts.map((a, i) => ({ ...a, _id: String(i), id: String(i), hasPassword: a.password !== '', hasIcon: false, createdAt: '', updatedAt: '' })),
+    );
     expect(csv.startsWith('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\r\n')).toBe(true);
     const plan = readImport(csv);
     expect(plan.entries.map((e) => e.account)).toEqual(accounts);

@@ -7,8 +7,15 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FACTORY_PASSWORD, signedInUser } from '../../../../test/helpers/factories.ts';
-import { createTestApp, type Credentials, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
-import { VAULT_LIMITS, VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultAccountWithPassword, type VaultImportResult } from '../../../shared/connect.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
+import {
+  VAULT_LIMITS,
+  VAULT_TEXT,
+  type VaultAccount,
+  type VaultAccountInput,
+  type VaultAccountWithPassword,
+  type VaultImportResult,
+} from '../../../shared/connect.ts';
 import { BITWARDEN_ENCRYPTED } from './bitwarden.ts';
 import { IMPORT_TEXT, readImport } from './read-import.ts';
 import { EXPORT_PASSWORD_REQUIRED } from './transfer.routes.ts';
@@ -31,7 +38,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** `as` is who sends it: a signed-in user, or site credentials only (past the gate, no session). */
-const importRaw = (body: BodyInit, as: Credentials = ada, type = 'text/csv') => t.request('/api/accounts/import', { method: 'POST', body, headers: { 'content-type': type }, as });
+const importRaw = (body: BodyInit, as: Credentials = ada, type = 'text/csv') =>
+  t.request('/api/accounts/import', { method: 'POST', body, headers: { 'content-type': type }, as });
 const importFile = (name: string, as: SignedIn = ada) => {
   const form = new FormData();
   form.append('file', new File([readFileSync(path.join(FIXTURES, name))], name));
@@ -55,9 +63,13 @@ const fieldsOf = (a: VaultAccountWithPassword): Required<VaultAccountInput> => (
   favicon: a.favicon,
   category: a.category,
 });
-const byName = (a: { name: string; username: string }, b: { name: string; username: string }) => a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
+const byName = (a: { name: string; username: string }, b: { name: string; username: string }) =>
+  a.name.localeCompare(b.name) || a.username.localeCompare(b.username);
 /** What a sample file holds, as the readers' own tests pin it value by value. */
-const expected = (name: string) => readImport(sample(name)).entries.map((e) => e.account).sort(byName);
+const expected = (name: string) =>
+  readImport(sample(name))
+    .entries.map((e) => e.account)
+    .sort(byName);
 
 describe('POST /api/accounts/import', () => {
   test.each([
@@ -86,7 +98,11 @@ describe('POST /api/accounts/import', () => {
   });
 
   test('duplicates of accounts already there (name ignoring case, same username, same site) are skipped, and so are repeats within the file', async () => {
-    const made = await t.request('/api/accounts', { method: 'POST', as: ada, json: { name: 'TWITTER', username: 'me@example.com', website: 'https://twitter.com/home', password: 'older' } });
+    const made = await t.request('/api/accounts', {
+      method: 'POST',
+      as: ada,
+      json: { name: 'TWITTER', username: 'me@example.com', website: 'https://twitter.com/home', password: 'older' },
+    });
     expect(made.status).toBe(201);
     const first = (await (await importFile('bitwarden.csv')).json()) as VaultImportResult;
     expect([first.imported, first.skipped, first.alreadyInVault, first.repeatedInFile]).toEqual([8, 3, 1, 0]);
@@ -95,7 +111,13 @@ describe('POST /api/accounts/import', () => {
     const twitter = (await accountsOf(ada)).filter((a) => a.name.toLowerCase() === 'twitter');
     expect(twitter.map((a) => a.password)).toEqual(['older']);
 
-    const repeats = ['name,url,username,password', 'Shop,https://shop.example/a,me,one', 'shop,https://SHOP.example/b,me,two', 'Shop,https://shop.example,other,three', 'Shop,http://shop.example,me,four'].join('\n');
+    const repeats = [
+      'name,url,username,password',
+      'Shop,https://shop.example/a,me,one',
+      'shop,https://SHOP.example/b,me,two',
+      'Shop,https://shop.example,other,three',
+      'Shop,http://shop.example,me,four',
+    ].join('\n');
     const result = (await (await importRaw(repeats, bob)).json()) as VaultImportResult;
     expect([result.imported, result.skipped, result.alreadyInVault, result.repeatedInFile]).toEqual([3, 1, 0, 1]);
     expect((await accountsOf(bob)).map((a) => a.password).sort()).toEqual(['four', 'one', 'three']);
@@ -109,10 +131,20 @@ describe('POST /api/accounts/import', () => {
       ['broken quotes', 'name,url,username,password\nA,https://a.example,u,p\n"B,https://b.example,u,p\n', 400, 'is never closed'],
       ['wrong JSON', '{"encrypted": false, "items": [{"type": 1, "name": "A"', 400, IMPORT_TEXT.badJson],
       ['an encrypted Bitwarden export', sample('bitwarden-encrypted.json'), 400, BITWARDEN_ENCRYPTED],
-      ['a binary file', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xd8]), 400, IMPORT_TEXT.notText],
+      [
+        'a binary file',
+        new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff, 0xd8]),
+        400,
+        IMPORT_TEXT.notText,
+      ],
       ['an unknown layout', 'Title,URL,Username,Password,Notes,OTPAuth\nA,https://a.example,u,p,,\n', 400, IMPORT_TEXT.unknown],
       ['an empty body', '', 400, IMPORT_TEXT.noFile],
-      ['too many entries', ['name,url,username,password', ...Array.from({ length: VAULT_LIMITS.importEntries + 1 }, (_, i) => `n${i},https://a.example,u,p`)].join('\n'), 400, IMPORT_TEXT.tooMany],
+      [
+        'too many entries',
+        ['name,url,username,password', ...Array.from({ length: VAULT_LIMITS.importEntries + 1 }, (_, i) => `n${i},https://a.example,u,p`)].join('\n'),
+        400,
+        IMPORT_TEXT.tooMany,
+      ],
       ['an oversize file', oversize, 413, IMPORT_TEXT.tooLarge],
     ];
     for (const [what, body, status, why] of cases) {
@@ -127,7 +159,7 @@ describe('POST /api/accounts/import', () => {
     expect(JSON.stringify(await accountsOf(ada))).toBe(before);
   });
 
-  test('without a session: 401 with the vault\'s message, nothing stored', async () => {
+  test("without a session: 401 with the vault's message, nothing stored", async () => {
     const res = await importRaw(sample('chrome.csv'), { siteToken: ada.siteToken });
     expect([res.status, await errorOf(res)]).toEqual([401, VAULT_TEXT.signInRequired]);
     expect(await accountsOf(ada)).toEqual([]);
@@ -161,7 +193,15 @@ describe('POST /api/accounts/export', () => {
     for (const json of accounts) expect((await t.request('/api/accounts', { method: 'POST', as, json })).status).toBe(201);
   };
   const ADA_ACCOUNTS: VaultAccountInput[] = [
-    { name: 'Bank, "main"', username: 'ada@bank.example', email: '', password: '=1+1,"quoted"', website: 'https://bank.example/login?a=1,2', favicon: 'https://cdn.example/bank.png', category: 'finance' },
+    {
+      name: 'Bank, "main"',
+      username: 'ada@bank.example',
+      email: '',
+      password: '=1+1,"quoted"',
+      website: 'https://bank.example/login?a=1,2',
+      favicon: 'https://cdn.example/bank.png',
+      category: 'finance',
+    },
     { name: 'Mail ✉', username: 'ada@mail.example', email: 'ada@mail.example', password: 'two\nlines', website: 'https://mail.example', category: 'email' },
     { name: 'Forge', username: 'ada', email: 'ada@forge.example', password: ' spaced ', website: 'https://forge.example', category: 'development' },
     { name: 'No password', username: '', email: '', password: '', website: '', category: 'other' },
@@ -169,7 +209,7 @@ describe('POST /api/accounts/export', () => {
     { name: 'Chat', username: 'ada', password: 'hello', category: 'social' },
   ];
 
-  test('the owner\'s accounts as Bitwarden\'s CSV download, dated, not kept by any cache; another user\'s are not in it', async () => {
+  test("the owner's accounts as Bitwarden's CSV download, dated, not kept by any cache; another user's are not in it", async () => {
     await seed(ada, ADA_ACCOUNTS);
     await seed(bob, [{ name: 'Bob secret', username: 'bob', password: 'bob-only-password' }]);
     const res = await exportAs(ada, { password: FACTORY_PASSWORD });
@@ -180,7 +220,9 @@ describe('POST /api/accounts/export', () => {
     const csv = await res.text();
     expect(csv.split('\r\n')[0]).toBe('folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp');
     // An email that is not simply the username, and a custom favicon, ride in Bitwarden's custom fields.
-    expect(csv).toContain('\r\nFinance,,login,"Bank, ""main""",,"email: \nfavicon: https://cdn.example/bank.png",0,"https://bank.example/login?a=1,2",ada@bank.example,"=1+1,""quoted""",\r\n');
+    expect(csv).toContain(
+      '\r\nFinance,,login,"Bank, ""main""",,"email: \nfavicon: https://cdn.example/bank.png",0,"https://bank.example/login?a=1,2",ada@bank.example,"=1+1,""quoted""",\r\n',
+    );
     expect(csv).toContain('\r\nDevelopment,,login,Forge,,email: ada@forge.example,0,https://forge.example,ada," spaced ",\r\n');
     expect(csv.endsWith('\r\nOther,,login,No password,,,0,,,,')).toBe(true);
     expect(csv).not.toContain('Bob secret');

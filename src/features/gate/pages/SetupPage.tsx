@@ -4,7 +4,7 @@
 
 import { useRequestContext } from '@hono/react-renderer';
 import type { FormState } from '../../../http/forms.ts';
-import { Alert, AdultWarning, NarrowCard, TextField } from '../../../http/ui.tsx';
+import { AdultWarning, Alert, NarrowCard, TextField } from '../../../http/ui.tsx';
 import { CLI } from '../../../shared/cli-commands.ts';
 import { hoursText } from '../../../shared/lockout.ts';
 import { PASSWORD_MIN_LENGTH } from '../../users/users.schema.ts';
@@ -39,18 +39,44 @@ export function SetupPage({
         {needsSitePassword ? (
           <fieldset className="space-y-3">
             <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Site password</legend>
-            <TextField name="sitePassword" label="Site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`} error={errors.sitePassword} />
-            <TextField name="sitePasswordConfirm" label="Repeat the site password" type="password" autoComplete="new-password" required minLength={SITE_PASSWORD_MIN_LENGTH} error={errors.sitePasswordConfirm} />
+            <TextField
+              name="sitePassword"
+              label="Site password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={SITE_PASSWORD_MIN_LENGTH}
+              hint={`At least ${SITE_PASSWORD_MIN_LENGTH} characters.`}
+              error={errors.sitePassword}
+            />
+            <TextField
+              name="sitePasswordConfirm"
+              label="Repeat the site password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={SITE_PASSWORD_MIN_LENGTH}
+              error={errors.sitePasswordConfirm}
+            />
           </fieldset>
         ) : null}
         {needsAdmin ? (
-        <fieldset className="space-y-3">
-          <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Administrator</legend>
-          <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required error={errors.name} />
-          <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required error={errors.username} />
-          <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required error={errors.email} />
-          <TextField name="password" label="Administrator password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.password} />
-        </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="mb-2 text-sm font-bold uppercase tracking-wide text-muted">Administrator</legend>
+            <TextField name="name" label="Full Name" autoComplete="name" defaultValue={values.name} required error={errors.name} />
+            <TextField name="username" label="Username" autoComplete="username" defaultValue={values.username} required error={errors.username} />
+            <TextField name="email" label="Email" type="email" autoComplete="email" defaultValue={values.email} required error={errors.email} />
+            <TextField
+              name="password"
+              label="Administrator password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              error={errors.password}
+            />
+          </fieldset>
         ) : null}
         <LockoutPeriod fixedHours={lockoutHoursSet ? lockoutHours : null} value={values.lockoutHours ?? String(lockoutHours)} error={errors.lockoutHours} />
         {form ? <Alert>{form.error}</Alert> : null}

@@ -22,7 +22,9 @@ export function SiteGatePage({ next, locked, error }: { next: string; locked: bo
         <Island name="SiteGateForm" props={{ next, locked, error: error ?? null }} />
       </div>
       <div className="mt-6">
-        <AdultWarning>This site contains explicit adult material. Enter only if you are 18 or older and it is legal to view such content where you are.</AdultWarning>
+        <AdultWarning>
+          This site contains explicit adult material. Enter only if you are 18 or older and it is legal to view such content where you are.
+        </AdultWarning>
       </div>
     </NarrowCard>
   );

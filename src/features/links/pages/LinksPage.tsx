@@ -3,10 +3,11 @@
 
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
-import { LINK_TABS, linksHref, type Link, type LinksView } from '../../../shared/links.ts';
+import { LINK_TABS, type Link, type LinksView, linksHref } from '../../../shared/links.ts';
 
 export function LinksPage({ links, total, view }: { links: Link[]; total: number; view: LinksView }) {
-  const current = (tab: (typeof LINK_TABS)[number]) => (tab.favorite ? view.favorite === true : tab.category ? view.category === tab.category : !view.favorite && !view.category);
+  const current = (tab: (typeof LINK_TABS)[number]) =>
+    tab.favorite ? view.favorite === true : tab.category ? view.category === tab.category : !view.favorite && !view.category;
   return (
     <Page title="Links">
       <nav aria-label="Link categories" className="-mx-1 mb-4 overflow-x-auto">
@@ -14,7 +15,12 @@ export function LinksPage({ links, total, view }: { links: Link[]; total: number
           {LINK_TABS.map((tab) => (
             <li key={tab.label}>
               <a
-                href={linksHref({ ...(tab.category ? { category: tab.category } : {}), ...(tab.favorite ? { favorite: true } : {}), search: view.search, page: 1 })}
+                href={linksHref({
+                  ...(tab.category ? { category: tab.category } : {}),
+                  ...(tab.favorite ? { favorite: true } : {}),
+                  search: view.search,
+                  page: 1,
+                })}
                 aria-current={current(tab) ? 'page' : undefined}
                 className={`block whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ${current(tab) ? 'bg-accent text-accent-fg' : 'text-fg hover:bg-raised'}`}
               >
@@ -30,7 +36,15 @@ export function LinksPage({ links, total, view }: { links: Link[]; total: number
         <label htmlFor="links-search" className="sr-only">
           Search links
         </label>
-        <input id="links-search" type="search" name="search" defaultValue={view.search} placeholder="Search name, description, URL or category" maxLength={200} className="field max-w-md" />
+        <input
+          id="links-search"
+          type="search"
+          name="search"
+          defaultValue={view.search}
+          placeholder="Search name, description, URL or category"
+          maxLength={200}
+          className="field max-w-md"
+        />
         <button type="submit" className="btn-outline">
           Search
         </button>

@@ -8,14 +8,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
-import { picture, type PictureName } from '../../../../test/helpers/pictures.ts';
-import { createTestApp, tempDir, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { type PictureName, picture } from '../../../../test/helpers/pictures.ts';
+import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import type { Album, AlbumDetail } from '../../../shared/albums.ts';
 import type { MediaItem, MediaPage, UploadResult } from '../../../shared/media.ts';
 import { scheduleHashBackfill } from './backfill.service.ts';
-import { hammingDistance } from './phash.ts';
 import { DUPLICATES_INPUT_MESSAGES as M } from './duplicates.schema.ts';
 import type { DuplicateGroup } from './duplicates.service.ts';
+import { hammingDistance } from './phash.ts';
 
 let now = Date.UTC(2031, 6, 1, 9, 0);
 let t: TestApp;
@@ -44,8 +44,35 @@ beforeAll(async () => {
   const samples = await mediaSamples();
   files['clip.mp4'] = samples.mp4.bytes();
   const dir = tempDir('hub-dup-videos-');
-  await ffmpeg('-i', samples.mp4.path, '-vf', 'scale=160:120', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-b:v', '80k', '-an', path.join(dir, 'small.mp4'));
-  await ffmpeg('-f', 'lavfi', '-i', 'smptebars=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path.join(dir, 'bars.mp4'));
+  await ffmpeg(
+    '-i',
+    samples.mp4.path,
+    '-vf',
+    'scale=160:120',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-b:v',
+    '80k',
+    '-an',
+    path.join(dir, 'small.mp4'),
+  );
+  await ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'smptebars=size=320x240:rate=25:duration=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    path.join(dir, 'bars.mp4'),
+  );
   files['clip-small.mp4'] = new Uint8Array(await Bun.file(path.join(dir, 'small.mp4')).arrayBuffer());
   files['bars.mp4'] = new Uint8Array(await Bun.file(path.join(dir, 'bars.mp4')).arrayBuffer());
 }, 120_000);
@@ -66,7 +93,8 @@ async function upload(as: SignedIn, names: string[], gallery: 'gallery' | 'premi
   return uploaded;
 }
 
-const call = (path: string, as: SignedIn | { siteToken: string }, method = 'GET', json?: unknown) => t.request(path, { method, as, ...(json === undefined ? {} : { json }) });
+const call = (path: string, as: SignedIn | { siteToken: string }, method = 'GET', json?: unknown) =>
+  t.request(path, { method, as, ...(json === undefined ? {} : { json }) });
 async function groups(as: SignedIn, query = '', gallery = 'gallery'): Promise<DuplicateGroup[]> {
   const res = await call(`/api/${gallery}/duplicates${query}`, as);
   expect(res.status).toBe(200);
@@ -134,7 +162,7 @@ describe('exact duplicates', () => {
     expect(await (await call('/api/gallery/duplicates', ann, 'DELETE')).json()).toEqual({ deletedCount: 0, message: 'Deleted 0 duplicate files' });
   }, 60_000);
 
-  test('copies in the two galleries are not each other\'s duplicates; premium finds and deletes its own', async () => {
+  test("copies in the two galleries are not each other's duplicates; premium finds and deletes its own", async () => {
     await clear(ann);
     const [free] = await upload(ann, ['night.jpg']);
     const [p1, p2] = await upload(ann, ['night.jpg', 'night.jpg'], 'premium');
@@ -173,7 +201,9 @@ describe('similar duplicates', () => {
     // Exact mode sees none of these: their bytes differ.
     expect(await groups(ann)).toEqual([]);
 
-    const hashes = new Map((await t.database.db.selectFrom('media').select(['id', 'phash']).where('owner_id', '=', ann.user._id).execute()).map((r) => [r.id, r.phash!]));
+    const hashes = new Map(
+      (await t.database.db.selectFrom('media').select(['id', 'phash']).where('owner_id', '=', ann.user._id).execute()).map((r) => [r.id, r.phash!]),
+    );
     for (const group of [photoGroup, videoGroup]) {
       // Largest first; the group's facts are the largest item's; distance is the widest pair's.
       const sizes = group.duplicates.map((m) => m.size);
@@ -230,7 +260,10 @@ describe('similar duplicates', () => {
     expect(await listed('?search=outdoor')).toEqual([keep!._id]);
     expect(await listed('?filter=favorites')).toContain(keep!._id);
     // In both albums, each counting only items out of the bin.
-    for (const [albumId, count] of [[trip._id, 1], [best._id, 1]] as const) {
+    for (const [albumId, count] of [
+      [trip._id, 1],
+      [best._id, 1],
+    ] as const) {
       const detail = (await (await call(`/api/albums/${albumId}`, ann)).json()) as AlbumDetail;
       expect(detail.media.map((m) => m._id)).toEqual([keep!._id]);
       expect(detail.mediaCount).toBe(count);
@@ -267,7 +300,8 @@ describe('similar duplicates', () => {
   test('hostile input: 4xx with a reason, nothing changes', async () => {
     const [v1, v2] = videos;
     const before = await snapshot();
-    const send = (body: BodyInit, type = 'application/json') => t.request('/api/gallery/duplicates/resolve', { method: 'POST', body, headers: { 'content-type': type }, as: ann });
+    const send = (body: BodyInit, type = 'application/json') =>
+      t.request('/api/gallery/duplicates/resolve', { method: 'POST', body, headers: { 'content-type': type }, as: ann });
     const expectError = async (res: Response, status: number, error?: string) => {
       expect(res.status).toBe(status);
       const answer = (await res.json()) as { error: string };
@@ -284,14 +318,30 @@ describe('similar duplicates', () => {
     await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: [] }), 400, M.mediaIds);
     await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: v2!._id }), 400, M.mediaIds);
     await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: [{ id: v2!._id }] }), 400, M.mediaIds);
-    await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: Array.from({ length: 1001 }, (_, i) => `id-${i}`) }), 400, M.mediaIds);
+    await expectError(
+      await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: Array.from({ length: 1001 }, (_, i) => `id-${i}`) }),
+      400,
+      M.mediaIds,
+    );
     await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: ['x'.repeat(101)] }), 400, M.mediaIds);
     await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: [v2!._id, v1!._id] }), 400, M.keepAmongOthers);
     // Merging past the tag limit is refused rather than dropping tags.
-    await t.database.db.updateTable('media').set({ tags: JSON.stringify(Array.from({ length: 60 }, (_, i) => `a${i}`)) }).where('id', '=', v1!._id).execute();
-    await t.database.db.updateTable('media').set({ tags: JSON.stringify(Array.from({ length: 60 }, (_, i) => `b${i}`)) }).where('id', '=', v2!._id).execute();
+    await t.database.db
+      .updateTable('media')
+      .set({ tags: JSON.stringify(Array.from({ length: 60 }, (_, i) => `a${i}`)) })
+      .where('id', '=', v1!._id)
+      .execute();
+    await t.database.db
+      .updateTable('media')
+      .set({ tags: JSON.stringify(Array.from({ length: 60 }, (_, i) => `b${i}`)) })
+      .where('id', '=', v2!._id)
+      .execute();
     const tagged = await snapshot();
-    await expectError(await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: [v2!._id] }), 400, 'An item can have at most 100 tags');
+    await expectError(
+      await call('/api/gallery/duplicates/resolve', ann, 'POST', { keepId: v1!._id, mediaIds: [v2!._id] }),
+      400,
+      'An item can have at most 100 tags',
+    );
     expect(await snapshot()).toEqual(tagged);
     await t.database.db.updateTable('media').set({ tags: '[]' }).where('id', 'in', [v1!._id, v2!._id]).execute();
     expect(await snapshot()).toEqual(before);
@@ -299,7 +349,7 @@ describe('similar duplicates', () => {
 });
 
 describe('hashes for items processed before hashes existed', () => {
-  test("the start-up job hashes every ready item without one from its thumbnail, as processing does", async () => {
+  test('the start-up job hashes every ready item without one from its thumbnail, as processing does', async () => {
     const rows = await t.database.db.selectFrom('media').select(['id', 'phash']).where('status', '=', 'ready').execute();
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.phash !== null)).toBe(true);

@@ -3,7 +3,7 @@
 // bin; and a resolved group's album memberships carried over to the item kept. Every query carries
 // the owner and the gallery.
 
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { MediaWithModel } from '../media.repo.ts';
 import type { GalleryName } from '../media.table.ts';

@@ -3,7 +3,7 @@
 // the same under /api/premium. Paths relative to the gallery's API (media.routes.ts), which takes
 // them in before its /:id routes, which would take the path.
 
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { parseWith, readJson } from '../../../http/body.ts';
 import type { SignedInEnv } from '../../auth/auth.middleware.ts';
 import type { GalleryName } from '../media.table.ts';

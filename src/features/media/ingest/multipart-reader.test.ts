@@ -2,7 +2,7 @@
 // delimiter look-alikes inside file data, preamble and epilogue, part headers, and broken bodies.
 import { describe, expect, test } from 'bun:test';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
-import { MultipartFormatError, MultipartReader, boundaryOf, parseDisposition } from './multipart-reader.ts';
+import { boundaryOf, MultipartFormatError, MultipartReader, parseDisposition } from './multipart-reader.ts';
 
 const LIMITS = { headerBytes: 16 * 1024, headerLines: 16 };
 const encoder = new TextEncoder();
@@ -86,12 +86,25 @@ describe('MultipartReader', () => {
 
   test('one byte at a time', async () => {
     const { body, parts } = form(tricky);
-    expect(await readAll(cut(body, Array.from({ length: body.length - 1 }, (_, i) => i + 1)))).toEqual(parts);
+    expect(
+      await readAll(
+        cut(
+          body,
+          Array.from({ length: body.length - 1 }, (_, i) => i + 1),
+        ),
+      ),
+    ).toEqual(parts);
   });
 
   test('a real JPEG and a real video come out byte for byte, with file data ending in CR, CRLF or a delimiter start', async () => {
     const samples = await mediaSamples();
-    for (const file of [samples.jpeg.bytes(), samples.mp4.bytes(), bytesOf(samples.png.bytes(), '\r'), bytesOf(samples.png.bytes(), '\r\n'), bytesOf(samples.png.bytes(), '\r\n--b0un')]) {
+    for (const file of [
+      samples.jpeg.bytes(),
+      samples.mp4.bytes(),
+      bytesOf(samples.png.bytes(), '\r'),
+      bytesOf(samples.png.bytes(), '\r\n'),
+      bytesOf(samples.png.bytes(), '\r\n--b0un'),
+    ]) {
       const { body, parts } = form(file);
       for (const size of [5, 64, 1000, 65536]) {
         const chunks = Array.from({ length: Math.ceil(body.length / size) }, (_, i) => body.subarray(i * size, (i + 1) * size));
@@ -121,7 +134,9 @@ describe('MultipartReader', () => {
   });
 
   test('a part with no headers, folded header lines, and header names in any case', async () => {
-    const body = bytesOf('--b0und\r\n\r\nno headers\r\n--b0und\r\nCONTENT-disposition: form-data;\r\n name="folded"\r\nContent-Type:text/plain\r\n\r\nx\r\n--b0und--');
+    const body = bytesOf(
+      '--b0und\r\n\r\nno headers\r\n--b0und\r\nCONTENT-disposition: form-data;\r\n name="folded"\r\nContent-Type:text/plain\r\n\r\nx\r\n--b0und--',
+    );
     expect(await readAll([body])).toEqual([
       { headers: {}, data: bytesOf('no headers') },
       { headers: { 'content-disposition': 'form-data; name="folded"', 'content-type': 'text/plain' }, data: bytesOf('x') },
@@ -161,7 +176,11 @@ describe('MultipartReader', () => {
 
   test("a body that fails fails the read with the body's own error", async () => {
     const gone = new Error('connection reset');
-    const reader = new MultipartReader(readerOf([bytesOf('--b0und\r\nContent-Disposition: form-data; name="files"; filename="a"\r\n\r\nabc')], gone), 'b0und', LIMITS);
+    const reader = new MultipartReader(
+      readerOf([bytesOf('--b0und\r\nContent-Disposition: form-data; name="files"; filename="a"\r\n\r\nabc')], gone),
+      'b0und',
+      LIMITS,
+    );
     await reader.nextPart();
     expect(await reader.data()).toEqual(bytesOf('abc'));
     await expect(reader.data()).rejects.toBe(gone);
@@ -173,7 +192,13 @@ describe('boundaryOf', () => {
     expect(boundaryOf('multipart/form-data; boundary=----WebKitFormBoundaryx7MA4YWxk')).toBe('----WebKitFormBoundaryx7MA4YWxk');
     expect(boundaryOf('multipart/form-data; charset=utf-8; BOUNDARY="a b:c\\"d"')).toBe('a b:c"d');
     expect(boundaryOf('multipart/form-data;boundary=zz;charset=utf-8')).toBe('zz');
-    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=""', `multipart/form-data; boundary=${'a'.repeat(201)}`, 'multipart/form-data; boundary="a\r\nb"']) {
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary=""',
+      `multipart/form-data; boundary=${'a'.repeat(201)}`,
+      'multipart/form-data; boundary="a\r\nb"',
+    ]) {
       expect(boundaryOf(type)).toBeNull();
     }
   });
@@ -182,15 +207,34 @@ describe('boundaryOf', () => {
 describe('parseDisposition', () => {
   test('name and filename, quoted with escapes or bare; filename* in UTF-8 or Latin-1', () => {
     const params = (value: string) => Object.fromEntries(parseDisposition(value)?.params ?? []);
-    expect(parseDisposition('Form-Data; name="files"; filename="a \\"b\\".jpg"')).toEqual({ type: 'form-data', params: new Map([['name', 'files'], ['filename', 'a "b".jpg']]) });
+    expect(parseDisposition('Form-Data; name="files"; filename="a \\"b\\".jpg"')).toEqual({
+      type: 'form-data',
+      params: new Map([
+        ['name', 'files'],
+        ['filename', 'a "b".jpg'],
+      ]),
+    });
     expect(params('form-data; name=files; filename=a.jpg')).toEqual({ name: 'files', filename: 'a.jpg' });
-    expect(params(`form-data; name="files"; filename="Ete.jpg"; filename*=UTF-8''%C3%89t%C3%A9%20%E2%82%AC.jpg`)).toEqual({ name: 'files', filename: 'Ete.jpg', 'filename*': 'Été €.jpg' });
+    expect(params(`form-data; name="files"; filename="Ete.jpg"; filename*=UTF-8''%C3%89t%C3%A9%20%E2%82%AC.jpg`)).toEqual({
+      name: 'files',
+      filename: 'Ete.jpg',
+      'filename*': 'Été €.jpg',
+    });
     expect(params(`form-data; filename*=iso-8859-1'fr'%C9t%E9.jpg`)).toEqual({ 'filename*': 'Été.jpg' });
     expect(params('form-data; name="見.mp4"')).toEqual({ name: '見.mp4' });
   });
 
   test('malformed values are null', () => {
-    for (const value of ['', '; name="a"', 'form-data; name', 'form-data; name="a', 'form-data name="a"', `form-data; filename*=UTF-8''%ZZ`, `form-data; filename*=koi8-r''abc`, `form-data; filename*=abc`]) {
+    for (const value of [
+      '',
+      '; name="a"',
+      'form-data; name',
+      'form-data; name="a',
+      'form-data name="a"',
+      `form-data; filename*=UTF-8''%ZZ`,
+      `form-data; filename*=koi8-r''abc`,
+      `form-data; filename*=abc`,
+    ]) {
       expect(parseDisposition(value)).toBeNull();
     }
   });

@@ -1,7 +1,7 @@
 // The upload's parts from a real multipart Request: fields and files, names as form parsers give
 // them, limits, skipped parts, and the errors a broken or failing body becomes.
 import { describe, expect, test } from 'bun:test';
-import { ClientGoneError, MULTIPART_TEXT, multipartParts, type MultipartLimits, type UploadPart } from './multipart.ts';
+import { ClientGoneError, MULTIPART_TEXT, type MultipartLimits, multipartParts, type UploadPart } from './multipart.ts';
 
 const LIMITS: MultipartLimits = { files: 3, fields: 2, fieldBytes: 10 };
 
@@ -64,7 +64,11 @@ describe('multipartParts', () => {
   });
 
   test('a field over its size is cut and marked truncated; its charset is honoured', async () => {
-    const body = [part('Content-Disposition: form-data; name="tags"', 'a,b,c,d,e,f,g'), part('Content-Disposition: form-data; name="title"\r\nContent-Type: text/plain; charset=iso-8859-1'), '--b--'].join('');
+    const body = [
+      part('Content-Disposition: form-data; name="tags"', 'a,b,c,d,e,f,g'),
+      part('Content-Disposition: form-data; name="title"\r\nContent-Type: text/plain; charset=iso-8859-1'),
+      '--b--',
+    ].join('');
     const latin1 = Buffer.concat([Buffer.from(body.slice(0, body.lastIndexOf('\r\n--b--'))), Buffer.from([0xe9]), Buffer.from('\r\n--b--')]);
     expect(await partsOf(request(latin1))).toEqual([
       { kind: 'field', name: 'tags', value: 'a,b,c,d,e,', truncated: true },

@@ -102,6 +102,7 @@ describe('sniff: refusals', () => {
     expect(sniff(webm.subarray(0, 12))).toBeNull();
     let seed = 7;
     for (let i = 0; i < 2000; i++) {
+      // biome-ignore lint/suspicious/noAssignInExpressions: kept from before the linter; fix when this code is next touched
       const junk = new Uint8Array(64).map(() => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >>> 16);
       // Random bytes never throw; they are almost never a signature (and never one we do not list).
       const found = sniff(junk);

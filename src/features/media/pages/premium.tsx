@@ -2,8 +2,8 @@
 // in the address (the albums view loads its albums in the browser).
 
 import { Island } from '../../../http/island.tsx';
-import type { PremiumView } from '../../../shared/premium-view.ts';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
+import type { PremiumView } from '../../../shared/premium-view.ts';
 
 export function PremiumPage({ view, page, isAdmin }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean }) {
   return (

@@ -10,7 +10,11 @@ async function exifOf(image: Sharp): Promise<Buffer | undefined> {
 
 describe('readExif', () => {
   test('reads the orientation and the date the photo was taken, as UTC when the camera gave no zone', async () => {
-    const exif = await exifOf(card().withExif({ IFD2: { DateTimeOriginal: '2024:05:17 14:30:00' } }).withMetadata({ orientation: 6 }));
+    const exif = await exifOf(
+      card()
+        .withExif({ IFD2: { DateTimeOriginal: '2024:05:17 14:30:00' } })
+        .withMetadata({ orientation: 6 }),
+    );
     expect(readExif(exif)).toEqual({ orientation: 6, takenAt: Date.UTC(2024, 4, 17, 14, 30) });
   });
 

@@ -41,7 +41,8 @@ export function readExif(block: Uint8Array | undefined | null): ExifFacts {
     const orientationEntry = ifd0.get(TAG_ORIENTATION);
     const orientation = orientationEntry?.type === TYPE_SHORT ? view.getUint16(orientationEntry.valueAt, little) : null;
     const exifPointer = ifd0.get(TAG_EXIF_IFD);
-    const exifIfd = exifPointer && exifPointer.type === TYPE_LONG ? readIfd(view, view.getUint32(exifPointer.valueAt, little), little) : new Map<number, Entry>();
+    const exifIfd =
+      exifPointer && exifPointer.type === TYPE_LONG ? readIfd(view, view.getUint32(exifPointer.valueAt, little), little) : new Map<number, Entry>();
     const text = (tag: number) => {
       const entry = exifIfd.get(tag);
       return entry?.type === TYPE_ASCII ? ascii(view, entry) : null;
@@ -58,8 +59,7 @@ export function readExif(block: Uint8Array | undefined | null): ExifFacts {
 
 /** Where the TIFF header starts: after an "Exif\0\0" prefix (JPEG APP1, HEIF), or at 0. */
 function tiffStart(block: Uint8Array): number | null {
-  const isTiff = (at: number) =>
-    block.length >= at + 8 && ((block[at] === 0x49 && block[at + 1] === 0x49) || (block[at] === 0x4d && block[at + 1] === 0x4d));
+  const isTiff = (at: number) => block.length >= at + 8 && ((block[at] === 0x49 && block[at + 1] === 0x49) || (block[at] === 0x4d && block[at + 1] === 0x4d));
   if (block.length >= 6 && String.fromCharCode(...block.subarray(0, 6)) === 'Exif\0\0' && isTiff(6)) return 6;
   if (isTiff(0)) return 0;
   return null;

@@ -6,7 +6,7 @@ import type { Metadata, Sharp } from 'sharp';
 import { UnreadableMediaError } from './errors.ts';
 import { readExif } from './exif.ts';
 import { readJpegHeader } from './jpeg-header.ts';
-import { cardPicture, type CardPicture } from './placeholder.ts';
+import { type CardPicture, cardPicture } from './placeholder.ts';
 import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
@@ -77,7 +77,12 @@ const JPEG_HEADER_BYTES = 128 * 1024;
  * The size as shown and the EXIF block: from a JPEG's own header when it can be read (most
  * photos; a libvips open less per image), otherwise from libvips.
  */
-async function factsOf(source: string, mimeType: string, open: () => Sharp, orient: boolean): Promise<{ width?: number; height?: number; exif?: Uint8Array | null }> {
+async function factsOf(
+  source: string,
+  mimeType: string,
+  open: () => Sharp,
+  orient: boolean,
+): Promise<{ width?: number; height?: number; exif?: Uint8Array | null }> {
   if (mimeType === 'image/jpeg') {
     const header = readJpegHeader(await Bun.file(source).slice(0, JPEG_HEADER_BYTES).bytes());
     if (header) {

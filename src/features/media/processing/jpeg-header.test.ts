@@ -17,7 +17,9 @@ describe('readJpegHeader', () => {
   });
 
   test('a progressive JPEG has its size in SOF2', async () => {
-    const jpeg = await sharp({ create: { width: 321, height: 123, channels: 3, background: '#123' } }).jpeg({ progressive: true }).toBuffer();
+    const jpeg = await sharp({ create: { width: 321, height: 123, channels: 3, background: '#123' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
     expect(readJpegHeader(jpeg)).toEqual({ width: 321, height: 123, exif: null });
   });
 

@@ -18,7 +18,9 @@ describe('shrinkToRgba', () => {
 
 describe('cardPicture', () => {
   test('a transparent PNG keeps its transparency in the thumbnail and the placeholder', async () => {
-    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const { thumbnail, placeholder } = await cardPicture(sharp(png));
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 400, height: 200, hasAlpha: true });
     expect(thumbHashToAverageRGBA(Buffer.from(placeholder, 'base64')).a).toBeLessThan(0.1);

@@ -3,21 +3,21 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
-import type { Clock } from '../../../clock.ts';
-import { JobQueue } from '../../../jobs/queue.ts';
-import { openDatabase, type OpenDatabase } from '../../../db/client.ts';
-import { migrateToLatest } from '../../../db/migrate.ts';
-import { silentLogger } from '../../../logger.ts';
-import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { newMediaKey, type MediaStore, type PutOptions } from '../../../storage/media-store.ts';
-import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { newUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, startSwiftS3, swiftUnavailableReason, type SwiftS3 } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
+import type { Clock } from '../../../clock.ts';
+import { type OpenDatabase, openDatabase } from '../../../db/client.ts';
+import { migrateToLatest } from '../../../db/migrate.ts';
+import { JobQueue } from '../../../jobs/queue.ts';
+import { silentLogger } from '../../../logger.ts';
+import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
+import { type MediaStore, newMediaKey, type PutOptions } from '../../../storage/media-store.ts';
+import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { processMedia } from '../jobs.ts';
 import { UnreadableMediaError } from './errors.ts';
-import { createMediaProcessor, registerMediaProcessing, type MediaProcessor, type MediaProcessorDeps } from './processing.service.ts';
+import { createMediaProcessor, type MediaProcessor, type MediaProcessorDeps, registerMediaProcessing } from './processing.service.ts';
 
 /** A database, a store and a processor for one owner, as the job sees them. */
 interface Rig {
@@ -247,9 +247,15 @@ describe('media processing on the local disk', () => {
   });
 
   test('greyscale and CMYK photos get colour-true thumbnails and placeholders too', async () => {
-    const grey = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#777' } }).toColourspace('b-w').png().toBuffer();
+    const grey = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#777' } })
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
-    const cmyk = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).toColourspace('cmyk').jpeg().toBuffer();
+    const cmyk = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .toColourspace('cmyk')
+      .jpeg()
+      .toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
     for (const [bytes, mimeType, red] of [
       [grey, 'image/png', false],
@@ -266,7 +272,9 @@ describe('media processing on the local disk', () => {
   });
 
   test('a very large image gets a WebP display rendition of 2560 px; a 12 MP phone photo does not', async () => {
-    const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const id = await r.addItem(large, 'image/jpeg', 'image');
     await r.processor.process(id);
     const row = await r.row(id);
@@ -274,7 +282,9 @@ describe('media processing on the local disk', () => {
     expect(await sharp(await r.bytes(row.display_key)).metadata()).toMatchObject({ format: 'webp', width: 2560, height: 1707 });
     expect(await sharp(await r.bytes(row.thumbnail_key)).metadata()).toMatchObject({ width: 400, height: 267 });
 
-    const phone = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#a36' } }).jpeg().toBuffer();
+    const phone = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#a36' } })
+      .jpeg()
+      .toBuffer();
     const phoneId = await r.addItem(phone, 'image/jpeg', 'image');
     await r.processor.process(phoneId);
     expect((await r.row(phoneId)).display_key).toBeNull();

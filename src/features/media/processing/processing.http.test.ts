@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { MediaItem, UploadResult } from '../../../shared/media.ts';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples, type SampleName } from '../../../../test/helpers/media-samples.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
+import type { MediaItem, UploadResult } from '../../../shared/media.ts';
 
 describe('processing in the hub: an upload is processed by the queue and its renditions are served', () => {
   let t: TestApp;
@@ -34,7 +34,13 @@ describe('processing in the hub: an upload is processed by the queue and its ren
     for (const uploaded of [photo!, heic!, video!]) expect(uploaded).toMatchObject({ status: 'processing', thumbnail: null, placeholder: null });
     await t.runJobs();
 
-    expect(await item(photo!._id)).toMatchObject({ status: 'ready', width: 480, height: 640, takenAt: '2024-05-17T14:30:00.000Z', thumbnail: `/media/${photo!._id}/thumbnail` });
+    expect(await item(photo!._id)).toMatchObject({
+      status: 'ready',
+      width: 480,
+      height: 640,
+      takenAt: '2024-05-17T14:30:00.000Z',
+      thumbnail: `/media/${photo!._id}/thumbnail`,
+    });
     expect(await item(video!._id)).toMatchObject({ status: 'ready', width: 320, height: 240, failure: null });
     expect((await item(video!._id)).duration).toBeCloseTo(2, 1);
     expect((await item(heic!._id)).placeholder).toMatch(/^[A-Za-z0-9+/]+=*$/);

@@ -7,16 +7,16 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
-import { PermanentJobError, type JobQueue } from '../../../jobs/queue.ts';
+import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { newMediaKey, type MediaStore } from '../../../storage/media-store.ts';
+import { type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
 import { phashOf } from '../duplicates/phash.ts';
 import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
-import * as repo from './processing.repo.ts';
 import { processImage } from './image.ts';
+import * as repo from './processing.repo.ts';
 import { processVideo } from './video.ts';
 
 export interface MediaProcessorDeps {

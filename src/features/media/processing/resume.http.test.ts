@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { MediaItem, UploadResult } from '../../../shared/media.ts';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
 import { spawnHub } from '../../../../test/helpers/spawn-hub.ts';
-import { createTestApp, TEST_SITE_PASSWORD, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
+import { createTestApp, type SignedIn, TEST_SITE_PASSWORD, type TestApp } from '../../../../test/helpers/test-app.ts';
+import type { MediaItem, UploadResult } from '../../../shared/media.ts';
 
 describe('processing survives a restart of the hub', () => {
   let t: TestApp;
@@ -42,13 +42,25 @@ describe('processing survives a restart of the hub', () => {
     const first = await spawnHub(env);
     try {
       const json = { 'content-type': 'application/json' };
-      const gate = await fetch(`${first.url}/api/site/verify-password`, { method: 'POST', headers: json, body: JSON.stringify({ password: TEST_SITE_PASSWORD }) });
+      const gate = await fetch(`${first.url}/api/site/verify-password`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ password: TEST_SITE_PASSWORD }),
+      });
       const { siteToken } = (await gate.json()) as { siteToken: string };
-      const signIn = await fetch(`${first.url}/auth/signin/`, { method: 'POST', headers: { ...json, 'x-site-token': siteToken }, body: JSON.stringify({ username: 'admin', password: 'admin password' }) });
+      const signIn = await fetch(`${first.url}/auth/signin/`, {
+        method: 'POST',
+        headers: { ...json, 'x-site-token': siteToken },
+        body: JSON.stringify({ username: 'admin', password: 'admin password' }),
+      });
       const { token } = (await signIn.json()) as { token: string };
       const body = new FormData();
       body.append('files', new Blob([samples.mp4.bytes() as Uint8Array<ArrayBuffer>]), samples.mp4.name);
-      const res = await fetch(`${first.url}/api/gallery/upload`, { method: 'POST', headers: { 'x-site-token': siteToken, authorization: `Bearer ${token}` }, body });
+      const res = await fetch(`${first.url}/api/gallery/upload`, {
+        method: 'POST',
+        headers: { 'x-site-token': siteToken, authorization: `Bearer ${token}` },
+        body,
+      });
       expect(res.status).toBe(201);
       const [video] = ((await res.json()) as UploadResult).media;
       expect(await first.stop('SIGKILL')).not.toBe(0);
@@ -58,7 +70,16 @@ describe('processing survives a restart of the hub', () => {
       await database.db.updateTable('media').set({ status: 'processing', thumbnail_key: null }).where('id', '=', video!._id).execute();
       await database.db
         .insertInto('jobs')
-        .values({ kind: 'media.process', key: video!._id, payload: JSON.stringify({ mediaId: video!._id }), state: 'running', attempts: 1, run_at: Date.now(), created_at: Date.now(), updated_at: Date.now() })
+        .values({
+          kind: 'media.process',
+          key: video!._id,
+          payload: JSON.stringify({ mediaId: video!._id }),
+          state: 'running',
+          attempts: 1,
+          run_at: Date.now(),
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        })
         .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet({ state: 'running', attempts: 1 }))
         .execute();
       await database.close();

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UnreadableMediaError } from './errors.ts';
-import { cardPicture, type CardPicture } from './placeholder.ts';
+import { type CardPicture, cardPicture } from './placeholder.ts';
 import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
@@ -138,7 +138,34 @@ async function posterFrame(file: string, input: string[], at: number, options: V
   const out = path.join(await options.scratch(), `poster-${Math.round(at * 1000)}.png`);
   try {
     await tool(
-      ['ffmpeg', '-nostdin', '-v', 'error', ...input, '-ss', at.toFixed(3), '-i', `file:${file}`, '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn', '-vf', 'scale=trunc(iw*sar/2)*2:ih,setsar=1', '-f', 'image2', '-c:v', 'png', '-compression_level', '0', '-y', `file:${out}`],
+      [
+        'ffmpeg',
+        '-nostdin',
+        '-v',
+        'error',
+        ...input,
+        '-ss',
+        at.toFixed(3),
+        '-i',
+        `file:${file}`,
+        '-map',
+        '0:v:0',
+        '-frames:v',
+        '1',
+        '-an',
+        '-sn',
+        '-dn',
+        '-vf',
+        'scale=trunc(iw*sar/2)*2:ih,setsar=1',
+        '-f',
+        'image2',
+        '-c:v',
+        'png',
+        '-compression_level',
+        '0',
+        '-y',
+        `file:${out}`,
+      ],
       POSTER_TIMEOUT_MS,
       options,
     );

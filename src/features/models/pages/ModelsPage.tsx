@@ -1,10 +1,10 @@
 // The Models page: the filters as a GET form (search, ethnicity, breast size, sort, Favs, Clear),
 // so the list works without JavaScript, then the ModelsBoard island with the cards, and a pager.
 
+import { Pager } from '../../../../islands/components/Pager.tsx';
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
-import { BANDS, CUPS, ETHNICITIES, MODEL_SORTS, MODEL_SORT_LABELS, type Model, type ModelSort } from '../../../shared/models.ts';
-import { Pager } from '../../../../islands/components/Pager.tsx';
+import { BANDS, CUPS, ETHNICITIES, MODEL_SORT_LABELS, MODEL_SORTS, type Model, type ModelSort } from '../../../shared/models.ts';
 
 export interface ModelsView {
   search: string;
@@ -34,12 +34,26 @@ const LABEL = 'mb-1 block text-xs font-semibold uppercase tracking-wide text-mut
 function Filters({ view }: { view: ModelsView }) {
   const filtered = view.search !== '' || view.ethnicity !== '' || view.breastSize !== '' || view.favorite || view.sort !== 'default';
   return (
-    <form method="get" action="/models" role="search" aria-label="Filter models" className="card mb-5 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]">
+    <form
+      method="get"
+      action="/models"
+      role="search"
+      aria-label="Filter models"
+      className="card mb-5 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+    >
       <div>
         <label htmlFor="models-search" className={LABEL}>
           Search
         </label>
-        <input id="models-search" name="search" type="search" maxLength={200} defaultValue={view.search} placeholder="Name, tags or description" className="field" />
+        <input
+          id="models-search"
+          name="search"
+          type="search"
+          maxLength={200}
+          defaultValue={view.search}
+          placeholder="Name, tags or description"
+          className="field"
+        />
       </div>
       <div>
         <label htmlFor="models-ethnicity" className={LABEL}>
@@ -107,8 +121,21 @@ function Filters({ view }: { view: ModelsView }) {
   );
 }
 
-
-export function ModelsPage({ view, models, shown, total, query, isAdmin = false }: { view: ModelsView; models: Model[]; shown: number; total: number; query: string; isAdmin?: boolean }) {
+export function ModelsPage({
+  view,
+  models,
+  shown,
+  total,
+  query,
+  isAdmin = false,
+}: {
+  view: ModelsView;
+  models: Model[];
+  shown: number;
+  total: number;
+  query: string;
+  isAdmin?: boolean;
+}) {
   const filtered = view.search !== '' || view.ethnicity !== '' || view.breastSize !== '' || view.favorite;
   return (
     <Page title="Models">

@@ -33,6 +33,12 @@ export async function deleteExpiredPictures(db: Db, now: number): Promise<number
 /** Of the URL hashes given, those whose stored answer is a failure still in force at `now`. */
 export async function failedPictureKeys(db: Db, urlHashes: readonly string[], now: number): Promise<Set<string>> {
   if (urlHashes.length === 0) return new Set();
-  const rows = await db.selectFrom('model_pictures').select('url_hash').where('url_hash', 'in', [...new Set(urlHashes)]).where('failed', '=', 1).where('expires_at', '>', now).execute();
+  const rows = await db
+    .selectFrom('model_pictures')
+    .select('url_hash')
+    .where('url_hash', 'in', [...new Set(urlHashes)])
+    .where('failed', '=', 1)
+    .where('expires_at', '>', now)
+    .execute();
   return new Set(rows.map((row) => row.url_hash));
 }

@@ -72,7 +72,14 @@ export function createModelPicturesService({ db, clock, fetcher, avatarServiceUr
       await savePicture(db, { url_hash: key, bytes: null, content_type: null, fetched_at: now, expires_at: now + PICTURE_LIMITS.keepFailedMs, failed: 1 });
       return null;
     }
-    await savePicture(db, { url_hash: key, bytes: found.bytes, content_type: found.contentType, fetched_at: now, expires_at: now + PICTURE_LIMITS.keepFoundMs, failed: 0 });
+    await savePicture(db, {
+      url_hash: key,
+      bytes: found.bytes,
+      content_type: found.contentType,
+      fetched_at: now,
+      expires_at: now + PICTURE_LIMITS.keepFoundMs,
+      failed: 0,
+    });
     return { ...found, fetchedAt: now };
   }
 
