@@ -17,15 +17,12 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureAssets } from '../src/build/assets.ts';
 
-// Biome (format and lint) as a level of its own. Enabled once the tree is formatted by Biome:
-// turn it on in the same commit as the reformat (see docs/decisions/0031-test-levels-and-biome.md).
-const LINT_LEVEL = false;
-
 const bun = process.execPath;
 const TWO_PROCESSES = ['--parallel=2', '--no-isolate'];
 const levels: { name: string; cmd: string[] }[] = [
   { name: 'types (tsc --noEmit)', cmd: [bun, 'x', 'tsc', '--noEmit'] },
-  ...(LINT_LEVEL ? [{ name: 'format and lint (biome check)', cmd: [bun, 'x', 'biome', 'check', '--error-on-warnings'] }] : []),
+  // Biome: the layout and the lint rules of docs/decisions/0031.
+  { name: 'format and lint (biome check)', cmd: [bun, 'x', 'biome', 'check', '--error-on-warnings'] },
   // The two longest levels spread their files over two processes each; every process keeps one
   // module registry across its files (--no-isolate), as a plain `bun test` does, so a process
   // starts one Swift for all its storage contract files (test/helpers/swift-s3.ts).
