@@ -92,21 +92,14 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
     return (await repo.readSiteState(db)).site_password_hash;
   }
 
-  // The lockout's expiry as last read or written here, so that a request does not read it again.
-  // The expiry only ever moves later (armed, reset, first-run setup), so a known expiry still in
-  // the future is the truth or earlier than it: trusting it never lets a locked site through. One
-  // that has passed (or none) is read again, so a reset from another process (the CLI) opens the
-  // site at once. Code that moves the expiry must go through this service and set it here.
-  let knownExpiry: number | undefined;
-
   async function expiry(): Promise<number | null> {
-    if (knownExpiry !== undefined && knownExpiry > clock().getTime()) return knownExpiry;
+    // Read on every request (one row by its key): a reset from the command line, another process,
+    // shows in the next answer, and the badge of an open page learns of it at its next poll.
     const state = await repo.readSiteState(db);
     const hours = lockoutPeriodHours(config, state);
     if (hours === 0) return null;
     // First use with the lockout on: the switch is armed from now.
-    knownExpiry = state.lockout_expires_at ?? (await repo.armLockoutIfUnset(db, clock().getTime() + hours * HOUR_MS));
-    return knownExpiry;
+    return state.lockout_expires_at ?? repo.armLockoutIfUnset(db, clock().getTime() + hours * HOUR_MS);
   }
 
   const service = {
@@ -125,8 +118,6 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
     async chooseLockoutHours(hours: number): Promise<void> {
       if (config.site.lockoutHoursSet) return;
       await repo.setLockoutPeriod(db, hours, hours > 0 ? clock().getTime() + hours * HOUR_MS : null);
-      // The period may shorten the switch or turn it off: the expiry is read again.
-      knownExpiry = undefined;
     },
 
     async lockoutStatus(): Promise<LockoutStatus> {
@@ -150,7 +141,6 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
         if (wasLocked) await repo.deleteAllSiteTokens(trx);
         await repo.setLockoutExpiry(trx, next);
       });
-      knownExpiry = next;
       return { newExpiryTime: new Date(next).toISOString() };
     },
 
@@ -229,7 +219,6 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
         const hours = lockoutPeriodHours(config, await repo.readSiteState(trx));
         if (hours > 0) await repo.setLockoutExpiry(trx, clock().getTime() + hours * HOUR_MS);
       });
-      knownExpiry = undefined;
     },
 
     /** Whether SITE_PASSWORD overrides the stored password (the CLI warns about it). */
