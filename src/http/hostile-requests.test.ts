@@ -99,6 +99,13 @@ describe('guessing bursts', () => {
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_ATTEMPTS);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(answers.filter((r) => r.status === 429).every((r) => Number(r.headers.get('retry-after')) > 0)).toBe(true);
+    // On a loaded machine a check may wait past the password queue's few seconds: it is answered
+    // "busy" (429) and not counted. Whatever the burst left of the limit, wrong guesses one at a
+    // time use it up, and then even the right password is refused.
+    const checked = statuses.filter((s) => s === 401).length;
+    for (let i = checked; i < MAX_ATTEMPTS; i++) {
+      expect([401, 429]).toContain((await call('/api/site/verify-password', { ...json({ password: 'guess' }), from })).status);
+    }
     expect((await call('/api/site/verify-password', { ...json({ password: SITE_PASSWORD }), from })).status).toBe(429);
   });
 

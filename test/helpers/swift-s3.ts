@@ -86,8 +86,8 @@ export async function startSwiftS3(options: { bucket?: string } = {}): Promise<S
   const missing = missingSwift();
   if (missing) throw new Error(`Swift S3 cannot start: ${missing}`);
   // A failed start is not retried by the next test file: it already waited its whole bound.
-  // biome-ignore lint/suspicious/noAssignInExpressions: kept from before the linter; fix when this code is next touched
-  const server = await (cluster ??= startCluster());
+  cluster ??= startCluster();
+  const server = await cluster;
   const requested = options.bucket ?? 'hub-media-test';
   let bucket = requested;
   for (let n = 2; server.buckets.has(bucket); n++) bucket = `${requested}-${n}`;
