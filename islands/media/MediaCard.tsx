@@ -23,7 +23,15 @@ export interface CardLook {
   hoverPreview: boolean;
   /** A double click on an image card opens it fullscreen (The Red Room). */
   doubleClickFullscreen: boolean;
+  /** The item's gallery as a chip on the picture, 'Gallery' or 'Premium' (a list of both: the model gallery dialog). */
+  source?: boolean;
 }
+
+/** The source chip's words and colours (Premium's gold as in its viewer). */
+const SOURCE_CHIP = {
+  gallery: ['Gallery', 'bg-black/70'],
+  premium: ['Premium', 'bg-[#8a5a00]'],
+} as const;
 
 /** The name a card and the viewer give an item ('Untitled' when it has no title). */
 export const titleOf = (item: MediaItem) => item.title.trim() || 'Untitled';
@@ -199,6 +207,11 @@ export function MediaCard({
             </span>
           ) : null}
         </a>
+        {look.source ? (
+          <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>
+            {SOURCE_CHIP[item.source][0]}
+          </span>
+        ) : null}
         {item.type === 'video' && item.duration !== null && !compact ? (
           <span
             className={`pointer-events-none absolute right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white ${overlay ? 'top-11' : 'bottom-2'}`}

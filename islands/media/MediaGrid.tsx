@@ -14,7 +14,7 @@ import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
 import { type Confirmation, ConfirmDialog } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
-import type { CardActionName, LibraryConfig, SwitchName } from './library-config.ts';
+import type { CardActionName, GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
 import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-api.ts';
 import { SelectionBar } from './SelectionBar.tsx';
@@ -50,7 +50,7 @@ export interface AlbumContext {
 }
 
 export interface MediaGridProps {
-  config: LibraryConfig;
+  config: GridConfig;
   items: MediaItem[];
   /** Replaces one item in the list the parent keeps (a favourite, an edit). */
   replaceItem: (item: MediaItem) => void;
@@ -74,6 +74,8 @@ export interface MediaGridProps {
   /** Shown instead of the grid when there are no items. */
   empty: ReactNode;
   loading: boolean;
+  /** Told when the viewer opens or closes (a dialog around the grid keeps Escape for the viewer). */
+  onViewerChange?: (open: boolean) => void;
 }
 
 export function MediaGrid({
@@ -95,6 +97,7 @@ export function MediaGrid({
   label = 'Media',
   empty,
   loading,
+  onViewerChange,
 }: MediaGridProps) {
   const { text } = config;
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -115,6 +118,8 @@ export function MediaGrid({
   const bulkTagsDialog = useDialog();
   const client = forGallery(config.gallery);
   const chosen = items.filter((m) => selected.has(m._id)).map((m) => m._id);
+  const viewing = viewer !== null;
+  useEffect(() => onViewerChange?.(viewing), [onViewerChange, viewing]);
 
   const fail = (message: string, place: Place, control: { isOpen(): boolean }) => toast.show(message, 'error', control.isOpen() ? place : 'page');
 

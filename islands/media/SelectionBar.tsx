@@ -4,7 +4,7 @@
 // On a phone the count takes its own row, so the buttons keep their words on one line each.
 
 import type { ReactNode } from 'react';
-import type { LibraryConfig, SelectionButton } from './library-config.ts';
+import type { GridConfig, SelectionButton } from './library-config.ts';
 
 const BUTTON = 'inline-flex items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-50 sm:px-4';
 const PLAIN = `${BUTTON} bg-surface text-fg ring-1 ring-line hover:bg-raised`;
@@ -21,7 +21,7 @@ export function SelectionBar({
   onAlbum,
   onDelete,
 }: {
-  config: LibraryConfig;
+  config: GridConfig;
   count: number;
   inBin: boolean;
   allChosen: boolean;

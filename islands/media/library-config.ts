@@ -89,3 +89,9 @@ export interface LibraryConfig {
   /** The grid's classes for the switches' state. */
   grid: (switches: Record<SwitchName, boolean>) => string;
 }
+
+/**
+ * What the grid (MediaGrid) needs of a configuration: a gallery's page passes its whole
+ * LibraryConfig; a view outside the library's pages (the model gallery dialog) passes only these.
+ */
+export type GridConfig = Pick<LibraryConfig, 'gallery' | 'text' | 'toast' | 'card' | 'menu' | 'viewer' | 'selection' | 'grid'>;

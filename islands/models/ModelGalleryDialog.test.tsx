@@ -19,6 +19,9 @@ let logged: Mock<typeof console.error>;
 
 beforeAll(async () => {
   samples = await mediaSamples();
+  // The dialogs and the viewer load when first opened; their scripts are read here once, so an
+  // opening waits only on the hub (which settle() follows), not on the first compile of a module.
+  await Promise.all([import('./dialogs.ts'), import('../media/Viewer.tsx'), import('../media/UploadDialog.tsx')]);
 });
 beforeEach(async () => {
   logged = spyOn(console, 'error').mockImplementation(() => {});
@@ -129,18 +132,11 @@ describe("a model's gallery dialog", () => {
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
     const gallery = dialog("Mia Rose's Gallery");
     expect(hub.requests.some((r) => r.path.startsWith('/api/premium?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
-    const chipOf = (title: string) =>
-      within(gallery)
-        .getByRole('button', { name: new RegExp(`^Open ${title} `) })
-        .querySelector('.chip')?.textContent;
+    const chipOf = (title: string) => within(gallery).getByRole('article', { name: title }).querySelector('[data-source]')?.textContent;
     expect(chipOf('Free one')).toBe('Gallery');
     expect(chipOf('reserve')).toBe('Premium');
     expect(within(gallery).getByText('2 of 2 items')).toBeTruthy();
-    await settle(() =>
-      within(gallery)
-        .getByRole('button', { name: /^Open reserve / })
-        .click(),
-    );
+    await settle(() => within(gallery).getByRole('link', { name: 'Open reserve' }).click());
     await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));
     expect(hub.requests.some((r) => r.method === 'POST' && r.path.startsWith('/api/premium/') && r.path.endsWith('/favorite'))).toBe(true);
     expect((await json<MediaPage>('GET', '/api/premium?filter=favorites')).totalItems).toBe(1);
@@ -163,8 +159,8 @@ describe("a model's gallery dialog", () => {
     expect(hub.requests.some((r) => r.path.startsWith('/api/gallery?') && r.path.includes(`modelId=${mia._id}`) && r.path.includes('limit=1000'))).toBe(true);
     const titles = () =>
       within(gallery)
-        .queryAllByRole('button', { name: /^Open / })
-        .map((b) => `Open ${b.querySelector('[data-title]')?.textContent}`);
+        .queryAllByRole('link', { name: /^Open / })
+        .map((link) => link.getAttribute('aria-label'));
     expect(titles().sort()).toEqual(['Open Beach day', 'Open Poolside', 'Open Studio clip']);
     expect(within(gallery).getAllByText('Gallery')).toHaveLength(3);
     expect(within(gallery).getByText('3 of 3 items')).toBeTruthy();
@@ -184,11 +180,7 @@ describe("a model's gallery dialog", () => {
     fireEvent.change(within(gallery).getByLabelText("Search this model's media"), { target: { value: '' } });
 
     // The viewer: L favourites with the spec toast inside the dialog; Escape closes the viewer only.
-    await settle(() =>
-      within(gallery)
-        .getByRole('button', { name: /^Open Beach day / })
-        .click(),
-    );
+    await settle(() => within(gallery).getByRole('link', { name: 'Open Beach day' }).click());
     const viewer = within(gallery).getByRole('dialog', { name: 'Beach day' });
     expect(within(viewer).getByLabelText('Position').textContent).toMatch(/^\d of 3$/);
     await settle(() => fireEvent.keyDown(document.body, { key: 'l' }));
@@ -197,6 +189,33 @@ describe("a model's gallery dialog", () => {
     await settle(() => fireEvent.keyDown(document.body, { key: 'Escape' }));
     expect(within(gallery).queryByRole('dialog', { name: 'Beach day' })).toBeNull();
     expect((gallery as HTMLDialogElement).open).toBe(true);
+  });
+
+  test("the tiles are the media library's cards: a favourite button, and a menu whose Delete sends each item to its own gallery's bin", async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    expect(stored.ok).toBe(true);
+    await renderBoard();
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const gallery = dialog("Mia Rose's Gallery");
+
+    await settle(() => within(gallery).getByRole('button', { name: 'Add Free one to favorites' }).click());
+    expect(toastIn(gallery)).toBe('Added to favorites');
+    expect(within(gallery).getByRole('button', { name: 'Remove Free one from favorites' }).getAttribute('aria-pressed')).toBe('true');
+
+    await settle(() => within(gallery).getByRole('button', { name: 'Actions for reserve' }).click());
+    expect(
+      within(gallery)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['View Details', 'Delete']);
+    await settle(() => within(gallery).getByRole('menuitem', { name: 'Delete' }).click());
+    await settle(() => within(dialog('Delete Media')).getByRole('button', { name: 'Delete' }).click());
+    expect(hub.requests.some((r) => r.method === 'DELETE' && r.path.startsWith('/api/premium/'))).toBe(true);
+    expect(toastIn(gallery)).toBe('Media moved to recycling bin');
+    expect(within(gallery).getByText('1 of 1 items')).toBeTruthy();
+    expect((await json<MediaPage>('GET', '/api/premium?filter=recycling-bin')).totalItems).toBe(1);
   });
 
   test('a model without media says so', async () => {

@@ -97,9 +97,12 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     await card.getByRole('heading', { name: 'Mia Rose' }).click();
     const gallery = page.getByRole('dialog', { name: "Mia Rose's Gallery" });
     await gallery.getByText('3 of 3 items').waitFor();
-    const thumbnails = gallery.getByRole('list', { name: 'Media' }).locator('img');
+    // The pictures (not the ThumbHash placeholders under them).
+    const thumbnails = gallery.getByRole('list', { name: 'Media' }).locator('img:not([aria-hidden])');
     await page.waitForFunction(
-      () => [...document.querySelectorAll('dialog[open] ul[aria-label="Media"] img')].filter((img) => (img as HTMLImageElement).naturalWidth > 0).length === 3,
+      () =>
+        [...document.querySelectorAll('dialog[open] ul[aria-label="Media"] img:not([aria-hidden])')].filter((img) => (img as HTMLImageElement).naturalWidth > 0)
+          .length === 3,
     );
     expect(await thumbnails.evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src).pathname.endsWith('/thumbnail')))).toEqual([
       true,
@@ -114,7 +117,7 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     const ranged = page.waitForResponse(
       (r) => new URL(r.url()).pathname === video.url && r.status() === 206 && (r.request().headers().range ?? '').startsWith('bytes='),
     );
-    await gallery.getByRole('button', { name: new RegExp(`^Open ${video.title} `) }).click();
+    await gallery.getByRole('link', { name: `Open ${video.title}` }).click();
     await page.getByRole('dialog', { name: video.title }).waitFor();
     // The viewer is named by the item it shows; it is found by its role description as it moves.
     const viewer = page.locator('[aria-roledescription="media viewer"]');

@@ -356,7 +356,9 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     const gallery = page.getByRole('dialog', { name: "Scarlett Vane's Gallery" });
     await gallery.getByText('2 of 2 items').waitFor();
     await page.waitForFunction(
-      () => [...document.querySelectorAll<HTMLImageElement>('dialog[open] ul[aria-label="Media"] img')].filter((img) => img.naturalWidth > 0).length === 2,
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('dialog[open] ul[aria-label="Media"] img:not([aria-hidden])')].filter((img) => img.naturalWidth > 0)
+          .length === 2,
     );
     await screenshotVariants(page, 'red-room-model-gallery');
     expect(unexpectedProblems(problems, [])).toEqual([]);
