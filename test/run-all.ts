@@ -16,6 +16,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureAssets } from '../src/build/assets.ts';
+import { mediaSamples, SAMPLES_DIR_VARIABLE } from './helpers/media-samples.ts';
 
 const bun = process.execPath;
 const TWO_PROCESSES = ['--parallel=2', '--no-isolate'];
@@ -49,6 +50,18 @@ const assets = await ensureAssets();
 console.log(`assets ${assets.rebuilt ? 'built' : 'up to date'} (${seconds(started)} s)`);
 console.log(`running ${chosen.length} level(s) ${serial ? 'one after another' : 'at the same time'}; load average ${load()}`);
 
+// The sample media (photos in every format, short clips in every container) are made once here,
+// while the machine is still quiet, and every level reads them; made inside a test on a busy
+// machine they took longer than its limit. Without ffmpeg or heif-enc the tests make (and fail
+// on) them as before.
+try {
+  const samples = await mediaSamples();
+  process.env[SAMPLES_DIR_VARIABLE] = path.dirname(samples.jpeg.path);
+  console.log(`sample media made (${seconds(started)} s)`);
+} catch (error) {
+  console.log(`sample media not made here: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+}
+
 const logDir = mkdtempSync(path.join(tmpdir(), 'hub-test-levels-'));
 
 async function run(level: (typeof levels)[number], index: number) {
@@ -58,7 +71,7 @@ async function run(level: (typeof levels)[number], index: number) {
   const fd = openSync(logPath, 'w');
   let code: number;
   try {
-    const child = Bun.spawn(level.cmd, { stdout: fd, stderr: fd, stdin: 'ignore' });
+    const child = Bun.spawn(level.cmd, { stdout: fd, stderr: fd, stdin: 'ignore', env: { ...process.env } });
     code = await child.exited;
   } finally {
     closeSync(fd);
@@ -75,6 +88,8 @@ try {
   else results.push(...(await Promise.all(chosen.map(run))));
 } finally {
   rmSync(logDir, { recursive: true, force: true });
+  const samplesDir = process.env[SAMPLES_DIR_VARIABLE];
+  if (samplesDir) rmSync(path.dirname(samplesDir), { recursive: true, force: true });
 }
 
 console.log('\n━━ summary ━━');

@@ -15,9 +15,13 @@ if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
 const MEMBER = { username: 'casey', password: 'casey password', name: 'Casey Member', email: 'casey@example.com' };
 
-/** A page in system mode (no theme cookie), so the emulated colour scheme picks the theme. */
+/**
+ * A page in system mode (no theme cookie), so the emulated colour scheme picks the theme. It asks
+ * for reduced motion, so what axe measures is the steady state: the rotating taglines stay still
+ * (as they do for such visitors) instead of being caught halfway through their fade.
+ */
 async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
   const { page } = await openPage(context);
   return { context, page };
 }

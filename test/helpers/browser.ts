@@ -78,7 +78,7 @@ export async function islandsReady(page: Page): Promise<void> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await screenshotWithRetry(page, path.join(SCREENSHOT_DIR, `${name}.png`), false);
 }
 
 /**
@@ -120,6 +120,23 @@ export const COLOR_SCHEMES = ['light', 'dark'] as const;
  * theme's system mode (no mui-mode cookie), so the emulated colour scheme decides the theme. The
  * viewport and the colour scheme are put back afterwards. Finite CSS animations are finished first.
  */
+/**
+ * A full-page screenshot, tried up to three times: on a busy machine Chromium now and then answers
+ * "Unable to capture screenshot" while it is still laying out the resized page. The pictures are
+ * artifacts to look at, not assertions; a third failure still fails the test.
+ */
+async function screenshotWithRetry(page: Page, file: string, stillAnimations = true): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path: file, fullPage: true, ...(stillAnimations ? { animations: 'disabled' as const } : {}) });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Unable to capture screenshot')) throw error;
+      await page.waitForTimeout(500 * attempt);
+    }
+  }
+}
+
 export async function screenshotVariants(page: Page, name: string): Promise<void> {
   const mode = await page.locator('html').getAttribute('data-mode');
   if (mode !== 'system') throw new Error(`screenshotVariants needs the system theme mode, the page has ${mode}`);
@@ -130,7 +147,7 @@ export async function screenshotVariants(page: Page, name: string): Promise<void
     await page.emulateMedia({ colorScheme: scheme });
     for (const [size, dimensions] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(dimensions);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+      await screenshotWithRetry(page, path.join(SCREENSHOT_DIR, `${name}-${size}-${scheme}.png`));
     }
   }
   await page.emulateMedia({ colorScheme: before });

@@ -1,7 +1,7 @@
 // Real sample files of every type the hub accepts, made once per test process by ffmpeg, heif-enc
 // and sharp (nothing is checked in): tests upload them as a user's camera or phone would.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { tempDir } from './test-app.ts';
@@ -20,11 +20,32 @@ export interface Sample {
 
 let made: Promise<Record<SampleName, Sample>> | undefined;
 
+/**
+ * The folder `npm test` (test/run-all.ts) made the samples in before the levels started, passed
+ * to every test process: on a busy machine making them inside a test took longer than its limit.
+ */
+export const SAMPLES_DIR_VARIABLE = 'HUB_TEST_SAMPLES_DIR';
+
 /** Every sample, made on first use (about a second). Needs ffmpeg and heif-enc (bash .ci/run installs them). */
 export function mediaSamples(): Promise<Record<SampleName, Sample>> {
-  made ??= makeSamples();
+  const ready = process.env[SAMPLES_DIR_VARIABLE];
+  made ??= ready && SAMPLE_FILES.every((file) => existsSync(path.join(ready, file))) ? Promise.resolve(samplesIn(ready)) : makeSamples();
   return made;
 }
+
+const SAMPLE_FILES = [
+  'photo.jpg',
+  'IMG_0001.jpg',
+  'image.png',
+  'animation.gif',
+  'image.webp',
+  'image.avif',
+  'IMG_0002.heic',
+  'clip.mp4',
+  'clip.mov',
+  'clip.m4v',
+  'clip.webm',
+];
 
 async function run(command: string[]): Promise<void> {
   const proc = Bun.spawn(command, { stdout: 'ignore', stderr: 'pipe' });
@@ -69,6 +90,11 @@ async function makeSamples(): Promise<Record<SampleName, Sample>> {
     ffmpeg(...source, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'ipod', at('clip.m4v')),
     ffmpeg(...source, '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libvorbis', at('clip.webm')),
   ]);
+  return samplesIn(dir);
+}
+
+function samplesIn(dir: string): Record<SampleName, Sample> {
+  const at = (file: string) => path.join(dir, file);
   const sample = (file: string, mimeType: string, type: 'image' | 'video'): Sample => ({
     name: file,
     path: at(file),
