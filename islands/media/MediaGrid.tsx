@@ -84,7 +84,9 @@ export interface MediaGridProps {
  */
 export const FIRST_PAINT_CARDS = 15;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/;
+const escapeHtml = (text: string) => (SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : text);
 
 /**
  * The items past the first screen for a browser without JavaScript: each picture as a link to
@@ -92,13 +94,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&
  * element by element, and a browser with JavaScript never shows it).
  */
 function NoScriptRest({ items, grid }: { items: MediaItem[]; grid: string }) {
-  const cards = items
-    .map((item) => {
-      const title = escapeHtml(titleOf(item));
-      const picture = item.thumbnail ? `<img src="${escapeHtml(item.thumbnail)}" alt="" loading="lazy" class="media-fill">` : '';
-      return `<li class="min-w-0"><a href="${escapeHtml(item.display)}" class="media-card no-underline"><span class="relative block aspect-square overflow-hidden rounded-t-xl bg-raised">${picture}</span><span class="truncate px-3 py-2 text-sm font-semibold text-fg">${title}</span></a></li>`;
-    })
-    .join('');
+  let cards = '';
+  for (const item of items) {
+    const picture = item.thumbnail ? `<img src="${escapeHtml(item.thumbnail)}" alt="" loading="lazy" class="media-fill">` : '';
+    cards += `<li class="min-w-0"><a href="${escapeHtml(item.display)}" class="media-card no-underline"><span class="relative aspect-square overflow-hidden rounded-t-xl bg-raised">${picture}</span><span class="truncate px-3 py-2 text-sm font-semibold text-fg">${escapeHtml(titleOf(item))}</span></a></li>`;
+  }
   // biome-ignore lint/security/noDangerouslySetInnerHtml: every value above is escaped
   return <noscript dangerouslySetInnerHTML={{ __html: `<ul aria-label="More media" class="${grid} mt-4 min-w-0">${cards}</ul>` }} />;
 }
