@@ -72,6 +72,8 @@ export async function pageBytes(browser: Browser, baseUrl: string, name: string,
     const total = { compressed: 0, plain: 0 };
     for (const url of new Set(urls)) {
       const b = await bytesOf(url, headers);
+      // PAGE_BYTES_FILES=1 lists every file with its compressed size (what to move out of the first load).
+      if (process.env.PAGE_BYTES_FILES) console.log(`  ${name} ${(b.compressed / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
       total.compressed += b.compressed;
       total.plain += b.plain;
     }

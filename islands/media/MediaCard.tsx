@@ -8,7 +8,6 @@
 
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
-import { placeholderDataUrl } from '../../src/shared/thumbhash.ts';
 import { WarningIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { FavoriteMark, PlayIcon, SpinnerIcon } from './icons.tsx';
@@ -57,11 +56,22 @@ export interface MediaCardProps {
   onFavorite?: (item: MediaItem) => void;
 }
 
+/** The ThumbHash decoder, loaded with the first card that has a placeholder (not part of the first load). */
+let decoder: Promise<typeof import('../../src/shared/thumbhash.ts')> | null = null;
+
 /** The ThumbHash as a picture, made in the browser once the island is live (it costs kilobytes of HTML otherwise). */
 function usePlaceholder(placeholder: string | null, live: boolean): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (live) setUrl(placeholderDataUrl(placeholder));
+    if (!live || !placeholder) return setUrl(null);
+    let current = true;
+    decoder ??= import('../../src/shared/thumbhash.ts');
+    void decoder.then((m) => {
+      if (current) setUrl(m.placeholderDataUrl(placeholder));
+    });
+    return () => {
+      current = false;
+    };
   }, [placeholder, live]);
   return url;
 }

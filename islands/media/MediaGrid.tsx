@@ -12,13 +12,12 @@ import { useDialog } from '../components/Dialog.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
 import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
-import { type Confirmation, ConfirmDialog } from './ConfirmDialog.tsx';
+import type { Confirmation } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
 import type { CardActionName, GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
 import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-api.ts';
-import { SelectionBar } from './SelectionBar.tsx';
-import { forgetVocabulary } from './TagPicker.tsx';
+import { forgetVocabulary } from './tag-vocabulary.ts';
 
 // The viewer and the menu's dialogs load when first opened (their own scripts): a first visit
 // needs none of them.
@@ -28,6 +27,8 @@ const BulkTagsDialog = lazily(() => import('./BulkTagsDialog.tsx').then((m) => m
 const DetailsDialog = lazily(() => import('./DetailsDialog.tsx').then((m) => m.DetailsDialog));
 const ProfilePictureDialog = lazily(() => import('./ProfilePictureDialog.tsx').then((m) => m.ProfilePictureDialog));
 const Viewer = lazily(() => import('./Viewer.tsx').then((m) => m.Viewer));
+const ConfirmDialog = lazily(() => import('./ConfirmDialog.tsx').then((m) => m.ConfirmDialog));
+const SelectionBar = lazily(() => import('./SelectionBar.tsx').then((m) => m.SelectionBar));
 const MoveToAlbumDialog = lazily(() => import('../albums/MoveToAlbumDialog.tsx').then((m) => m.MoveToAlbumDialog));
 
 /** The grid's parts that load when first opened. */
@@ -76,6 +77,32 @@ export interface MediaGridProps {
   loading: boolean;
   /** Told when the viewer opens or closes (a dialog around the grid keeps Escape for the viewer). */
   onViewerChange?: (open: boolean) => void;
+}
+
+/**
+ * How many cards the server renders: more than a first screen shows (three rows of The Red Room's
+ * five columns at 1280 px, five of Premium's three). Rendering all fifty cards cost the page most
+ * of its server time.
+ */
+export const FIRST_PAINT_CARDS = 15;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/;
+const escapeHtml = (text: string) => (SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : text);
+
+/**
+ * The items past the first screen for a browser without JavaScript: each picture as a link to
+ * the file, inside <noscript> (written as one string: React neither renders nor hydrates it
+ * element by element, and a browser with JavaScript never shows it).
+ */
+function NoScriptRest({ items, grid }: { items: MediaItem[]; grid: string }) {
+  let cards = '';
+  for (const item of items) {
+    const picture = item.thumbnail ? `<img src="${escapeHtml(item.thumbnail)}" alt="" loading="lazy" class="media-fill">` : '';
+    cards += `<li class="min-w-0"><a href="${escapeHtml(item.display)}" class="media-card no-underline"><span class="relative aspect-square overflow-hidden rounded-t-xl bg-raised">${picture}</span><span class="truncate px-3 py-2 text-sm font-semibold text-fg">${escapeHtml(titleOf(item))}</span></a></li>`;
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: every value above is escaped
+  return <noscript dangerouslySetInnerHTML={{ __html: `<ul aria-label="More media" class="${grid} mt-4 min-w-0">${cards}</ul>` }} />;
 }
 
 export function MediaGrid({
@@ -142,7 +169,8 @@ export function MediaGrid({
   function ask(next: Confirmation) {
     toast.close();
     setConfirmation(next);
-    confirmDialog.open();
+    // Mounted (and its script loaded) at the first question; opened once it is there.
+    setOpenings((o) => ({ ...o, confirm: (o.confirm ?? 0) + 1 }));
   }
 
   async function favorite(item: MediaItem) {
@@ -302,6 +330,9 @@ export function MediaGrid({
   }
 
   const allChosen = items.length > 0 && chosen.length === items.length;
+  // Before the island is live (the server's HTML and the hydration that must match it) only the
+  // cards a first screen can show are drawn; the rest follow at once when the island goes live.
+  const drawn = live ? items : items.slice(0, FIRST_PAINT_CARDS);
   const deleteTitle = inBin ? 'Delete Forever' : text.deleteSelectedTitle;
 
   return (
@@ -310,7 +341,7 @@ export function MediaGrid({
         empty
       ) : (
         <ul aria-label={label} aria-busy={loading} className={`${config.grid(switches)} min-w-0 ${loading ? 'opacity-60' : ''} ${selecting ? 'pb-28' : ''}`}>
-          {items.map((item, index) => (
+          {drawn.map((item, index) => (
             <li key={item._id} className="min-w-0">
               <MediaCard
                 item={item}
@@ -330,24 +361,32 @@ export function MediaGrid({
           ))}
         </ul>
       )}
+      {drawn.length < items.length ? <NoScriptRest items={items.slice(drawn.length)} grid={config.grid(switches)} /> : null}
 
       {selecting ? (
-        <SelectionBar
-          config={config}
-          count={chosen.length}
-          inBin={inBin}
-          allChosen={allChosen}
-          empty={items.length === 0}
-          onAll={() =>
-            setSelected(allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))
-          }
-          onClear={() => setSelected(new Set())}
-          onTags={() => openDialog(null, 'bulk-tags')}
-          onAlbum={() => openMoveToAlbum(chosen)}
-          onDelete={() =>
-            ask({ title: deleteTitle, message: text.bulkDeleteConfirm(chosen.length, inBin), action: inBin ? 'Delete Forever' : 'Delete', run: deleteSelected })
-          }
-        />
+        <Suspense fallback={null}>
+          <SelectionBar
+            config={config}
+            count={chosen.length}
+            inBin={inBin}
+            allChosen={allChosen}
+            empty={items.length === 0}
+            onAll={() =>
+              setSelected(allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))
+            }
+            onClear={() => setSelected(new Set())}
+            onTags={() => openDialog(null, 'bulk-tags')}
+            onAlbum={() => openMoveToAlbum(chosen)}
+            onDelete={() =>
+              ask({
+                title: deleteTitle,
+                message: text.bulkDeleteConfirm(chosen.length, inBin),
+                action: inBin ? 'Delete Forever' : 'Delete',
+                run: deleteSelected,
+              })
+            }
+          />
+        </Suspense>
       ) : null}
 
       {whenOpened(
@@ -379,9 +418,13 @@ export function MediaGrid({
         </BulkTagsDialog>,
       )}
       {whenOpened('details', detailsDialog, <DetailsDialog control={detailsDialog} item={target} />)}
-      <ConfirmDialog control={confirmDialog} confirmation={confirmation}>
-        {toast.render('confirm')}
-      </ConfirmDialog>
+      {whenOpened(
+        'confirm',
+        confirmDialog,
+        <ConfirmDialog control={confirmDialog} confirmation={confirmation}>
+          {toast.render('confirm')}
+        </ConfirmDialog>,
+      )}
       <Suspense fallback={null}>
         {albumIds ? (
           <MoveToAlbumDialog

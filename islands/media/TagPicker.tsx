@@ -5,23 +5,9 @@
 
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { MAX_TAG_LENGTH, normaliseTags, splitTags, type TagVocabulary } from '../../src/shared/media.ts';
-import { api } from '../lib/api.ts';
+import { loadVocabulary } from './tag-vocabulary.ts';
 
-/** One load of GET /api/tags per page; forgotten after a save that may add custom tags. */
-let vocabularyLoad: Promise<TagVocabulary | null> | null = null;
-
-export function loadVocabulary(): Promise<TagVocabulary | null> {
-  vocabularyLoad ??= api<TagVocabulary>('/api/tags', { fallback: 'Failed to load tags' }).then((r) => {
-    if (r.ok && Array.isArray(r.value?.groups)) return r.value;
-    vocabularyLoad = null;
-    return null;
-  });
-  return vocabularyLoad;
-}
-
-export function forgetVocabulary(): void {
-  vocabularyLoad = null;
-}
+export { forgetVocabulary, loadVocabulary } from './tag-vocabulary.ts';
 
 /** The vocabulary given, else the one loaded from the hub (null while it loads). */
 function useVocabulary(given: TagVocabulary | null | undefined): TagVocabulary | null {
