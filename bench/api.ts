@@ -111,6 +111,7 @@ const hubResult = await wrk(`${hub.url}${PATH}`, headers);
 await hub.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
+console.log(`statements the hub ran for one request: ${captured.length} (${captured.length - listStatements.length} for the site token, session and user)`);
 console.log(`bare Bun + SQLite (${listStatements.length} statements, same rows): ${bareResult.rps.toFixed(0)} req/s, p50 ${bareResult.p50}`);
 console.log(`hub GET ${PATH}: ${hubResult.rps.toFixed(0)} req/s, p50 ${hubResult.p50}  = ${(hubResult.rps / bareResult.rps).toFixed(2)}x the bare server`);
 console.log(

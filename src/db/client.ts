@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type DialectAdapter, type Driver, Kysely, type LogEvent, SqliteAdapter, sql } from 'kysely';
 import { BunSqliteDialect } from 'kysely-bun-sqlite';
+import { trackChanges } from './changes.ts';
 import type { Database } from './database.ts';
 import { BunSqliteDriver } from './driver.ts';
 
@@ -21,12 +22,15 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 
 /** kysely-bun-sqlite's query compiler and introspector, with the hub's driver and adapter. */
 class HubSqliteDialect extends BunSqliteDialect {
-  constructor(private readonly sqlite: SqliteDatabase) {
+  readonly driver: BunSqliteDriver;
+
+  constructor(sqlite: SqliteDatabase) {
     super({ database: sqlite });
+    this.driver = new BunSqliteDriver(sqlite);
   }
 
   override createDriver(): Driver {
-    return new BunSqliteDriver(this.sqlite);
+    return this.driver;
   }
 
   override createAdapter(): DialectAdapter {
@@ -55,7 +59,9 @@ export function openDatabase(file: string, options: { log?: (event: LogEvent) =>
   // items with its search index is a few tens of MB, and re-reading its index pages from the
   // operating system for every list cost several milliseconds a request. Filled only as used.
   sqlite.exec('PRAGMA cache_size = -32768');
-  const db = new Kysely<Database>({ dialect: new HubSqliteDialect(sqlite), ...(options.log ? { log: options.log } : {}) });
+  const dialect = new HubSqliteDialect(sqlite);
+  const db = new Kysely<Database>({ dialect, ...(options.log ? { log: options.log } : {}) });
+  trackChanges(db, (sql) => dialect.driver.statement(sql));
   let closed = false;
   return {
     db,

@@ -82,12 +82,21 @@ export class BunSqliteDriver implements Driver {
   private readonly connection: Connection;
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
+  private closed = false;
 
   constructor(private readonly sqlite: SqliteDatabase) {
     this.connection = new Connection(sqlite, new StatementCache(sqlite));
   }
 
   async init(): Promise<void> {}
+
+  /**
+   * A cached statement for reads outside Kysely and its connection queue (the change stamp of
+   * src/db/changes.ts: one step, no table); null once the database is closed.
+   */
+  statement(sql: string): Statement | null {
+    return this.closed ? null : this.connection.statements.get(sql);
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.queue;
@@ -119,6 +128,7 @@ export class BunSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    this.closed = true;
     this.connection.statements.clear();
     this.sqlite.close();
   }

@@ -3,6 +3,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { UntilChanged } from '../../db/changes.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
@@ -28,6 +29,10 @@ export interface ValidSession {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Database>; clock: Clock; limiter: AttemptLimiter; users: UsersService }) {
+  // Sessions with their users as last read, kept until anything at all is written to the database
+  // (here or by the command line): signing out, deleting a user, a new password, a new role and
+  // sliding all write.
+  const knownSessions = new UntilChanged<NonNullable<Awaited<ReturnType<typeof repo.findSessionWithUser>>>>(db);
   const service = {
     async createSession(userId: string): Promise<{ token: string; expiresAt: number }> {
       const token = generateToken();
@@ -41,7 +46,7 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
     async validate(token: string | undefined | null): Promise<ValidSession | null> {
       if (!isWellFormedToken(token)) return null;
       const id = tokenId(token);
-      const row = await repo.findSessionWithUser(db, id);
+      const row = await knownSessions.get(id, () => repo.findSessionWithUser(db, id));
       if (!row) return null;
       const now = clock().getTime();
       if (row.expiresAt <= now) {

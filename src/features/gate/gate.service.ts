@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
+import { UntilChanged } from '../../db/changes.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
@@ -91,6 +92,10 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
     }
     return (await repo.readSiteState(db)).site_password_hash;
   }
+
+  // Site tokens as last read, kept until anything at all is written to the database (here or by
+  // the command line): revoking, locking, a new site password and sliding all write.
+  const knownTokens = new UntilChanged<{ id: string; expires_at: number }>(db);
 
   async function expiry(): Promise<number | null> {
     // Read on every request (one row by its key): a reset from the command line, another process,
@@ -182,7 +187,8 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       if (!isWellFormedToken(token)) return null;
       const lockout = await service.lockoutStatus();
       if (lockout.isLocked) return null;
-      const row = await repo.findSiteToken(db, tokenId(token));
+      const id = tokenId(token);
+      const row = await knownTokens.get(id, () => repo.findSiteToken(db, id));
       const now = clock().getTime();
       if (!row || row.expires_at <= now) return null;
       // Sliding expiry: a token in regular use does not run out.
