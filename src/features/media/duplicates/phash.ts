@@ -43,6 +43,21 @@ export async function phashOf(input: string | Buffer | Uint8Array | Sharp): Prom
   return phashOfGrey(data);
 }
 
+/** How raw pixels are laid out (as sharp's `info` gives them: 8 bits a channel, 1-4 channels). */
+export interface RawLayout {
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/**
+ * The hash of raw pixels already oriented, such as the card picture's before it is encoded
+ * (placeholder.ts): no decode at all, where hashing the finished WebP decoded it again.
+ */
+export async function phashOfPixels(data: Uint8Array, layout: RawLayout): Promise<string> {
+  return phashOf((await loadSharp())(data, { raw: layout }));
+}
+
 /** The hash of 32x32 grey pixels, row by row (one byte each). */
 export function phashOfGrey(pixels: Uint8Array): string {
   if (pixels.length !== SIDE * SIDE) throw new Error(`phashOfGrey needs ${SIDE * SIDE} grey pixels, got ${pixels.length}`);
