@@ -44,12 +44,17 @@ export function cardPixels(source: Sharp): Promise<{ data: Buffer; info: RawLayo
 export async function cardPicture(source: Sharp): Promise<CardPicture> {
   const sharp = await loadSharp();
   const { data, info } = await cardPixels(source);
-  // sharp encodes and hashes on its own threads while the placeholder is worked out here.
+  // sharp encodes on its own thread while the placeholder and the hash are worked out here.
   const encoding = sharp(data, { raw: info }).webp({ quality: THUMBNAIL_QUALITY }).toBuffer();
-  const hashing = phashOfPixels(data, info).catch(() => null);
   const small = shrinkToRgba(data, info.width, info.height, info.channels, PLACEHOLDER_SIDE);
   const placeholder = Buffer.from(rgbaToThumbHash(small.width, small.height, small.rgba)).toString('base64');
-  return { thumbnail: await encoding, placeholder, phash: await hashing };
+  let phash: string | null = null;
+  try {
+    phash = phashOfPixels(data, info);
+  } catch {
+    // Without a hash the item is only left out of the similar-duplicates search.
+  }
+  return { thumbnail: await encoding, placeholder, phash };
 }
 
 /**
