@@ -1,11 +1,10 @@
 // The reference for the processing benches: what the processing job makes of a photo, done with
 // sharp alone (no queue, store, database or HTTP): one decode, oriented and shrunk to the
 // thumbnail's raw pixels, from which the WebP thumbnail (sharp), the ThumbHash placeholder and the
-// perceptual hash (its 32x32 grey shrink by sharp, the DCT in JavaScript) are made, as the job
-// makes them. Not done here: the job's read of the photo's size and date from its header.
+// perceptual hash (its 32x32 grey shrink and DCT in plain code) are made, as the job makes them. Not done here: the job's read of the photo's size and date from its header.
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { phashOfGrey } from '../../src/features/media/duplicates/phash.ts';
+import { phashOfPixels } from '../../src/features/media/duplicates/phash.ts';
 import { shrinkToRgba, THUMBNAIL_SIZE } from '../../src/features/media/processing/placeholder.ts';
 
 export async function bareCard(file: string): Promise<{ thumbnail: Buffer; placeholder: string; phash: string }> {
@@ -16,10 +15,10 @@ export async function bareCard(file: string): Promise<{ thumbnail: Buffer; place
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const encoding = sharp(data, raw).webp({ quality: 75 }).toBuffer();
-  const grey = sharp(data, raw).flatten({ background: '#ffffff' }).greyscale().resize(32, 32, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
   const small = shrinkToRgba(data, info.width, info.height, info.channels, 64);
   const placeholder = Buffer.from(rgbaToThumbHash(small.width, small.height, small.rgba)).toString('base64');
-  return { thumbnail: await encoding, placeholder, phash: phashOfGrey(await grey) };
+  const phash = phashOfPixels(data, { width: info.width, height: info.height, channels: info.channels });
+  return { thumbnail: await encoding, placeholder, phash };
 }
 
 /** The thumbnail alone, as the benches' reference was before: rotate, 400 px, WebP. */
