@@ -1,7 +1,8 @@
 // The reference for the processing benches: what the processing job makes of a photo, done with
 // sharp alone (no queue, store, database or HTTP): one decode, oriented and shrunk to the
 // thumbnail's raw pixels, from which the WebP thumbnail (sharp), the ThumbHash placeholder and the
-// perceptual hash (its 32x32 grey shrink and DCT in plain code) are made, as the job makes them. Not done here: the job's read of the photo's size and date from its header.
+// perceptual hash (its 32x32 grey shrink and DCT in plain code) are made, as the job makes them.
+// Not done here: the job's read of the photo's size and date from its header.
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { phashOfPixels } from '../../src/features/media/duplicates/phash.ts';
