@@ -349,7 +349,17 @@ describe('similar duplicates', () => {
 });
 
 describe('hashes for items processed before hashes existed', () => {
-  test('the start-up job hashes every ready item without one from its thumbnail, as processing does', async () => {
+  test('the start-up job gives every ready item without a hash the very hash processing gave it', async () => {
+    // Besides the photos and videos above: a HEIC (hashed from its display rendition), a photo
+    // stored sideways (EXIF orientation) and one too large to show as it is (a display rendition).
+    const samples = await mediaSamples();
+    files['IMG_0002.heic'] = samples.heic.bytes();
+    files['sideways.jpg'] = samples.jpegExif.bytes();
+    files['large.jpg'] = await sharp(await picture('beach', 1200))
+      .resize(4400)
+      .jpeg()
+      .toBuffer();
+    await upload(ann, ['IMG_0002.heic', 'sideways.jpg', 'large.jpg']);
     const rows = await t.database.db.selectFrom('media').select(['id', 'phash']).where('status', '=', 'ready').execute();
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => r.phash !== null)).toBe(true);

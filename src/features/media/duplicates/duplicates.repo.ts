@@ -6,7 +6,7 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { MediaWithModel } from '../media.repo.ts';
-import type { GalleryName } from '../media.table.ts';
+import type { GalleryName, MediaRow } from '../media.table.ts';
 
 /** `<column>` is one of `ids`, bound as one JSON array however many there are. */
 const idIn = (column: string, ids: readonly string[]) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
@@ -94,10 +94,14 @@ export async function copyAlbumMemberships(db: Db, ownerId: string, keepId: stri
 }
 
 /** Ready items (anyone's) with a thumbnail and no perceptual hash yet, ids after `after`, in id order. */
-export function unhashedItems(db: Db, after: string, limit: number): Promise<{ id: string; thumbnail_key: string | null }[]> {
+export function unhashedItems(
+  db: Db,
+  after: string,
+  limit: number,
+): Promise<Pick<MediaRow, 'id' | 'type' | 'mime_type' | 'storage_key' | 'thumbnail_key' | 'display_key'>[]> {
   return db
     .selectFrom('media')
-    .select(['id', 'thumbnail_key'])
+    .select(['id', 'type', 'mime_type', 'storage_key', 'thumbnail_key', 'display_key'])
     .where('status', '=', 'ready')
     .where('phash', 'is', null)
     .where('thumbnail_key', 'is not', null)

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { PICTURE_NAMES, picture } from '../../../../test/helpers/pictures.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import { processVideo } from '../processing/video.ts';
-import { halvesOf, hammingDistance, phashOf, phashOfGrey, popcount32 } from './phash.ts';
+import { halvesOf, hammingDistance, phashOf, phashOfGrey, phashOfPixels, popcount32 } from './phash.ts';
 
 const NEAR = 8;
 const FAR = 20;
@@ -49,6 +49,23 @@ describe('the hash', () => {
       ),
     ).toBe('0000000000000000');
     expect(() => phashOfGrey(new Uint8Array(10))).toThrow();
+  });
+
+  test("of raw pixels (an image's card picture): transparency counts as white, and a copy stays near the original", async () => {
+    const pixels = async (input: Buffer, alpha: boolean) => {
+      const image = sharp(input).resize(400, 400, { fit: 'inside' });
+      const { data, info } = await (alpha ? image.ensureAlpha() : image.removeAlpha()).raw().toBuffer({ resolveWithObject: true });
+      return phashOfPixels(data, { width: info.width, height: info.height, channels: info.channels as 3 | 4 });
+    };
+    const photo = await picture('landscape');
+    const hash = await pixels(photo, false);
+    expect(await pixels(photo, true)).toBe(hash);
+    const white = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    expect(await pixels(white, true)).toBe('0000000000000000');
+    expect(hammingDistance(hash, await pixels(await sharp(photo).resize(600).jpeg({ quality: 40 }).toBuffer(), false))).toBeLessThanOrEqual(NEAR);
+    expect(hammingDistance(hash, await pixels(await picture('night'), false))).toBeGreaterThan(FAR);
   });
 
   test('distance counts differing bits across both halves', () => {

@@ -3,10 +3,11 @@
 
 import path from 'node:path';
 import type { Metadata, Sharp } from 'sharp';
+import { phashOfPixels } from '../duplicates/phash.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { readExif } from './exif.ts';
 import { readJpegHeader } from './jpeg-header.ts';
-import { type CardPicture, cardPicture } from './placeholder.ts';
+import { type CardPicture, cardPicture, cardPixels } from './placeholder.ts';
 import { loadSharp } from './sharp-loader.ts';
 import { runTool, ToolError } from './spawn.ts';
 
@@ -68,6 +69,25 @@ export async function processImage(file: string, mimeType: string, options: Imag
   } catch (error) {
     throw unreadable(error);
   }
+}
+
+/**
+ * The perceptual hash processImage gives an image, worked out again from what the store keeps
+ * (the start-up backfill): of the card picture's pixels, made from the original as processImage
+ * makes them, or for HEIC/HEIF from the display rendition, as processImage does for those.
+ */
+export async function imageHashOf(original: string | Uint8Array, mimeType: string, display: () => Promise<Uint8Array | null>): Promise<string> {
+  const sharp = await loadSharp();
+  let source: Sharp;
+  if (HEIF_TYPES.has(mimeType)) {
+    const rendition = await display();
+    if (!rendition) throw new UnreadableMediaError('This image has no display rendition');
+    source = sharp(rendition);
+  } else {
+    source = sharp(original, { failOn: 'error' }).rotate();
+  }
+  const { data, info } = await cardPixels(source);
+  return phashOfPixels(data, info);
 }
 
 /** A JPEG's header (with its EXIF) sits in its first bytes unless a large preview or profile comes first. */

@@ -1,8 +1,10 @@
 // The card's picture, in two sizes: the WebP thumbnail, and the placeholder shown while it loads
-// (a ThumbHash, about 25 bytes, in base64). Both come from one decode of the source.
+// (a ThumbHash, about 25 bytes, in base64), and the perceptual hash the similar-duplicates search
+// compares. All three come from one decode of the source.
 
 import type { Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { phashOfPixels, type RawLayout } from '../duplicates/phash.ts';
 import { loadSharp } from './sharp-loader.ts';
 
 /** Thumbnails fit in this square (the cards show them at most ~300 px wide, 400 covers 1.33x). */
@@ -19,26 +21,40 @@ export interface CardPicture {
   thumbnail: Buffer;
   /** Base64 ThumbHash of the thumbnail. */
   placeholder: string;
+  /** The similar-duplicates hash of the card picture's pixels before encoding (null: it could not be made). */
+  phash: string | null;
+}
+
+/** The card picture's pixels: `source` (already oriented) shrunk into the thumbnail's square, raw. */
+export function cardPixels(source: Sharp): Promise<{ data: Buffer; info: RawLayout }> {
+  return source
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .then(({ data, info }) => ({ data, info: { width: info.width, height: info.height, channels: info.channels } }));
 }
 
 /**
- * Shrinks `source` (already oriented) once to raw pixels, then encodes the thumbnail and the
- * placeholder from those: decoding the finished WebP again for the placeholder cost as much as
- * the rest of the queue's work per image.
+ * Shrinks `source` (already oriented) once to raw pixels, then encodes the thumbnail and works
+ * out the placeholder and the perceptual hash from those: one decode of the source for all
+ * three. Decoding the finished WebP again, for the placeholder and then for the hash, cost as
+ * much as the rest of the queue's work per image. The start-up backfill hashes the same pixels
+ * (`cardPixels` of the same source), so an old item's hash and a new copy's compare alike.
  */
 export async function cardPicture(source: Sharp): Promise<CardPicture> {
   const sharp = await loadSharp();
-  const { data, info } = await source
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  // sharp encodes on its own thread while the placeholder is worked out here.
-  const encoding = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .webp({ quality: THUMBNAIL_QUALITY })
-    .toBuffer();
+  const { data, info } = await cardPixels(source);
+  // sharp encodes on its own thread while the placeholder and the hash are worked out here.
+  const encoding = sharp(data, { raw: info }).webp({ quality: THUMBNAIL_QUALITY }).toBuffer();
   const small = shrinkToRgba(data, info.width, info.height, info.channels, PLACEHOLDER_SIDE);
   const placeholder = Buffer.from(rgbaToThumbHash(small.width, small.height, small.rgba)).toString('base64');
-  return { thumbnail: await encoding, placeholder };
+  let phash: string | null = null;
+  try {
+    phash = phashOfPixels(data, info);
+  } catch {
+    // Without a hash the item is only left out of the similar-duplicates search.
+  }
+  return { thumbnail: await encoding, placeholder, phash };
 }
 
 /**

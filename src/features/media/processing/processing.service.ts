@@ -52,9 +52,11 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     try {
       const original = await originalFile(row, scratch);
       const result = await renditionsOf(row, original, scratch, signal);
-      // The similar-duplicates hash, of the thumbnail (the picture or poster frame, oriented, shrunk);
-      // an item without one is only left out of that search. Worked out while the renditions are stored.
-      const hashing = phashOf(result.thumbnail).catch(() => null);
+      // The similar-duplicates hash (an item without one is only left out of that search): an
+      // image's came with its card picture, from the same pixels; a video's is of its thumbnail, the
+      // one thing of a video the start-up backfill can read without ffmpeg. Worked out while the
+      // renditions are stored.
+      const hashing = row.type === 'image' ? Promise.resolve(result.phash) : phashOf(result.thumbnail).catch(() => null);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
       const displayKey = result.display ? newMediaKey('display', 'webp', clock()) : null;
       // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
