@@ -96,11 +96,14 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
   // Site tokens as last read, kept until anything at all is written to the database (here or by
   // the command line): revoking, locking, a new site password and sliding all write.
   const knownTokens = new UntilChanged<{ id: string; expires_at: number }>(db);
+  // The site's one state row (password hash, lockout expiry and period), kept the same way: any
+  // write drops it, so a reset from the command line (another process) shows in the next answer
+  // and an open page's badge learns of it at its next poll.
+  const knownState = new UntilChanged<Awaited<ReturnType<typeof repo.readSiteState>>>(db, 1);
 
   async function expiry(): Promise<number | null> {
-    // Read on every request (one row by its key): a reset from the command line, another process,
-    // shows in the next answer, and the badge of an open page learns of it at its next poll.
-    const state = await repo.readSiteState(db);
+    // readSiteState throws when the row is missing, so a kept read is always there.
+    const state = (await knownState.get('site', () => repo.readSiteState(db)))!;
     const hours = lockoutPeriodHours(config, state);
     if (hours === 0) return null;
     // First use with the lockout on: the switch is armed from now.
