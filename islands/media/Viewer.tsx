@@ -12,6 +12,7 @@ import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
+import { ViewerVideo } from './ViewerVideo.tsx';
 
 export interface ViewerProps {
   items: MediaItem[];
@@ -182,8 +183,8 @@ export function Viewer({
         return;
       }
       if (typingIn(event.target)) return;
-      // A focused video keeps its own arrow keys (seeking) and space.
-      const onVideo = event.target instanceof HTMLVideoElement;
+      // A focused video, or the scrub strip under it, keeps its own arrow keys (seeking) and space.
+      const onVideo = event.target instanceof HTMLVideoElement || (event.target instanceof HTMLElement && event.target.getAttribute('role') === 'slider');
       switch (event.key) {
         case 'ArrowLeft':
           if (onVideo) return;
@@ -340,19 +341,7 @@ export function Viewer({
             {item.status === 'processing' ? 'Still processing; it shows here once it is ready.' : 'This file cannot be shown.'}
           </p>
         ) : item.type === 'video' ? (
-          // biome-ignore lint/a11y/useMediaCaption: kept from before the linter; fix when this code is next touched
-          <video
-            key={item._id}
-            src={item.url}
-            poster={item.thumbnail ?? undefined}
-            controls
-            autoPlay
-            playsInline
-            preload="metadata"
-            aria-label={item.title || 'Untitled'}
-            className="max-h-full max-w-full"
-            onError={() => setBroken(item._id)}
-          />
+          <ViewerVideo key={item._id} item={item} onError={() => setBroken(item._id)} />
         ) : (
           <img
             key={item._id}
