@@ -4,7 +4,8 @@
 // Enter confirms and Escape cancels). An overlay rather than a native modal <dialog>, so the page's
 // toasts ('Added to favorites', ...) show above it; focus is kept inside it by hand. The premium
 // variant adds the creator chip, the Premium chip, the type icon with the size, a double click that
-// toggles fullscreen anywhere on the stage, and the More Options menu.
+// toggles fullscreen anywhere on the stage, and the More Options menu. A video's resume offer,
+// kept position and scrub strip live in ViewerVideo.tsx.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
@@ -326,8 +327,9 @@ export function Viewer({
         onDoubleClick={
           premium
             ? (event) => {
-                // Double click anywhere on the stage toggles fullscreen (not on the arrows).
-                if ((event.target as HTMLElement).closest('button')) return;
+                // Double click anywhere on the stage toggles fullscreen (not on the arrows, the
+                // resume offer or the scrub strip).
+                if ((event.target as HTMLElement).closest('button, section, [data-scrubber]')) return;
                 event.preventDefault();
                 void toggleFullscreen();
               }

@@ -96,7 +96,8 @@ export function ViewerVideo({ item, onError }: ViewerVideoProps) {
     };
   }, [video]);
 
-  const start = (at: number) => {
+  /** From a key press (a click's detail is 0), focus goes on to the video, whose keys then play and seek. */
+  const start = (at: number, byKey: boolean) => {
     setAsking(false);
     if (!video) return;
     try {
@@ -105,7 +106,7 @@ export function ViewerVideo({ item, onError }: ViewerVideoProps) {
       // No metadata yet: the browser starts at 0, as Start over asks anyway.
     }
     void video.play?.()?.catch(() => undefined);
-    video.focus();
+    if (byKey) video.focus();
   };
 
   return (
@@ -126,14 +127,14 @@ export function ViewerVideo({ item, onError }: ViewerVideoProps) {
       {asking && offer !== null ? (
         <section
           aria-label="Resume playback"
-          className="absolute left-1/2 top-1/2 z-[2] w-[min(88vw,20rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 text-fg shadow-xl"
+          className="absolute left-1/2 top-1/2 z-[2] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 text-fg shadow-xl"
         >
           <p className="mb-3 text-sm text-muted">{`You stopped at ${formatDuration(offer)}${item.duration ? ` of ${formatDuration(item.duration)}` : ''}.`}</p>
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-ghost border border-line" onClick={() => start(0)}>
+            <button type="button" className="btn-ghost border border-line" onClick={(event) => start(0, event.detail === 0)}>
               Start over
             </button>
-            <button ref={resumeButton} type="button" className="btn-primary" onClick={() => start(offer)}>
+            <button ref={resumeButton} type="button" className="btn-primary" onClick={(event) => start(offer, event.detail === 0)}>
               {`Resume from ${formatDuration(offer)}`}
             </button>
           </div>
