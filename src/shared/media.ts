@@ -39,6 +39,18 @@ export interface MediaItem {
   /** Base64 ThumbHash of the thumbnail, shown while it loads. */
   placeholder: string | null;
   deletedAt: string | null;
+  // Videos' playback (absent from hubs before it, and from a page's lean items when null).
+  /** How `display` came to play in browsers: the original, its streams copied, or converted. */
+  playback?: 'original' | 'remuxed' | 'converted';
+  /** 0-100 while converting, else null. */
+  progress?: number | null;
+  /** Where the owner stopped watching, in seconds. */
+  playbackPosition?: number | null;
+  playCount?: number;
+  /** A short muted clip for hovering. */
+  preview?: string | null;
+  /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
+  scrubber?: string | null;
 }
 
 /** GET /api/gallery and GET /api/premium. */
