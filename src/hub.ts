@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { dataDirProblem } from './data-dir.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateApart } from './db/migrate-apart.ts';
 import { openVaultKeys } from './features/connect/connect.service.ts';
 import { applyLockoutSetting } from './features/gate/gate.service.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.service.ts';
@@ -39,7 +39,7 @@ export async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
 
   const database = openDatabase(config.databaseFile);
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateApart(config.databaseFile, database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
   const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
     searchIndexes: [MEDIA_SEARCH_INDEX],
@@ -86,7 +86,8 @@ export async function main(): Promise<void> {
   await scheduleBinPurge(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
-  // The start's garbage (module loading, migrations) goes before the hub waits for requests.
+  // The start's garbage (module loading, the vault key, the jobs' scheduling) goes before the hub
+  // waits for requests. (Migrations run in a process of their own: src/db/migrate-apart.ts.)
   Bun.gc(true);
   logger.info('listening', {
     url: running.url.href,
