@@ -14,6 +14,7 @@ import { scheduleHashBackfill } from './features/media/duplicates/backfill.servi
 import { MEDIA_SEARCH_INDEX } from './features/media/media.repo.ts';
 import { scheduleBinPurge } from './features/media/purge.service.ts';
 import { createServices } from './features/services.ts';
+import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { reactBuild } from './runtime-mode.ts';
@@ -86,9 +87,10 @@ export async function main(): Promise<void> {
   await scheduleBinPurge(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
-  // The start's garbage (module loading, the vault key, the jobs' scheduling) goes before the hub
-  // waits for requests. (Migrations run in a process of their own: src/db/migrate-apart.ts.)
-  Bun.gc(true);
+  // The start's garbage (module loading, the vault key, the jobs' scheduling) and the code compiled
+  // for it, which ran once, go before the hub waits for requests (about 2 MB). Migrations run in a
+  // process of their own (src/db/migrate-apart.ts).
+  shrinkAndCollect();
   logger.info('listening', {
     url: running.url.href,
     data: config.dataDir,

@@ -75,7 +75,7 @@ describe('memory upkeep under load', () => {
     let pending = 1;
     let idleCollections = 0;
     const h = fakeHeap(13 * MB, 0);
-    upkeep = startMemoryUpkeep({ pending: () => pending, heap: h.heap, idleMs: 5, collectIdle: () => idleCollections++ });
+    upkeep = startMemoryUpkeep({ pending: () => pending, heap: h.heap, idleMs: 5, collectIdle: () => idleCollections++, rss: () => 80 * MB });
     upkeep.requestStarted();
     await Bun.sleep(30);
     expect(idleCollections).toBe(0);
@@ -83,5 +83,38 @@ describe('memory upkeep under load', () => {
     while (idleCollections === 0) await Bun.sleep(5);
     await Bun.sleep(30);
     expect(idleCollections).toBe(1);
+  });
+
+  test('an idle moment drops compiled code only once the process has grown by the set amount since it last did', async () => {
+    let resident = 80 * MB;
+    const seen: string[] = [];
+    const h = fakeHeap(13 * MB, 0);
+    upkeep = startMemoryUpkeep({
+      pending: () => 0,
+      heap: h.heap,
+      idleMs: 5,
+      shrinkGrowthBytes: 20 * MB,
+      rss: () => resident,
+      collectIdle: () => seen.push('collect'),
+      shrink: () => {
+        seen.push('shrink');
+        resident = 85 * MB;
+      },
+    });
+    const burst = async (to: number) => {
+      resident = to;
+      upkeep!.requestStarted();
+      const before = seen.length;
+      while (seen.length === before) await Bun.sleep(5);
+    };
+    // The mark: 80 + 20 MB as the server starts, then 85 + 20 MB after the shrink.
+    await burst(95 * MB);
+    expect(seen).toEqual(['collect']);
+    await burst(101 * MB);
+    expect(seen).toEqual(['collect', 'shrink']);
+    await burst(104 * MB);
+    expect(seen).toEqual(['collect', 'shrink', 'collect']);
+    await burst(106 * MB);
+    expect(seen).toEqual(['collect', 'shrink', 'collect', 'shrink']);
   });
 });

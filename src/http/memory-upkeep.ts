@@ -7,11 +7,16 @@
 //   `wrk -c16` on /gallery the hub's heap went from 13 to 55 MB between full collections and the
 //   process peaked near 200 MB. So a busy server collects fully itself once the heap has grown by
 //   half since the last such collection (never below `floorBytes`), at most once per `minGapMs`.
-//   Each costs 20-30 ms of a 2-core machine's time, about one a second at 400 requests a second
-//   (docs/decisions/0035-memory-under-load.md has the figures and the variants tried).
+//   Each costs 20-30 ms of a 2-core machine's time, about one a second at 400 requests a second.
 // - Between bursts. Once the server has been idle for a moment after serving requests, one full
 //   collection with a sweep gives the garbage of the last pages and the empty blocks back; it
 //   never runs in the middle of requests.
+// - Compiled code. Most of what a few hundred page views add and keep (about 30 MB) is not data
+//   but JavaScriptCore's compiled code and its metadata for every function that ran. When the
+//   process has grown by `shrinkGrowthBytes` since it last dropped it, the idle moment drops that
+//   code instead (Bun.shrink, then the full collection): the next page is compiled again, about
+//   40 ms more once, and the growth it takes to come back is a few hundred page views.
+// docs/decisions/0035-memory-under-load.md has the figures and the variants tried.
 
 import { fullGC, heapSize } from 'bun:jsc';
 
@@ -36,6 +41,15 @@ export const LOAD_FLOOR_BYTES = 20 * 1024 * 1024;
 export const LOAD_GROWTH = 1.5;
 /** At most one collection under load this often (at worst a tenth of the time, usually far less). */
 export const LOAD_MIN_GAP_MS = 250;
+/** Growth of the process (RSS) since compiled code was last dropped that has an idle moment drop it again. */
+export const SHRINK_GROWTH_BYTES = 20 * 1024 * 1024;
+
+/** Drops compiled code and collects (Bun.shrink is marked deprecated: without it, only the collection). */
+export function shrinkAndCollect(): void {
+  const shrink = (Bun as { shrink?: () => void }).shrink;
+  if (typeof shrink === 'function') shrink();
+  Bun.gc(true);
+}
 
 export interface MemoryUpkeepOptions {
   /** Requests in flight (the server's). */
@@ -47,6 +61,11 @@ export interface MemoryUpkeepOptions {
   now?: () => number;
   /** The collection between bursts (Bun.gc(true): a full collection and a sweep). */
   collectIdle?: () => void;
+  shrinkGrowthBytes?: number;
+  /** The process's resident memory. */
+  rss?: () => number;
+  /** Drops compiled code, then collects (shrinkAndCollect). */
+  shrink?: () => void;
 }
 
 export function startMemoryUpkeep(options: MemoryUpkeepOptions): MemoryUpkeep {
@@ -56,15 +75,26 @@ export function startMemoryUpkeep(options: MemoryUpkeepOptions): MemoryUpkeep {
   const heap = options.heap ?? JSC_HEAP;
   const now = options.now ?? (() => performance.now());
   const collectIdle = options.collectIdle ?? (() => Bun.gc(true));
+  const shrinkGrowthBytes = options.shrinkGrowthBytes ?? SHRINK_GROWTH_BYTES;
+  const rss = options.rss ?? (() => process.memoryUsage.rss());
+  const shrink = options.shrink ?? shrinkAndCollect;
   let lastRequest = 0;
   let collected = true;
   let mark = floorBytes;
   let lastLoadCollection = Number.NEGATIVE_INFINITY;
+  // The process as it starts serving (the start's own garbage and code go right after, so this is
+  // a little high), then as it is right after each time the code is dropped.
+  let shrinkMark = rss() + shrinkGrowthBytes;
 
   const timer = setInterval(() => {
     if (collected || options.pending() > 0 || now() - lastRequest < idleMs) return;
     collected = true;
-    collectIdle();
+    if (rss() > shrinkMark) {
+      shrink();
+      shrinkMark = rss() + shrinkGrowthBytes;
+    } else {
+      collectIdle();
+    }
     mark = Math.max(floorBytes, heap.size() * LOAD_GROWTH);
   }, idleMs);
   timer.unref();
