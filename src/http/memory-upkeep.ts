@@ -14,8 +14,9 @@
 // - Compiled code. Most of what a few hundred page views add and keep (about 30 MB) is not data
 //   but JavaScriptCore's compiled code and its metadata for every function that ran. When the
 //   process has grown by `shrinkGrowthBytes` since it last dropped it, the idle moment drops that
-//   code instead (Bun.shrink, then the full collection): the next page is compiled again, about
-//   40 ms more once, and the growth it takes to come back is a few hundred page views.
+//   code instead (Bun.shrink, then the full collection): the next pages are compiled again (the
+//   first some 30 ms more, the next twenty about 10 ms more each), and the growth it takes to come
+//   back is a few hundred page views.
 // docs/decisions/0035-memory-under-load.md has the figures and the variants tried.
 
 import { fullGC, heapSize } from 'bun:jsc';
