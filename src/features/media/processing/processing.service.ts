@@ -30,7 +30,7 @@ export interface MediaProcessorDeps {
   workDir: string;
   /**
    * Images decoded at once, by jobs and by preparations together (PROCESSING_CONCURRENCY, the
-   * queue's concurrency). Default 1.
+   * queue's concurrency: registerMediaProcessing's default). createMediaProcessor's default is 1.
    */
   lanes?: number;
 }
@@ -326,7 +326,8 @@ export function failureReason(error: unknown, type: 'image' | 'video' | null = n
 
 /** Registers the processing job's handler: an unreadable file fails at once, anything else is retried. */
 export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDeps): MediaProcessor {
-  const processor = createMediaProcessor(deps);
+  // Decoding is bounded as the queue's jobs were: as many lanes as it has workers, unless told.
+  const processor = createMediaProcessor({ ...deps, lanes: deps.lanes ?? queue.concurrency });
   void processor.sweep();
   queue.handle(
     processMedia,
