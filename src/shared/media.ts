@@ -158,8 +158,11 @@ export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_ITEM = 100;
 export const MAX_TITLE_LENGTH = 500;
 
-/** What the upload picker accepts (the spec's list); the server decides by the bytes. */
-export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif';
+/**
+ * What the upload picker accepts (the spec's list, and the video containers browsers may not map
+ * to video/*); the server decides by the bytes.
+ */
+export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif,.mkv,.avi,.wmv,.asf,.flv,.ts,.m2ts,.mts,.mpg,.mpeg,.vob,.3gp,.3g2,.ogv';
 /** The spec's 15-minute upload timeout, per file. */
 export const UPLOAD_TIMEOUT_MS = 900_000;
 /** Gallery toasts close after 6 s, premium after 4 s (spec section 9). */
