@@ -39,7 +39,20 @@ export interface MediaItem {
   /** Base64 ThumbHash of the thumbnail, shown while it loads. */
   placeholder: string | null;
   deletedAt: string | null;
+  /**
+   * Videos: what `display` serves. `original`: the upload itself; `remuxed`: its streams copied into
+   * an MP4 browsers play; `converted`: made into H.264 + AAC. Null for images and until decided.
+   */
+  playback?: VideoPlayback | null;
+  /** 0-100 while the video converts (the item is then `processing`), else null. */
+  progress?: number | null;
+  /** Seconds where its owner stopped watching (videos), null when never saved. */
+  playbackPosition?: number | null;
+  /** How many times its owner watched it (videos). */
+  playCount?: number;
 }
+
+export type VideoPlayback = 'original' | 'remuxed' | 'converted';
 
 /** GET /api/gallery and GET /api/premium. */
 export interface MediaPage {
