@@ -33,6 +33,12 @@ const RECIPES = {
     'converted',
     [...picture(), ...sound(), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-c:a', 'aac', '-movflags', '+faststart'],
   ],
+  mp4Lossless: [
+    'lossless.mp4',
+    'video/mp4',
+    'converted',
+    [...picture(), ...sound(), '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart'],
+  ],
   movH264: ['IMG_0003.mov', 'video/quicktime', 'remuxed', [...picture(), ...sound(), ...h264, '-c:a', 'aac', '-f', 'mov']],
   movHevc: [
     'IMG_0004.mov',

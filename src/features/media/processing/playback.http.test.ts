@@ -2,13 +2,15 @@
 // /display then serves is read back with ffprobe: its container, codecs, duration and the index
 // before the data.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes, VIDEO_SAMPLE_NAMES, videoSample } from '../../../../test/helpers/video-samples.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { MediaItem, UploadResult } from '../../../shared/media.ts';
+import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { convertVideo, processMedia } from '../jobs.ts';
 import { createMediaProcessor } from './processing.service.ts';
@@ -250,5 +252,74 @@ describe('every video plays: original, remuxed or converted, as ffprobe sees wha
     } finally {
       await small.close();
     }
+  });
+});
+
+const unavailableReason = swiftUnavailableReason();
+
+describe.skipIf(Boolean(unavailableReason))('every video plays on S3 (OpenStack Swift s3api)', () => {
+  let swift: SwiftS3;
+  let store: S3MediaStore;
+  let t: TestApp;
+  let owner: SignedIn;
+  beforeAll(async () => {
+    swift = await startSwiftS3();
+    store = new S3MediaStore({
+      endpoint: swift.endpoint,
+      region: swift.region,
+      bucket: swift.bucket,
+      accessKeyId: swift.accessKeyId,
+      secretAccessKey: swift.secretAccessKey,
+      forcePathStyle: true,
+      partSize: 5 * 1024 * 1024,
+    });
+    t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
+    owner = await signedInUser(t.database.db);
+  }, SWIFT_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await t?.close();
+    store?.destroy();
+    await swift?.stop();
+  }, 15_000);
+
+  async function roundTrip(name: string, bytes: Uint8Array): Promise<{ item: MediaItem; probed: Awaited<ReturnType<typeof ffprobe>>; size: number }> {
+    const body = new FormData();
+    body.append('files', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
+    const res = await t.request('/api/gallery/upload', { method: 'POST', body, as: owner });
+    const [uploaded] = ((await res.json()) as UploadResult).media;
+    await t.runJobs();
+    const item = (await (await t.request(`/api/gallery/${uploaded!._id}`, { as: owner })).json()) as MediaItem;
+    const served = new Uint8Array(await (await t.request(item.display, { as: owner })).arrayBuffer());
+    const file = path.join(scratch, `s3-${crypto.randomUUID()}.mp4`);
+    writeFileSync(file, served);
+    return { item, probed: await ffprobe(file), size: served.byteLength };
+  }
+
+  test('an HEVC MOV is converted from a copy of the original and its rendition stored in the bucket', async () => {
+    const { item, probed } = await roundTrip('IMG_0004.mov', (await videoSample('movHevc')).bytes());
+    expect(item).toMatchObject({ status: 'ready', playback: 'converted', progress: null });
+    expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    // Nothing of the job is left on the disk.
+    expect(readdirSync(path.join(t.dataDir, 'tmp', 'processing'))).toEqual([]);
+  });
+
+  test('an 8 MB MKV is remuxed into a rendition written in parts (multipart), served in ranges', async () => {
+    const file = path.join(scratch, 'noise.mkv');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2,noise=alls=100:allf=t', '-f', 'lavfi', '-i', 'sine=duration=2:sample_rate=48000'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '1', '-pix_fmt', 'yuv420p', '-c:a', 'ac3', '-threads', '1', '-shortest', file],
+    ]);
+    const { item, probed, size } = await roundTrip('noise.mkv', new Uint8Array(await Bun.file(file).arrayBuffer()));
+    expect(item).toMatchObject({ status: 'ready', playback: 'remuxed' });
+    expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(size).toBeGreaterThan(5 * 1024 * 1024);
+    const part = await t.request(item.display, { as: owner, headers: { range: `bytes=${size - 100}-` } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+    // Deleting the item takes the rendition out of the bucket too.
+    const key = (await t.database.db.selectFrom('media').select('display_key').where('id', '=', item._id).executeTakeFirstOrThrow()).display_key!;
+    expect(await store.head(key)).toMatchObject({ size });
+    expect((await t.request(`/api/gallery/${item._id}/permanent-delete`, { method: 'DELETE', as: owner })).status).toBe(200);
+    expect(await store.head(key)).toBeNull();
   });
 });

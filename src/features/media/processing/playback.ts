@@ -14,6 +14,8 @@ const PROBE_TIMEOUT_MS = 30_000;
 /** Video codecs every current browser plays in an MP4 (H.264 only as 8-bit 4:2:0, what hardware decodes). */
 const MP4_VIDEO = new Set(['h264', 'av1']);
 const H264_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
+/** H.264 profiles browsers decode (High 10, 4:2:2, 4:4:4 and Extended they do not), as ffprobe names them. */
+const H264_PROFILES = new Set(['Constrained Baseline', 'Baseline', 'Main', 'High', 'Progressive High', 'Constrained High']);
 /** Audio codecs browsers play in an MP4 original. */
 const MP4_AUDIO = new Set(['aac', 'mp3', 'opus']);
 /** Audio a remux copies as it is; anything else (AC-3, DTS, PCM, Vorbis, WMA …) becomes AAC. */
@@ -28,6 +30,8 @@ export interface VideoStream {
   index: number;
   codec: string;
   pixelFormat: string;
+  /** As ffprobe names it ('High', 'Main' …); '' when it does not say. */
+  profile: string;
   /** As shown: pixel aspect and rotation applied. */
   width: number;
   height: number;
@@ -61,7 +65,9 @@ export type PlaybackPlan =
  */
 export function decidePlayback(mimeType: string, probe: Pick<PlaybackProbe, 'video' | 'audio'>, indexFirst: boolean): PlaybackPlan {
   const { video, audio } = probe;
-  const mp4Video = MP4_VIDEO.has(video.codec) && (video.codec !== 'h264' || H264_PIXEL_FORMATS.has(video.pixelFormat));
+  const mp4Video =
+    MP4_VIDEO.has(video.codec) &&
+    (video.codec !== 'h264' || (H264_PIXEL_FORMATS.has(video.pixelFormat) && (video.profile === '' || H264_PROFILES.has(video.profile))));
   if (mimeType === 'video/webm' && WEBM_VIDEO.has(video.codec) && (!audio || WEBM_AUDIO.has(audio.codec))) return { playback: 'original' };
   if (MP4_TYPES.has(mimeType) && mp4Video && (!audio || MP4_AUDIO.has(audio.codec)) && indexFirst) return { playback: 'original' };
   const sound = !audio ? 'none' : COPIED_AUDIO.has(audio.codec) ? 'copy' : 'aac';
@@ -75,6 +81,7 @@ interface ProbeStream {
   codec_type?: string;
   codec_name?: string;
   pix_fmt?: string;
+  profile?: string;
   width?: number;
   height?: number;
   duration?: string;
@@ -122,6 +129,7 @@ export async function probePlayback(file: string, mimeType: string, options: { s
       index: picture.index,
       codec: picture.codec_name,
       pixelFormat: picture.pix_fmt ?? '',
+      profile: picture.profile ?? '',
       width: quarterTurn ? height : width,
       height: quarterTurn ? width : height,
       interlaced: ['tt', 'bb', 'tb', 'bt'].includes(picture.field_order ?? ''),
