@@ -118,7 +118,10 @@ try {
   let seen = '';
   for (;;) {
     const row = await t.database.db.selectFrom('media').select(['status', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
-    if (row.status !== seen) console.log(`  item: ${(seen = row.status)}`);
+    if (row.status !== seen) {
+      seen = row.status;
+      console.log(`  item: ${seen}`);
+    }
     if (row.status !== 'processing') break;
     if (row.progress !== null && row.progress > 0) busy.push(...(await sample(20)));
     else await Bun.sleep(50);
