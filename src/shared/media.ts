@@ -39,19 +39,24 @@ export interface MediaItem {
   /** Base64 ThumbHash of the thumbnail, shown while it loads. */
   placeholder: string | null;
   deletedAt: string | null;
-  // Videos' playback (absent from hubs before it, and from a page's lean items when null).
-  /** How `display` came to play in browsers: the original, its streams copied, or converted. */
-  playback?: 'original' | 'remuxed' | 'converted';
-  /** 0-100 while converting, else null. */
+  /**
+   * Videos: what `display` serves. `original`: the upload itself; `remuxed`: its streams copied into
+   * an MP4 browsers play; `converted`: made into H.264 + AAC. Null for images and until decided.
+   */
+  playback?: VideoPlayback | null;
+  /** 0-100 while the video converts (the item is then `processing`), else null. */
   progress?: number | null;
-  /** Where the owner stopped watching, in seconds. */
+  /** Seconds where its owner stopped watching (videos), null when never saved. */
   playbackPosition?: number | null;
+  /** How many times its owner watched it (videos). */
   playCount?: number;
   /** A short muted clip for hovering. */
   preview?: string | null;
   /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
   scrubber?: string | null;
 }
+
+export type VideoPlayback = 'original' | 'remuxed' | 'converted';
 
 /** GET /api/gallery and GET /api/premium. */
 export interface MediaPage {
@@ -89,6 +94,7 @@ export const ROW_FIELDS = [
   'thumbnail',
   'isFavorite',
   'tags',
+  'playCount',
   'width',
   'height',
   'placeholder',
@@ -98,6 +104,9 @@ export const ROW_FIELDS = [
   'modelName',
   'failure',
   'deletedAt',
+  'playback',
+  'progress',
+  'playbackPosition',
 ] as const satisfies readonly (keyof MediaItem)[];
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
@@ -118,6 +127,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.thumbnail ? 1 : 0,
       m.isFavorite ? 1 : 0,
       m.tags,
+      m.playCount ?? 0,
       m.width,
       m.height,
       m.placeholder,
@@ -127,6 +137,9 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.modelName,
       m.failure,
       m.deletedAt,
+      m.playback ?? null,
+      m.progress ?? null,
+      m.playbackPosition ?? null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -170,6 +183,10 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       failure: at('failure') as string | null,
       placeholder: at('placeholder') as string | null,
       deletedAt: at('deletedAt') as string | null,
+      playback: at('playback') as VideoPlayback | null,
+      progress: at('progress') as number | null,
+      playbackPosition: at('playbackPosition') as number | null,
+      playCount: (at('playCount') as number | null) ?? 0,
     };
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };
@@ -223,8 +240,11 @@ export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_ITEM = 100;
 export const MAX_TITLE_LENGTH = 500;
 
-/** What the upload picker accepts (the spec's list); the server decides by the bytes. */
-export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif';
+/**
+ * What the upload picker accepts (the spec's list, and the video containers browsers may not map
+ * to video/*); the server decides by the bytes.
+ */
+export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif,.mkv,.avi,.wmv,.asf,.flv,.ts,.m2ts,.mts,.mpg,.mpeg,.vob,.3gp,.3g2,.ogv';
 /** The spec's 15-minute upload timeout, per file. */
 export const UPLOAD_TIMEOUT_MS = 900_000;
 /** Gallery toasts close after 6 s, premium after 4 s (spec section 9). */
