@@ -10,7 +10,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
-import { useDialog } from '../components/Dialog.tsx';
+import { useDialog } from '../components/useDialog.ts';
 import { useToast } from '../components/useToast.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
 import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';

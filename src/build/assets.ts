@@ -94,27 +94,41 @@ const BROWSER_BUILD = {
   define: { 'process.env.NODE_ENV': '"production"' },
 } as const satisfies Partial<Bun.BuildConfig>;
 
-/** The modules every island takes from the one React file, and the names each of them exports. */
-const REACT_MODULES = {
-  react: 'react/cjs/react.production.js',
-  'react/jsx-runtime': 'react/cjs/react-jsx-runtime.production.js',
-  'react-dom/client': 'react-dom/cjs/react-dom-client.production.js',
-} as const;
+/** The modules every island takes from the one React file. */
+const REACT_MODULES = ['react', 'react/jsx-runtime', 'react-dom/client'] as const;
 const REACT_SPECIFIER = /^react(-dom)?(\/.*)?$/;
 const VENDOR_MODULE = 'hub-react';
+/** What the island entry takes from React with import() (a build cannot see those names). */
+const ENTRY_NEEDS = { react: ['createElement', 'useEffect'], 'react/jsx-runtime': ['jsx', 'jsxs', 'Fragment'], 'react-dom/client': ['hydrateRoot'] };
 
-/** The source of the one React file: every name of React, its JSX runtime and react-dom/client (first one wins). */
-function vendorSource(): string {
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const [specifier, file] of Object.entries(REACT_MODULES)) {
-    const names = Object.keys(require(path.join(PROJECT_ROOT, 'node_modules', file)) as object).filter(
-      (name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default' && !seen.has(name),
-    );
-    for (const name of names) seen.add(name);
-    lines.push(`export { ${names.join(', ')} } from '${specifier}';`);
+/**
+ * The names the islands import from React (`import { useState } from 'react'`), read from their
+ * sources: the React file exports only these, which lets the bundler drop a good part of React's
+ * exports (about 1.6 KB compressed). A name missing here fails the build ("No matching export").
+ */
+async function reactNamesUsed(): Promise<Record<(typeof REACT_MODULES)[number], string[]>> {
+  const used: Record<string, Set<string>> = Object.fromEntries(Object.entries(ENTRY_NEEDS).map(([m, names]) => [m, new Set(names)]));
+  for await (const file of new Glob('islands/**/*.{ts,tsx}').scan({ cwd: PROJECT_ROOT })) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const source = await Bun.file(path.join(PROJECT_ROOT, file)).text();
+    for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"](react(?:\/jsx-runtime|-dom\/client)?)['"]/g)) {
+      if (match[0].startsWith('import type')) continue;
+      for (const part of match[1]!.split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim();
+        if (name && !name.startsWith('type ')) used[match[2]!]!.add(name);
+      }
+    }
   }
-  return lines.join('\n');
+  return Object.fromEntries(REACT_MODULES.map((m) => [m, [...used[m]!].sort()])) as Record<(typeof REACT_MODULES)[number], string[]>;
+}
+
+/** The source of the one React file. */
+async function vendorSource(): Promise<string> {
+  const used = await reactNamesUsed();
+  return REACT_MODULES.map((m) => `export { ${used[m].join(', ')} } from '${m}';`).join('\n');
 }
 
 /** Resolves React's modules to the one React file (already built, next to the file importing it). */
@@ -123,7 +137,8 @@ function sharedReact(vendorFile: string): Bun.BunPlugin {
     name: 'shared-react',
     setup(build) {
       build.onResolve({ filter: REACT_SPECIFIER }, (args) => {
-        if (!(args.path in REACT_MODULES)) throw new Error(`${args.importer}: import '${args.path}' is not shared by the islands (add it to REACT_MODULES)`);
+        if (!(REACT_MODULES as readonly string[]).includes(args.path))
+          throw new Error(`${args.importer}: import '${args.path}' is not shared by the islands (add it to REACT_MODULES)`);
         return { path: `./${vendorFile}`, external: true };
       });
     },
@@ -179,7 +194,7 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
           name: 'react-file',
           setup(build) {
             build.onResolve({ filter: new RegExp(`^${VENDOR_MODULE}$`) }, () => ({ path: VENDOR_MODULE, namespace: 'hub-react' }));
-            build.onLoad({ filter: /.*/, namespace: 'hub-react' }, () => ({ contents: vendorSource(), loader: 'js', resolveDir: PROJECT_ROOT }));
+            build.onLoad({ filter: /.*/, namespace: 'hub-react' }, async () => ({ contents: await vendorSource(), loader: 'js', resolveDir: PROJECT_ROOT }));
           },
         },
       ],
