@@ -16,7 +16,7 @@ import type { Confirmation } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
 import type { CardActionName, GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
-import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-api.ts';
+import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-client.ts';
 import { forgetVocabulary } from './tag-vocabulary.ts';
 
 // The viewer and the menu's dialogs load when first opened (their own scripts): a first visit

@@ -18,7 +18,7 @@ import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { MediaGrid } from './MediaGrid.tsx';
 import { MediaPager } from './MediaPager.tsx';
-import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-api.ts';
+import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
