@@ -1,17 +1,24 @@
 // Where /gallery's server time goes: the whole request beside its parts, each timed alone on the
-// same 50 items (median of N runs): the gallery's SQL + JSON answer (the API), React's
-// renderToString of the island alone, of the island's marker with its escaped JSON props, and of
-// the whole page; brotli and gzip of the page's HTML at the middleware's levels.
+// same 50 items (median of N runs): the gallery's SQL + JSON answer (the API), the whole page and
+// the page with one item, React's renderToString of the island alone, the lean rows and their JSON
+// data block (beside what the same JSON cost as an escaped attribute); brotli and gzip of the
+// page's HTML at the middleware's levels.
 // Run: bun bench/gallery-page-profile.ts [runs, default 200]
+// Always React's production build, as `npm start` runs the hub: NODE_ENV is set before anything
+// loads React (every import that reaches React is dynamic).
 
 import { loadavg } from 'node:os';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { serverIslands } from '../src/http/island.tsx';
-import { leanPage, type MediaPage } from '../src/shared/media.ts';
-import { manyMedia } from '../test/helpers/media-factory.ts';
-import { listBench, median } from './lib/list-bench.ts';
+import { reactBuild } from '../src/runtime-mode.ts';
+import type { MediaPage } from '../src/shared/media.ts';
+
+process.env.NODE_ENV = 'production';
+const { createElement } = await import('react');
+const { renderToString } = await import('react-dom/server');
+const { serverIslands } = await import('../src/http/island.tsx');
+const { leanPage } = await import('../src/shared/media.ts');
+const { manyMedia } = await import('../test/helpers/media-factory.ts');
+const { listBench, median } = await import('./lib/list-bench.ts');
 
 const RUNS = Number(process.argv[2] ?? 200);
 const bench = await listBench('hub-bench-gallery-profile-', RUNS, ({ database, userId }) => {
@@ -51,11 +58,13 @@ async function timeAsync(label: string, run: () => Promise<unknown>) {
 }
 
 const page = (await (await bench.app.request('/api/gallery?limit=50', apiInit)).json()) as MediaPage;
-const view = { filter: 'all', sort: 'newest', page: 1, limit: 50, q: '', compact: false } as never;
-const props = { view, page: leanPage(page), accepted: true, isAdmin: false };
+const view = { filter: 'all', search: '', sortBy: 'createdAt', sortOrder: 'desc', page: 1, limit: 50 } as never;
+// As the page does: the server renders from the full items, the browser gets lean rows.
+const props = { view, page, accepted: true, isAdmin: false };
+const browserProps = { ...props, page: leanPage(page) };
 const html = await (await bench.app.request('/gallery', pageInit)).text();
 console.log(
-  `HTML ${(html.length / 1024).toFixed(1)} KB, ${page.media.length} items; load ${loadavg()
+  `HTML ${(html.length / 1024).toFixed(1)} KB, ${page.media.length} items; React build: ${reactBuild()}; load ${loadavg()
     .map((n) => n.toFixed(2))
     .join(' ')}`,
 );
@@ -65,9 +74,12 @@ await timeAsync('GET /gallery (whole request)', async () => (await bench.app.req
 await timeAsync('GET /gallery?limit=1 (page with 1 item)', async () => (await bench.app.request('/gallery?limit=1', pageInit)).text());
 const islandHtml = renderToString(createElement(serverIslands.Gallery, props as never));
 console.log(`island HTML ${(islandHtml.length / 1024).toFixed(1)} KB`);
-time('renderToString(Gallery island, 50 cards)', () => renderToString(createElement(serverIslands.Gallery, props as never)));
-time('renderToString(<div data-props={JSON}>) only', () => renderToString(createElement('div', { 'data-props': JSON.stringify(props) })));
-time('JSON.stringify(props)', () => JSON.stringify(props));
+time('renderToString(Gallery island: 15 of 50 cards drawn)', () => renderToString(createElement(serverIslands.Gallery, props as never)));
+time('leanPage(50 items)', () => leanPage(page));
+const json = JSON.stringify(browserProps);
+console.log(`island props ${(json.length / 1024).toFixed(1)} KB of JSON`);
+time('JSON.stringify(lean props) + escaping of <', () => JSON.stringify(browserProps).replace(/</g, '\\u003c'));
+time('the same JSON as an escaped attribute (before)', () => renderToString(createElement('div', { 'data-props': json })));
 const bytes = Buffer.from(html);
 time('brotli q4 of the HTML', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));
 time('brotli q1 of the HTML', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));

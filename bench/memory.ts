@@ -3,6 +3,7 @@
 //   2. after 300 signed-in views of every page: at most 110 MB;
 //   3. the peak during a wrk load on /gallery (50 items): at most 150 MB, with the throughput.
 // The hub is spawned as `npm start` runs it (bun src/main.ts, no NODE_ENV), on its own data folder.
+// Figures and what changed them: docs/decisions/0035-memory-under-load.md.
 // Run: npm run bench:memory [wrk seconds, default 60] [wrk connections, default 16] [-- --root <checkout>]
 // (--root measures another checkout, e.g. an older commit in a git worktree, for a before/after.)
 
@@ -138,10 +139,27 @@ console.log(
     for (const page of pages) await (await fetch(`${hub.url}${page}`, { headers: { cookie } })).arrayBuffer();
   }
   const seconds = (performance.now() - t0) / 1000;
-  await Bun.sleep(2000);
+  // The hub's idle moment comes 1-2 s after the last request (src/http/memory-upkeep.ts).
+  await Bun.sleep(3000);
   const after = rssMB(hub.pid);
   console.log(
     `2. RSS after ${VIEWS} signed-in views of ${pages.length} pages (${((VIEWS * pages.length) / seconds).toFixed(0)} pages/s, one at a time): ${after.toFixed(1)} MB  budget ${BUDGET.views} MB  ${verdict(after, BUDGET.views)}`,
+  );
+  // What that idle moment costs the next visitor: when it dropped the compiled code, the next pages
+  // are compiled again.
+  const timed = async () => {
+    const t = performance.now();
+    await (await fetch(`${hub.url}/gallery`, { headers: { cookie } })).arrayBuffer();
+    return performance.now() - t;
+  };
+  const first = await timed();
+  const next: number[] = [];
+  for (let i = 0; i < 20; i++) next.push(await timed());
+  const warm: number[] = [];
+  for (let i = 0; i < 200; i++) await timed();
+  for (let i = 0; i < 20; i++) warm.push(await timed());
+  console.log(
+    `   /gallery after that idle moment: first ${first.toFixed(0)} ms, next 20 median ${median(next).toFixed(1)} ms (warm: median ${median(warm).toFixed(1)} ms)`,
   );
   await hub.stop();
   rmSync(dataDir, { recursive: true, force: true });

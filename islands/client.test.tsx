@@ -14,20 +14,41 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
   }
 }
 
-test('the client entry hydrates server-rendered markers with their JSON props, so they respond to clicks', async () => {
-  const props = { userId: 'u-1' };
-  document.body.innerHTML = `<main><div class="contents" data-island="DeleteAccount" data-props='${JSON.stringify(props)}'>${renderToString(
-    <DeleteAccount {...props} />,
+test('the client entry hydrates server-rendered markers with their JSON props (attribute or data block), so they respond to clicks', async () => {
+  const first = { userId: 'u-1' };
+  const second = { userId: 'u-2</script>' };
+  // The second island's props in a JSON data block just before its marker, as <Island propsScript> writes them.
+  document.body.innerHTML = `<main><div class="contents" data-island="DeleteAccount" data-props='${JSON.stringify(first)}'>${renderToString(
+    <DeleteAccount {...first} />,
+  )}</div><script type="application/json" data-island-props="DeleteAccount">${JSON.stringify(second).replace(/</g, '\\u003c')}</script><div class="contents" data-island="DeleteAccount">${renderToString(
+    <DeleteAccount {...second} />,
   )}</div></main>`;
-  const remove = () => [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent?.trim() === 'Delete')!;
-  const dialog = () => document.querySelector('dialog')!;
+  const markers = () => [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  const buttons = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('button')].filter((b) => b.textContent?.trim() === text);
+  const dialogs = () => [...document.querySelectorAll('dialog')];
   // Before hydration a click does nothing: the markup is inert server HTML.
-  remove().click();
-  expect(dialog().open).toBe(false);
+  buttons('Delete')[0]!.click();
+  expect(dialogs()[0]!.open).toBe(false);
 
-  await import('./client.ts');
-  await until(() => document.querySelector<HTMLElement>('[data-island]')!.dataset.hydrated === 'true');
-  remove().click();
-  await until(() => dialog().open);
-  expect(dialog().textContent).toContain('Delete Account');
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL) => {
+    asked.push(String(input));
+    return new Response(JSON.stringify({ error: 'no' }), { status: 500, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  try {
+    await import('./client.ts');
+    await until(() => markers().every((m) => m.dataset.hydrated === 'true'));
+    buttons('Delete')[0]!.click();
+    await until(() => dialogs()[0]!.open);
+    expect(dialogs()[0]!.textContent).toContain('Delete Account');
+    // The second island got its props from the data block: its Confirm asks to delete u-2</script>.
+    buttons('Delete')[1]!.click();
+    await until(() => dialogs()[1]!.open);
+    buttons('Confirm')[1]!.click();
+    await until(() => asked.length > 0);
+    expect(asked).toEqual([`/api/users/${encodeURIComponent(second.userId)}`]);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

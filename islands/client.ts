@@ -1,7 +1,15 @@
-// Browser entry: hydrates every [data-island] marker with its component and JSON props.
+// Browser entry: hydrates every [data-island] marker with its component and JSON props (its
+// data-props attribute, or a JSON script just before it).
 
 import type { ComponentType, ReactNode } from 'react';
 import { isIslandName, islandLoaders } from './registry.ts';
+
+/** An island's JSON props: its data-props attribute, or the JSON script just before it (large props). */
+function propsOf(marker: HTMLElement): string {
+  if (marker.dataset.props !== undefined) return marker.dataset.props;
+  const block = marker.previousElementSibling;
+  return block instanceof HTMLScriptElement && block.dataset.islandProps === marker.dataset.island ? (block.textContent ?? '{}') : '{}';
+}
 
 async function hydrateIslands(): Promise<void> {
   const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
@@ -24,7 +32,7 @@ async function hydrateIslands(): Promise<void> {
         console.warn(`Unknown island "${name}"`);
         return;
       }
-      const props = JSON.parse(marker.dataset.props ?? '{}') as Record<string, unknown>;
+      const props = JSON.parse(propsOf(marker)) as Record<string, unknown>;
       const { default: Component } = await islandLoaders[name]();
       hydrateRoot(marker, createElement(Live, { marker }, createElement(Component as unknown as ComponentType<typeof props>, props)));
     }),

@@ -7,13 +7,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { dataDirProblem } from './data-dir.ts';
 import { startCheckpointer } from './db/checkpointer.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateApart } from './db/migrate-apart.ts';
 import { openVaultKeys } from './features/connect/connect.service.ts';
 import { applyLockoutSetting } from './features/gate/gate.service.ts';
 import { scheduleHashBackfill } from './features/media/duplicates/backfill.service.ts';
 import { MEDIA_SEARCH_INDEX } from './features/media/media.repo.ts';
 import { scheduleBinPurge } from './features/media/purge.service.ts';
 import { createServices } from './features/services.ts';
+import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { reactBuild } from './runtime-mode.ts';
@@ -39,7 +40,7 @@ export async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
 
   const database = openDatabase(config.databaseFile);
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateApart(config.databaseFile, database.db);
   if (applied.length > 0) logger.info('database migrated', { applied: applied.join(',') });
   const checkpointer = startCheckpointer(database.sqlite, config.databaseFile, {
     searchIndexes: [MEDIA_SEARCH_INDEX],
@@ -86,8 +87,10 @@ export async function main(): Promise<void> {
   await scheduleBinPurge(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
-  // The start's garbage (module loading, migrations) goes before the hub waits for requests.
-  Bun.gc(true);
+  // The start's garbage (module loading, the vault key, the jobs' scheduling) and the code compiled
+  // for it, which ran once, go before the hub waits for requests (about 2 MB). Migrations run in a
+  // process of their own (src/db/migrate-apart.ts).
+  shrinkAndCollect();
   logger.info('listening', {
     url: running.url.href,
     data: config.dataDir,

@@ -14,6 +14,9 @@ export function Svg({ size, className, children }: Required<Pick<IconProps, 'siz
   );
 }
 
+/** The heart's outline, also drawn by the media pages' icon sprite (islands/media/icons.tsx). */
+export const FAVORITE_PATH = 'M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.3 1.1 5.7 3.4C14.4 6.1 15.7 5 17.7 5 21 5 22.7 8.4 21.2 11.4 19 15.6 12 20 12 20z';
+
 /** The one favourite mark of the hub (Watch, Links, Models, the galleries): a heart, filled for a favourite. */
 export function FavoriteIcon({ filled, size = 18, className }: IconProps & { filled: boolean }) {
   return (
@@ -27,10 +30,7 @@ export function FavoriteIcon({ filled, size = 18, className }: IconProps & { fil
       aria-hidden="true"
       className={className}
     >
-      <path
-        d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.3 5c2 0 3.3 1.1 5.7 3.4C14.4 6.1 15.7 5 17.7 5 21 5 22.7 8.4 21.2 11.4 19 15.6 12 20 12 20z"
-        strokeLinejoin="round"
-      />
+      <path d={FAVORITE_PATH} strokeLinejoin="round" />
     </svg>
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
+import { afterEach, beforeEach, describe, expect, mock, setSystemTime, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
@@ -122,10 +122,10 @@ describe('moving through the items', () => {
     expect(position()).toBe('1 of 3');
     await key('ArrowRight');
     expect(position()).toBe('2 of 3');
-    // The video: its original with controls, metadata first, its duration and size.
+    // The video: its playable rendition with controls, metadata first, its duration and size.
     const video = viewer()!.querySelector('video')!;
     expect([video.getAttribute('src'), video.hasAttribute('controls'), video.getAttribute('preload'), video.hasAttribute('playsinline')]).toEqual([
-      '/media/b',
+      '/media/b/display',
       true,
       'metadata',
       true,
@@ -255,5 +255,269 @@ describe('favourite and delete', () => {
     expect(calls.favorite).not.toHaveBeenCalled();
     expect(position()).toBe('1 of 3');
     field.remove();
+  });
+});
+
+// Videos: resume, the position kept, one viewing counted, and the scrub strip. The hub's playback
+// routes are answered by a stand-in that records what was sent; happy-dom plays nothing, so the
+// video's clock and events are driven by hand, as a browser would move them.
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+  keepalive: boolean | undefined;
+}
+
+const VTT = [
+  'WEBVTT',
+  '',
+  '00:00:00.000 --> 00:00:10.000',
+  'sheet.webp#xywh=0,0,160,90',
+  '',
+  '00:00:10.000 --> 00:00:20.000',
+  'sheet.webp#xywh=160,0,160,90',
+  '',
+].join('\n');
+
+describe('video playback', () => {
+  let sent: Sent[] = [];
+  let realFetch: typeof fetch;
+  let serial = 0;
+  /** A fresh id per test: positions saved in one test are remembered by the page for the next opening. */
+  const id = () => `v${++serial}`;
+
+  beforeEach(() => {
+    sent = [];
+    realFetch = globalThis.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost:3000');
+      sent.push({
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        keepalive: init?.keepalive,
+      });
+      if (url.pathname.endsWith('.vtt')) return new Response(VTT, { headers: { 'content-type': 'text/vtt' } });
+      return new Response(null, { status: 204 });
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    // Closed first: closing saves the position, through the stand-in.
+    cleanup();
+    globalThis.fetch = realFetch;
+    setSystemTime();
+  });
+
+  const video = (fields: Partial<MediaItem>) =>
+    item(fields._id ?? id(), { type: 'video', mimeType: 'video/mp4', duration: 600, playbackPosition: null, playCount: 0, ...fields });
+  const playbackCalls = () => sent.filter((call) => call.method !== 'GET');
+
+  /** The shown video, with a clock the test moves; play() and pause() fire what a browser fires. */
+  function drive() {
+    const element = viewer()!.querySelector('video')!;
+    const state = { time: 0, paused: true, plays: 0 };
+    const fire = (name: string) => act(async () => void element.dispatchEvent(new Event(name)));
+    Object.defineProperty(element, 'currentTime', {
+      configurable: true,
+      get: () => state.time,
+      set: (value: number) => {
+        state.time = value;
+      },
+    });
+    Object.defineProperty(element, 'paused', { configurable: true, get: () => state.paused });
+    Object.defineProperty(element, 'duration', { configurable: true, get: () => 600 });
+    element.play = async () => {
+      state.plays++;
+      state.paused = false;
+      await fire('play');
+      await fire('playing');
+    };
+    element.pause = () => {
+      state.paused = true;
+      element.dispatchEvent(new Event('pause'));
+    };
+    return {
+      element,
+      state,
+      fire,
+      /** Playback reaches `seconds`, `after` ms of wall time from the test's start. */
+      at: async (seconds: number, after: number) => {
+        setSystemTime(new Date(START + after));
+        state.time = seconds;
+        await fire('timeupdate');
+      },
+    };
+  }
+  const START = Date.parse('2026-11-26T10:00:00Z');
+  const flushTimers = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+  test('a saved position is offered: "Resume from 3:12" seeks there and plays; focus is on it', async () => {
+    await open({ initial: [video({ playbackPosition: 192.4 })] });
+    const offer = within(viewer()!).getByRole('region', { name: 'Resume playback' });
+    expect(offer.textContent).toContain('You stopped at 3:12 of 10:00.');
+    // The video waits for the answer instead of playing from the start.
+    expect(viewer()!.querySelector('video')!.hasAttribute('autoplay')).toBe(false);
+    await flushTimers();
+    const resume = within(offer).getByRole('button', { name: 'Resume from 3:12' });
+    expect(document.activeElement).toBe(resume);
+    const player = drive();
+    await act(async () => resume.click());
+    expect([player.state.time, player.state.plays]).toEqual([192.4, 1]);
+    expect(within(viewer()!).queryByRole('region', { name: 'Resume playback' })).toBeNull();
+  });
+
+  test('"Start over" plays from the beginning; playing with the native controls answers the offer too', async () => {
+    await open({ initial: [video({ playbackPosition: 192 }), video({ playbackPosition: 50 })] });
+    let player = drive();
+    player.state.time = 99;
+    await act(async () => within(viewer()!).getByRole('button', { name: 'Start over' }).click());
+    expect([player.state.time, player.state.plays]).toEqual([0, 1]);
+    expect(within(viewer()!).queryByRole('region', { name: 'Resume playback' })).toBeNull();
+
+    await key('ArrowRight');
+    expect(within(viewer()!).getByRole('button', { name: 'Resume from 0:50' })).toBeTruthy();
+    player = drive();
+    await player.fire('play');
+    expect(within(viewer()!).queryByRole('region', { name: 'Resume playback' })).toBeNull();
+  });
+
+  test('no offer for a position of a few seconds, near the end, none, or from a hub without playback', async () => {
+    for (const fields of [
+      { playbackPosition: 3 },
+      { playbackPosition: 595 },
+      { playbackPosition: null },
+      { playbackPosition: undefined, playCount: undefined },
+    ]) {
+      await open({ initial: [video(fields)] });
+      expect(within(viewer()!).queryByRole('region', { name: 'Resume playback' })).toBeNull();
+      expect(viewer()!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
+      cleanup();
+    }
+  });
+
+  test('the position is saved every 5 s while playing, on pause and on closing (kept alive); one viewing per opening', async () => {
+    const shown = video({ source: 'premium' });
+    await open({ initial: [shown] });
+    const player = drive();
+    setSystemTime(new Date(START));
+    // Opened, nothing played yet: nothing is sent.
+    expect(playbackCalls()).toEqual([]);
+    await player.element.play();
+    const played = { method: 'POST', path: `/api/premium/${shown._id}/played`, body: undefined, keepalive: true };
+    expect(playbackCalls()).toEqual([played]);
+    await player.at(1, 1_000);
+    await player.at(4.8, 4_800);
+    expect(playbackCalls()).toHaveLength(1);
+    await player.at(5.25, 5_250);
+    const put = (position: number) => ({ method: 'PUT', path: `/api/premium/${shown._id}/playback`, body: { position }, keepalive: true });
+    expect(playbackCalls()).toEqual([played, put(5.2)]);
+    await player.at(9, 9_000);
+    await player.at(10.1, 10_100);
+    expect(playbackCalls()).toEqual([played, put(5.2)]);
+    await player.at(10.3, 10_300);
+    expect(playbackCalls()).toEqual([played, put(5.2), put(10.3)]);
+    // Paused: saved at once, and not again while the position stays.
+    await player.at(12, 12_000);
+    await act(async () => player.element.pause());
+    expect(playbackCalls().at(-1)).toEqual(put(12));
+    // Played again after a pause: still one viewing for this opening.
+    await player.element.play();
+    await player.at(13.5, 13_000);
+    expect(playbackCalls().filter((call) => call.method === 'POST')).toHaveLength(1);
+    await key('Escape');
+    expect(viewer()).toBeNull();
+    expect(playbackCalls()).toEqual([played, put(5.2), put(10.3), put(12), put(13.5)]);
+  });
+
+  test('moving to another item saves the position; reopening offers where it was left just now', async () => {
+    const first = video({ playbackPosition: null });
+    await open({ initial: [first, item('img')] });
+    const player = drive();
+    setSystemTime(new Date(START));
+    await player.element.play();
+    await player.at(42, 2_000);
+    await key('ArrowRight');
+    expect(playbackCalls().at(-1)).toEqual({ method: 'PUT', path: `/api/gallery/${first._id}/playback`, body: { position: 42 }, keepalive: true });
+    await key('ArrowLeft');
+    expect(within(viewer()!).getByRole('button', { name: 'Resume from 0:42' })).toBeTruthy();
+  });
+
+  test('a hub without playback gets no playback calls', async () => {
+    await open({ initial: [video({ playbackPosition: undefined, playCount: undefined })] });
+    const player = drive();
+    await player.element.play();
+    await player.at(30, 30_000);
+    await key('Escape');
+    expect(sent).toEqual([]);
+  });
+
+  test('failed playback calls leave the viewer as it was', async () => {
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await open({ initial: [video({})] });
+    const player = drive();
+    await player.element.play();
+    await act(async () => player.element.pause());
+    expect(viewer()!.querySelector('video')).not.toBeNull();
+    expect(within(viewer()!).queryByText(/error/i)).toBeNull();
+  });
+
+  test('hovering the scrub strip shows the sprite region for that time, and clicking seeks', async () => {
+    const shown = video({ scrubber: '/media/s1/scrubber.vtt', duration: 100 });
+    await open({ initial: [shown] });
+    const player = drive();
+    Object.defineProperty(player.element, 'duration', { configurable: true, get: () => 100 });
+    await player.fire('durationchange');
+    const strip = within(viewer()!).getByRole('slider', { name: `Seek ${shown.title}` });
+    strip.getBoundingClientRect = () => ({ left: 100, top: 0, width: 500, height: 24, right: 600, bottom: 24, x: 100, y: 0, toJSON: () => ({}) });
+    await flushTimers();
+    expect(sent.filter((call) => call.method === 'GET').map((call) => call.path)).toEqual(['/media/s1/scrubber.vtt']);
+
+    await act(async () => {
+      fireEvent.pointerMove(strip, { clientX: 100 + 62.5, pointerType: 'mouse' });
+    });
+    const box = () => viewer()!.querySelector<HTMLElement>('[data-scrub-preview]');
+    const frame = () => box()!.querySelector<HTMLElement>('[data-scrub-frame]')!;
+    // 62.5 of 500 px is 12.5 s: the second cue, the sheet's region at 160,0.
+    expect(box()!.textContent).toBe('0:12');
+    expect([frame().style.backgroundImage, frame().style.backgroundPosition, frame().style.width, frame().style.height]).toEqual([
+      'url("http://localhost:3000/media/s1/sheet.webp")',
+      '-160px 0px',
+      '160px',
+      '90px',
+    ]);
+    await act(async () => {
+      fireEvent.pointerMove(strip, { clientX: 100 + 25, pointerType: 'mouse' });
+    });
+    expect(box()!.textContent).toBe('0:05');
+    expect(frame().style.backgroundPosition).toBe('0px 0px');
+    expect(player.state.time).toBe(0);
+    await act(async () => {
+      fireEvent.pointerDown(strip, { clientX: 100 + 250, button: 0, pointerId: 1, pointerType: 'mouse' });
+      fireEvent.pointerUp(strip, { clientX: 100 + 250, button: 0, pointerId: 1, pointerType: 'mouse' });
+    });
+    expect(player.state.time).toBe(50);
+    await act(async () => {
+      fireEvent.pointerLeave(strip);
+    });
+    expect(box()).toBeNull();
+  });
+
+  test('the scrub strip seeks with the arrow keys, which then do not change the item', async () => {
+    const shown = video({ scrubber: '/media/s2/scrubber.vtt', duration: 100 });
+    await open({ initial: [shown, item('next')] });
+    const player = drive();
+    await player.fire('durationchange');
+    const strip = within(viewer()!).getByRole('slider');
+    strip.focus();
+    player.state.time = 20;
+    await player.fire('timeupdate');
+    await key('ArrowRight', strip);
+    expect(player.state.time).toBe(25);
+    expect(position()).toBe('1 of 2');
+    await key('Home', strip);
+    expect(player.state.time).toBe(0);
   });
 });

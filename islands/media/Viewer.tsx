@@ -4,7 +4,8 @@
 // Enter confirms and Escape cancels). An overlay rather than a native modal <dialog>, so the page's
 // toasts ('Added to favorites', ...) show above it; focus is kept inside it by hand. The premium
 // variant adds the creator chip, the Premium chip, the type icon with the size, a double click that
-// toggles fullscreen anywhere on the stage, and the More Options menu.
+// toggles fullscreen anywhere on the stage, and the More Options menu. A video's resume offer,
+// kept position and scrub strip live in ViewerVideo.tsx.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
@@ -12,6 +13,7 @@ import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
+import { ViewerVideo } from './ViewerVideo.tsx';
 
 export interface ViewerProps {
   items: MediaItem[];
@@ -182,8 +184,8 @@ export function Viewer({
         return;
       }
       if (typingIn(event.target)) return;
-      // A focused video keeps its own arrow keys (seeking) and space.
-      const onVideo = event.target instanceof HTMLVideoElement;
+      // A focused video, or the scrub strip under it, keeps its own arrow keys (seeking) and space.
+      const onVideo = event.target instanceof HTMLVideoElement || (event.target instanceof HTMLElement && event.target.getAttribute('role') === 'slider');
       switch (event.key) {
         case 'ArrowLeft':
           if (onVideo) return;
@@ -325,8 +327,9 @@ export function Viewer({
         onDoubleClick={
           premium
             ? (event) => {
-                // Double click anywhere on the stage toggles fullscreen (not on the arrows).
-                if ((event.target as HTMLElement).closest('button')) return;
+                // Double click anywhere on the stage toggles fullscreen (not on the arrows, the
+                // resume offer or the scrub strip).
+                if ((event.target as HTMLElement).closest('button, section, [data-scrubber]')) return;
                 event.preventDefault();
                 void toggleFullscreen();
               }
@@ -340,19 +343,7 @@ export function Viewer({
             {item.status === 'processing' ? 'Still processing; it shows here once it is ready.' : 'This file cannot be shown.'}
           </p>
         ) : item.type === 'video' ? (
-          // biome-ignore lint/a11y/useMediaCaption: kept from before the linter; fix when this code is next touched
-          <video
-            key={item._id}
-            src={item.url}
-            poster={item.thumbnail ?? undefined}
-            controls
-            autoPlay
-            playsInline
-            preload="metadata"
-            aria-label={item.title || 'Untitled'}
-            className="max-h-full max-w-full"
-            onError={() => setBroken(item._id)}
-          />
+          <ViewerVideo key={item._id} item={item} onError={() => setBroken(item._id)} />
         ) : (
           <img
             key={item._id}

@@ -82,3 +82,28 @@ export const loadFreeItems = (page: number, search: string, fallback: string) =>
 
 export const moveToPremium = (mediaIds: string[], fallback: string) =>
   mediaCall<{ success: boolean; moved: number; message: string }>('/api/gallery/move-to-premium', { method: 'POST', body: { mediaIds }, fallback });
+
+/**
+ * Playback calls (resume and play count): fire and forget. Viewing never waits for them and never
+ * shows their failures (an old position or a missed count is not worth a toast). `keepalive` lets
+ * the request outlive the page, as a beacon would (sendBeacon can only POST; this route is a PUT).
+ */
+function playbackCall(item: Pick<MediaItem, '_id' | 'source'>, method: 'PUT' | 'POST', rest: string, body?: unknown): void {
+  try {
+    void fetch(`/api/${item.source}/${encodeURIComponent(item._id)}${rest}`, {
+      method,
+      credentials: 'same-origin',
+      keepalive: true,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).catch(() => undefined);
+  } catch {
+    // fetch itself refused (a keepalive quota reached while the page unloads): nothing to do.
+  }
+}
+
+/** PUT /api/{gallery}/{id}/playback {position}: where the owner stopped, in seconds. */
+export const savePlaybackPosition = (item: Pick<MediaItem, '_id' | 'source'>, position: number) => playbackCall(item, 'PUT', '/playback', { position });
+
+/** POST /api/{gallery}/{id}/played: one viewing. */
+export const countViewing = (item: Pick<MediaItem, '_id' | 'source'>) => playbackCall(item, 'POST', '/played');

@@ -18,6 +18,16 @@ describe('openDatabase', () => {
     await d.close();
   });
 
+  test('Kysely is loaded once, as the ES modules the hub imports: not its CommonJS build beside them', async () => {
+    const d = fresh();
+    await migrateToLatest(d.db);
+    expect(await d.db.selectFrom('site_state').select('id').execute()).toEqual([{ id: 1 }]);
+    const kysely = Object.keys(require.cache).filter((file) => /[\\/]kysely[\\/]dist[\\/]/.test(file));
+    expect(kysely.length).toBeGreaterThan(0);
+    expect(kysely.filter((file) => /[\\/]dist[\\/]cjs[\\/]/.test(file))).toEqual([]);
+    await d.close();
+  });
+
   test('closing checkpoints the write-ahead log into the database file', async () => {
     const d = fresh();
     await migrateToLatest(d.db);

@@ -3,8 +3,19 @@
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type DialectAdapter, type Driver, Kysely, type LogEvent, SqliteAdapter, sql } from 'kysely';
-import { BunSqliteDialect } from 'kysely-bun-sqlite';
+import {
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  type LogEvent,
+  type QueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
 import { trackChanges } from './changes.ts';
 import type { Database } from './database.ts';
 import { BunSqliteDriver } from './driver.ts';
@@ -20,21 +31,34 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** kysely-bun-sqlite's query compiler and introspector, with the hub's driver and adapter. */
-class HubSqliteDialect extends BunSqliteDialect {
+/**
+ * Kysely's SQLite query compiler and introspector with the hub's driver and adapter. (This was
+ * kysely-bun-sqlite's dialect, which is the same compiler and introspector; its package is
+ * CommonJS and loads Kysely's CommonJS build beside the ES modules the hub imports, 262 more
+ * modules held for the life of the process: docs/decisions/0035-memory-under-load.md.)
+ */
+class HubSqliteDialect implements Dialect {
   readonly driver: BunSqliteDriver;
 
   constructor(sqlite: SqliteDatabase) {
-    super({ database: sqlite });
     this.driver = new BunSqliteDriver(sqlite);
   }
 
-  override createDriver(): Driver {
+  createDriver(): Driver {
     return this.driver;
   }
 
-  override createAdapter(): DialectAdapter {
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes any database
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
   }
 }
 

@@ -1,4 +1,4 @@
-// The Kysely driver over one bun:sqlite connection. It replaces kysely-bun-sqlite's driver, which
+// The Kysely driver over one bun:sqlite connection. It replaced kysely-bun-sqlite's driver, which
 // prepares a new statement for every query and never finalizes them: that costs a prepare per
 // query and keeps the database from closing cleanly (the WAL file stays behind).
 

@@ -42,7 +42,7 @@ function check(error: unknown, results: MigrationResult[] | undefined): string[]
  * Anything else (pending, unknown or missing names) goes to the migrator, which applies or reports.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the migrations table is outside the typed schema
-async function upToDate(db: Kysely<any>, folder: string): Promise<boolean> {
+export async function upToDate(db: Kysely<any>, folder: string): Promise<boolean> {
   const files = (await fs.readdir(folder))
     .filter((name) => /\.(ts|js|mts|mjs)$/.test(name) && !name.endsWith('.d.ts'))
     .map((name) => name.slice(0, name.lastIndexOf('.')));

@@ -54,7 +54,16 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
   });
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
-  if (store) registerMediaProcessing(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir: path.join(config.dataDir, 'tmp', 'processing') });
+  const processor = store
+    ? registerMediaProcessing(jobs, {
+        db,
+        store,
+        clock,
+        logger: logger ?? silentLogger,
+        workDir: path.join(config.dataDir, 'tmp', 'processing'),
+        lanes: config.media.processingConcurrency,
+      })
+    : null;
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
   // Perceptual hashes for items processed before the hub made them (main.ts starts it).
   if (store) registerHashBackfill(jobs, { db, store, logger: logger ?? silentLogger });
@@ -111,6 +120,8 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
           afterStored: async (trx, rows) => {
             for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
           },
+          // A photo is worked on as soon as it is stored; its job takes what was made.
+          ...(processor ? { onStored: { stored: processor.prepare, dropped: processor.drop } } : {}),
         })
       : null,
   };

@@ -30,6 +30,25 @@ describe('<Island>', () => {
     });
   });
 
+  test('large props go in a JSON data block just before the marker, with every < escaped, and may differ from what the server rendered', () => {
+    const used = new Set<IslandName>();
+    const hostile = '</script><script>alert(1)</script><!--';
+    const html = renderToString(
+      <IslandsOnPage.Provider value={used}>
+        <Island name="DeleteAccount" props={{ userId: 'u-1' }} browserProps={{ userId: hostile }} propsScript />
+      </IslandsOnPage.Provider>,
+    );
+    const block = /^<script type="application\/json" data-island-props="DeleteAccount">(.*?)<\/script><div class="contents" data-island="DeleteAccount">/.exec(
+      html,
+    );
+    expect(block).not.toBeNull();
+    expect(block![1]).not.toContain('<');
+    expect(JSON.parse(block![1]!)).toEqual({ userId: hostile });
+    // Rendered from its own props; no attribute copy of them.
+    expect(html).not.toContain('data-props');
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
   test('refuses to render outside the document, where its script would be forgotten', () => {
     expect(() => renderToString(<Island name="DeleteAccount" props={{ userId: 'u-1' }} />)).toThrow('<Island> rendered outside the document');
   });

@@ -22,15 +22,49 @@ await loadServerParts();
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
 export const IslandsOnPage = createContext<Set<IslandName> | null>(null);
 
-export function Island<K extends IslandName>({ name, props }: { name: K; props: IslandProps<K> }) {
+export function Island<K extends IslandName>({
+  name,
+  props,
+  browserProps = props,
+  propsScript = false,
+}: {
+  name: K;
+  /** What the server renders the island with. */
+  props: IslandProps<K>;
+  /**
+   * The props as the browser receives them, when the server renders from fuller ones it already
+   * has (a gallery page: full items here, lean rows for the browser, which expands them to the same).
+   */
+  browserProps?: IslandProps<K>;
+  /**
+   * The props in a JSON <script> just before the marker instead of its data-props attribute: inside
+   * an attribute every quote of the JSON is written `&quot;` (React escapes it character by
+   * character), inside a data block only `<` needs escaping. For large props (a page of items).
+   */
+  propsScript?: boolean;
+}) {
   const used = useContext(IslandsOnPage);
   if (!used) throw new Error('<Island> rendered outside the document');
   used.add(name);
   const Component = serverIslands[name] as unknown as ComponentType<Record<string, unknown>>;
-  // display:contents keeps the marker out of layout; React escapes the JSON in the attribute.
+  const json = JSON.stringify(browserProps);
+  const content = <Component {...(props as unknown as Record<string, unknown>)} />;
+  if (!propsScript) {
+    // display:contents keeps the marker out of layout; React escapes the JSON in the attribute.
+    return (
+      <div className="contents" data-island={name} data-props={json}>
+        {content}
+      </div>
+    );
+  }
   return (
-    <div className="contents" data-island={name} data-props={JSON.stringify(props)}>
-      <Component {...(props as unknown as Record<string, unknown>)} />
-    </div>
+    <>
+      {/* A data block, never run (nor subject to the script policy); \u003c keeps `</script>` and `<!--` out of it. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every < escaped */}
+      <script type="application/json" data-island-props={name} dangerouslySetInnerHTML={{ __html: json.replace(/</g, '\\u003c') }} />
+      <div className="contents" data-island={name}>
+        {content}
+      </div>
+    </>
   );
 }

@@ -1,10 +1,25 @@
-// Gives memory back between bursts of requests. JavaScriptCore collects when its heap has grown
-// by a share of itself, so after a burst of page views the garbage of the last few hundred pages
-// stays resident until the next burst (measured: 150+ MB after 300 views of every page, 110-120
-// with this). A full collection of the hub's 20 MB heap takes a few milliseconds; it runs only
-// once the server has been idle for a moment after serving requests, never in the middle of them
-// (bench/memory.ts measures it). Collecting during a steady load as well was tried: young
-// collections every few dozen requests cost throughput and did not lower the peak.
+// Keeps the hub's memory down, during a load and between bursts of requests.
+//
+// - Under load. JavaScriptCore's young collections keep every object still reachable at that
+//   moment, and with a dozen pages rendering at once much of that is a request half done: it is
+//   kept in the old generation, and only a full collection frees it. JavaScriptCore starts one when
+//   the heap has about doubled since the last, and its empty blocks go back later still: under
+//   `wrk -c16` on /gallery the hub's heap went from 13 to 55 MB between full collections and the
+//   process peaked near 200 MB. So a busy server collects fully itself once the heap has grown by
+//   half since the last such collection (never below `floorBytes`), at most once per `minGapMs`.
+//   Each costs 20-30 ms of a 2-core machine's time, about one a second at 400 requests a second.
+// - Between bursts. Once the server has been idle for a moment after serving requests, one full
+//   collection with a sweep gives the garbage of the last pages and the empty blocks back; it
+//   never runs in the middle of requests.
+// - Compiled code. Most of what a few hundred page views add and keep (about 30 MB) is not data
+//   but JavaScriptCore's compiled code and its metadata for every function that ran. When the
+//   process has grown by `shrinkGrowthBytes` since it last dropped it, the idle moment drops that
+//   code instead (Bun.shrink, then the full collection): the next pages are compiled again (the
+//   first some 30 ms more, the next twenty about 10 ms more each), and the growth it takes to come
+//   back is a few hundred page views.
+// docs/decisions/0035-memory-under-load.md has the figures and the variants tried.
+
+import { fullGC, heapSize } from 'bun:jsc';
 
 export interface MemoryUpkeep {
   /** Call at the start of every request. */
@@ -12,20 +27,86 @@ export interface MemoryUpkeep {
   stop(): void;
 }
 
-export function startMemoryUpkeep(options: { idleMs?: number; pending: () => number }): MemoryUpkeep {
+/** The heap's size and a full collection (bun:jsc's); replaceable in tests. */
+export interface Heap {
+  size(): number;
+  /** A full collection; returns the heap's size after it. */
+  collect(): number;
+}
+
+const JSC_HEAP: Heap = { size: heapSize, collect: fullGC };
+
+/** Below this heap size a busy server leaves collecting to JavaScriptCore (an idle hub's is ~13 MB). */
+export const LOAD_FLOOR_BYTES = 20 * 1024 * 1024;
+/** A busy server collects when the heap is this many times its size after the last collection. */
+export const LOAD_GROWTH = 1.5;
+/** At most one collection under load this often (at worst a tenth of the time, usually far less). */
+export const LOAD_MIN_GAP_MS = 250;
+/** Growth of the process (RSS) since compiled code was last dropped that has an idle moment drop it again. */
+export const SHRINK_GROWTH_BYTES = 20 * 1024 * 1024;
+
+/** Drops compiled code and collects (Bun.shrink is marked deprecated: without it, only the collection). */
+export function shrinkAndCollect(): void {
+  const shrink = (Bun as { shrink?: () => void }).shrink;
+  if (typeof shrink === 'function') shrink();
+  Bun.gc(true);
+}
+
+export interface MemoryUpkeepOptions {
+  /** Requests in flight (the server's). */
+  pending: () => number;
+  idleMs?: number;
+  floorBytes?: number;
+  minGapMs?: number;
+  heap?: Heap;
+  now?: () => number;
+  /** The collection between bursts (Bun.gc(true): a full collection and a sweep). */
+  collectIdle?: () => void;
+  shrinkGrowthBytes?: number;
+  /** The process's resident memory. */
+  rss?: () => number;
+  /** Drops compiled code, then collects (shrinkAndCollect). */
+  shrink?: () => void;
+}
+
+export function startMemoryUpkeep(options: MemoryUpkeepOptions): MemoryUpkeep {
   const idleMs = options.idleMs ?? 1000;
+  const floorBytes = options.floorBytes ?? LOAD_FLOOR_BYTES;
+  const minGapMs = options.minGapMs ?? LOAD_MIN_GAP_MS;
+  const heap = options.heap ?? JSC_HEAP;
+  const now = options.now ?? (() => performance.now());
+  const collectIdle = options.collectIdle ?? (() => Bun.gc(true));
+  const shrinkGrowthBytes = options.shrinkGrowthBytes ?? SHRINK_GROWTH_BYTES;
+  const rss = options.rss ?? (() => process.memoryUsage.rss());
+  const shrink = options.shrink ?? shrinkAndCollect;
   let lastRequest = 0;
   let collected = true;
+  let mark = floorBytes;
+  let lastLoadCollection = Number.NEGATIVE_INFINITY;
+  // The process as it starts serving (the start's own garbage and code go right after, so this is
+  // a little high), then as it is right after each time the code is dropped.
+  let shrinkMark = rss() + shrinkGrowthBytes;
+
   const timer = setInterval(() => {
-    if (collected || options.pending() > 0 || performance.now() - lastRequest < idleMs) return;
+    if (collected || options.pending() > 0 || now() - lastRequest < idleMs) return;
     collected = true;
-    Bun.gc(true);
+    if (rss() > shrinkMark) {
+      shrink();
+      shrinkMark = rss() + shrinkGrowthBytes;
+    } else {
+      collectIdle();
+    }
+    mark = Math.max(floorBytes, heap.size() * LOAD_GROWTH);
   }, idleMs);
   timer.unref();
   return {
     requestStarted() {
-      lastRequest = performance.now();
+      const at = now();
+      lastRequest = at;
       collected = false;
+      if (at - lastLoadCollection < minGapMs || heap.size() <= mark) return;
+      lastLoadCollection = at;
+      mark = Math.max(floorBytes, heap.collect() * LOAD_GROWTH);
     },
     stop() {
       clearInterval(timer);

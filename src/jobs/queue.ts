@@ -123,6 +123,11 @@ export class JobQueue {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
   }
 
+  /** Jobs that run at once (the number of workers). */
+  get concurrency(): number {
+    return Math.max(1, this.options.concurrency);
+  }
+
   /** Registers what a kind of job does; onFailed runs once when its last attempt failed. */
   handle<P>(definition: JobDefinition<P>, handler: Handler<P>, options: { onFailed?: FailedHandler<P> } = {}): this {
     if (this.kinds.get(definition.kind) !== definition) throw new JobQueueError(`Job kind ${definition.kind} is not one of the queue's kinds`);

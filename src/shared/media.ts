@@ -39,6 +39,18 @@ export interface MediaItem {
   /** Base64 ThumbHash of the thumbnail, shown while it loads. */
   placeholder: string | null;
   deletedAt: string | null;
+  // Videos' playback (absent from hubs before it, and from a page's lean items when null).
+  /** How `display` came to play in browsers: the original, its streams copied, or converted. */
+  playback?: 'original' | 'remuxed' | 'converted';
+  /** 0-100 while converting, else null. */
+  progress?: number | null;
+  /** Where the owner stopped watching, in seconds. */
+  playbackPosition?: number | null;
+  playCount?: number;
+  /** A short muted clip for hovering. */
+  preview?: string | null;
+  /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
+  scrubber?: string | null;
 }
 
 /** GET /api/gallery and GET /api/premium. */
@@ -49,62 +61,115 @@ export interface MediaPage {
 }
 
 /**
- * A page as a gallery page sends it to its island: each item without what follows from its id
- * (`url`, `display`, and `thumbnail`, which becomes `1` when there is one) and without its empty
- * fields (null, false, no tags). The island expands it back (`expandPage`); half the bytes of the
- * props, escaped into the page's HTML.
+ * A page as a gallery page sends it to its island: each item as one row of values in a fixed order
+ * (`ROW_FIELDS`, no key names), without what follows from its id (`url`, `display`; `thumbnail`
+ * becomes 1 or 0), booleans as 1 or 0, and without the nulls at its end. The island expands the
+ * rows back into items (`expandPage`). With 50 items: 12.9 KB, where lean objects (keys, no empty
+ * fields) took 20 KB and the API's answer 33 KB.
  */
-export type LeanMediaItem = Omit<Partial<MediaItem>, 'thumbnail' | 'url' | 'display'> & Pick<MediaItem, '_id'> & { thumbnail?: 1 };
 export interface LeanMediaPage {
-  media: LeanMediaItem[];
+  rows: LeanMediaRow[];
   totalItems: number;
   totalPages: number;
 }
+/** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
+export type LeanMediaRow = (string | number | string[] | null)[];
 
-const DERIVED = new Set(['url', 'display', 'thumbnail']);
+/** The order of a lean row's values: the fields every item has first, those often null last. */
+export const ROW_FIELDS = [
+  '_id',
+  'title',
+  'type',
+  'mimeType',
+  'size',
+  'createdAt',
+  'originalName',
+  'source',
+  'status',
+  'thumbnail',
+  'isFavorite',
+  'tags',
+  'width',
+  'height',
+  'placeholder',
+  'duration',
+  'takenAt',
+  'modelId',
+  'modelName',
+  'failure',
+  'deletedAt',
+] as const satisfies readonly (keyof MediaItem)[];
+
+const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
 export function leanPage(page: MediaPage): LeanMediaPage {
-  const media = page.media.map((item) => {
-    const lean: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(item)) {
-      if (DERIVED.has(key) || value === null || value === false || (Array.isArray(value) && value.length === 0)) continue;
-      lean[key] = value;
-    }
-    if (item.thumbnail) lean.thumbnail = 1;
-    return lean as LeanMediaItem;
+  const rows = page.media.map((m): LeanMediaRow => {
+    // Written out in ROW_FIELDS' order (this runs for every item of every gallery page).
+    const row: LeanMediaRow = [
+      m._id,
+      m.title,
+      m.type,
+      m.mimeType,
+      m.size,
+      m.createdAt,
+      m.originalName,
+      m.source,
+      m.status,
+      m.thumbnail ? 1 : 0,
+      m.isFavorite ? 1 : 0,
+      m.tags,
+      m.width,
+      m.height,
+      m.placeholder,
+      m.duration,
+      m.takenAt,
+      m.modelId,
+      m.modelName,
+      m.failure,
+      m.deletedAt,
+    ];
+    let end = row.length;
+    while (end > 0 && row[end - 1] === null) end--;
+    row.length = end;
+    return row;
   });
-  return { media, totalItems: page.totalItems, totalPages: page.totalPages };
+  return { rows, totalItems: page.totalItems, totalPages: page.totalPages };
 }
 
-/** A lean page (or a full one) as full items again. */
+/** Whether a page is lean (as a gallery page sends it) or full (as the API answers). */
+export const isLeanPage = (page: LeanMediaPage | MediaPage): page is LeanMediaPage => 'rows' in page;
+
+/** A lean page as full items again; a full page is returned as it is (the server renders from it). */
 export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
-  const media = page.media.map((lean): MediaItem => {
-    const url = `/media/${lean._id}`;
+  if (!isLeanPage(page)) return page;
+  const media = page.rows.map((row): MediaItem => {
+    const at = (field: (typeof ROW_FIELDS)[number]) => row[COLUMN[field]] ?? null;
+    const id = row[0] as string;
+    const url = `/media/${id}`;
     return {
-      title: '',
-      type: 'image',
-      mimeType: '',
-      size: 0,
-      duration: null,
-      width: null,
-      height: null,
-      takenAt: null,
-      createdAt: '',
-      tags: [],
-      isFavorite: false,
-      modelId: null,
-      modelName: null,
-      originalName: '',
-      source: 'gallery',
-      status: 'ready',
-      failure: null,
-      placeholder: null,
-      deletedAt: null,
-      ...(lean as Partial<MediaItem>),
-      _id: lean._id,
+      _id: id,
+      title: (at('title') as string | null) ?? '',
+      type: at('type') as MediaType,
+      mimeType: (at('mimeType') as string | null) ?? '',
       url,
+      thumbnail: at('thumbnail') ? `${url}/thumbnail` : null,
       display: `${url}/display`,
-      thumbnail: lean.thumbnail ? `${url}/thumbnail` : null,
+      size: (at('size') as number | null) ?? 0,
+      duration: at('duration') as number | null,
+      width: at('width') as number | null,
+      height: at('height') as number | null,
+      takenAt: at('takenAt') as string | null,
+      createdAt: (at('createdAt') as string | null) ?? '',
+      tags: (at('tags') as string[] | null) ?? [],
+      isFavorite: at('isFavorite') === 1,
+      modelId: at('modelId') as string | null,
+      modelName: at('modelName') as string | null,
+      originalName: (at('originalName') as string | null) ?? '',
+      source: at('source') as Gallery,
+      status: at('status') as MediaStatus,
+      failure: at('failure') as string | null,
+      placeholder: at('placeholder') as string | null,
+      deletedAt: at('deletedAt') as string | null,
     };
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };

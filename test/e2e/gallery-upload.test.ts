@@ -111,11 +111,11 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     ]);
     expect(await gallery.getByText('Gallery', { exact: true }).count()).toBe(3);
 
-    // The viewer on the newest first (the MP4): it plays, and a seek asks for a range.
+    // The viewer on the newest first (the MP4): it plays its playable rendition, and a seek asks for a range.
     const video = stored.media.find((m) => m.type === 'video')!;
     // Chromium asks for a video's bytes by range; the hub answers with the part asked for.
     const ranged = page.waitForResponse(
-      (r) => new URL(r.url()).pathname === video.url && r.status() === 206 && (r.request().headers().range ?? '').startsWith('bytes='),
+      (r) => new URL(r.url()).pathname === video.display && r.status() === 206 && (r.request().headers().range ?? '').startsWith('bytes='),
     );
     await gallery.getByRole('link', { name: `Open ${video.title}` }).click();
     await page.getByRole('dialog', { name: video.title }).waitFor();

@@ -1,10 +1,12 @@
-// The gallery page's server HTML: a first screen of cards for the island to hydrate, and every
-// other item of the page still reachable without JavaScript.
+// The gallery page's server HTML: a first screen of cards for the island to hydrate, every other
+// item of the page still reachable without JavaScript, and the island's items as lean rows.
 
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyMedia } from '../../../test/helpers/media-factory.ts';
+import { newModel } from '../../../test/helpers/models-factory.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
+import { expandPage, type LeanMediaPage, type MediaPage } from '../../shared/media.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,4 +40,45 @@ test('/gallery with 15 items or fewer draws them all and has no extra list', asy
   const html = await (await t.request('/gallery', { as: bea, headers: { cookie: 'matureContentAccepted=true' } })).text();
   expect(articles(html)).toBe(15);
   expect(noscript(html)).toBe('');
+});
+
+/** The island's props on a gallery page: the JSON script just before its marker. */
+function islandProps(html: string, island: string): { page: LeanMediaPage } {
+  const block = new RegExp(`<script type="application/json" data-island-props="${island}">([^<]*)</script><div class="contents" data-island="${island}">`).exec(
+    html,
+  );
+  expect(block).not.toBeNull();
+  return JSON.parse(block![1]!);
+}
+
+test('the island gets each item as a lean row that expands to the very item the API answers, on both galleries', async () => {
+  const cy = await signedInUser(t.database.db);
+  const model = await newModel(t.database.db, cy.user._id, { name: 'Mia Wong' });
+  manyMedia(t.database, cy.user._id, 6, (i) => ({
+    title: ['Plain', '', 'Quote " and </script><!-- in it', 'Taken', 'Model', 'Failed'][i]!,
+    type: i === 2 ? 'video' : 'image',
+    mimeType: i === 2 ? 'video/mp4' : 'image/png',
+    duration: i === 2 ? 12.5 : null,
+    takenAt: i === 3 ? 1_600_000_000_000 : null,
+    modelId: i === 4 ? model : null,
+    status: i === 5 ? 'failed' : i === 1 ? 'processing' : 'ready',
+    failure: i === 5 ? 'Unreadable file' : null,
+    thumbnailKey: i === 5 || i === 1 ? null : undefined,
+    placeholder: i === 0 ? 'YTkGJwaRhWUIt4lbgnhZl3ath2BUBGYA' : null,
+    tags: i === 0 ? ['Outdoor', 'Sunset'] : [],
+    favorite: i === 0,
+  }));
+  manyMedia(t.database, cy.user._id, 2, (i) => ({ gallery: 'premium', title: `Premium ${i}`, tags: ['Gold'] }));
+  for (const [path, api, island] of [
+    ['/gallery', '/api/gallery?limit=50', 'Gallery'],
+    ['/premium', '/api/premium?limit=50', 'Premium'],
+  ] as const) {
+    const html = await (await t.request(path, { as: cy, headers: { cookie: 'matureContentAccepted=true' } })).text();
+    const answer = (await (await t.request(api, { as: cy })).json()) as MediaPage;
+    const props = islandProps(html, island);
+    expect(props.page.rows.length).toBe(answer.media.length);
+    expect(expandPage(props.page)).toEqual(answer);
+    // Nothing in the data block can end it early.
+    expect(html).not.toContain('</script><!--');
+  }
 });

@@ -1,7 +1,9 @@
 // Ingest: each uploaded file streams from the request into the store (hashed on the way), after its
 // type is read from its first bytes; the rows are written only once every accepted file is stored,
 // in one transaction with whatever must follow (the processing job). A request that fails or is
-// cut off part way leaves nothing: the files it had already stored are deleted again.
+// cut off part way leaves nothing: the files it had already stored are deleted again. Work on a
+// file may begin as soon as its bytes are stored (`onStored`: the processing's renditions, held
+// in memory until the job comes); a failed request drops it with the files (decision 0036).
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../clock.ts';
@@ -51,6 +53,12 @@ interface StoredFile {
 /** Runs inside the rows' transaction once they are written (the processing job is enqueued here). */
 export type AfterStored = (trx: Transaction<Database>, rows: readonly MediaRow[]) => Promise<void>;
 
+/** Work begun on each file as soon as it is stored, before its row exists; dropped when the request fails. */
+export interface StoredFileHooks {
+  stored(key: string, mimeType: string, type: 'image' | 'video'): void;
+  dropped(keys: readonly string[]): void;
+}
+
 export interface IngestDeps {
   db: Kysely<Database>;
   store: MediaStore;
@@ -60,6 +68,7 @@ export interface IngestDeps {
   /** The models an upload's modelId or modelName field names. */
   models: Pick<ModelsService, 'lookup'>;
   afterStored?: AfterStored;
+  onStored?: StoredFileHooks;
 }
 
 /** What an upload came to: the new items and the refused files; `status` is the answer's. */
@@ -79,7 +88,7 @@ function cleanName(name: string): string {
 
 export type IngestService = ReturnType<typeof createIngestService>;
 
-export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored }: IngestDeps) {
+export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored, onStored }: IngestDeps) {
   /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
   async function storeFile(name: string, stream: ReadableStream<Uint8Array>): Promise<StoredFile | { status: 413 | 415; error: string }> {
     const reader = stream.getReader();
@@ -179,8 +188,12 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
           filesSent++;
           const name = cleanName(part.name);
           const outcome = await storeFile(name, part.stream);
-          if ('key' in outcome) stored.push(outcome);
-          else refused.push({ name, ...outcome });
+          if ('key' in outcome) {
+            stored.push(outcome);
+            onStored?.stored(outcome.key, outcome.mimeType, outcome.type);
+          } else {
+            refused.push({ name, ...outcome });
+          }
         }
         if (filesSent === 0) throw new InvalidError(UPLOAD_TEXT.noFile);
         const errors = refused.map(({ name, error }) => ({ name, error }));
@@ -223,7 +236,9 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
         });
         return { status: 201, media: written.map((row) => toMediaItem(row, fields.model?.name ?? null)), errors };
       } catch (error) {
-        // Nothing half-written: the bytes of this request's files go again (no row points at them).
+        // Nothing half-written: the bytes of this request's files go again (no row points at them),
+        // and whatever was begun on them is dropped.
+        onStored?.dropped(stored.map((file) => file.key));
         await Promise.all(stored.map((file) => store.delete(file.key).catch(() => {})));
         throw error;
       }

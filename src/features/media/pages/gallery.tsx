@@ -1,5 +1,7 @@
 // The Red Room page: the Gallery island, server-rendered with the first page of the view in the
-// address, or with only the mature-content warning when this browser has not accepted it yet.
+// address, or with only the mature-content warning when this browser has not accepted it yet. The
+// server renders from the full items; the browser gets them as lean rows (leanPage) in a JSON
+// script beside the island, and expands them to the same items.
 
 import { Island } from '../../../http/island.tsx';
 import type { GalleryView } from '../../../shared/gallery-view.ts';
@@ -10,7 +12,7 @@ export function GalleryPage({ view, page, accepted, isAdmin }: { view: GalleryVi
     <div className="mx-auto w-full">
       {/* Before the warning: hides it unpainted where local storage says it was accepted already. */}
       {accepted ? null : <script src="/static/mature-content.js" />}
-      <Island name="Gallery" props={{ view, page: page && leanPage(page), accepted, isAdmin }} />
+      <Island name="Gallery" props={{ view, page, accepted, isAdmin }} browserProps={{ view, page: page && leanPage(page), accepted, isAdmin }} propsScript />
     </div>
   );
 }

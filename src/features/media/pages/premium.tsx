@@ -1,5 +1,6 @@
 // The premium gallery page: the Premium island, server-rendered with the first page of the view
-// in the address (the albums view loads its albums in the browser).
+// in the address (the albums view loads its albums in the browser); the items go to the browser as
+// lean rows in a JSON script, as on The Red Room (pages/gallery.tsx).
 
 import { Island } from '../../../http/island.tsx';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
@@ -8,7 +9,7 @@ import type { PremiumView } from '../../../shared/premium-view.ts';
 export function PremiumPage({ view, page, isAdmin }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean }) {
   return (
     <div className="mx-auto w-full">
-      <Island name="Premium" props={{ view, page: page && leanPage(page), isAdmin }} />
+      <Island name="Premium" props={{ view, page, isAdmin }} browserProps={{ view, page: page && leanPage(page), isAdmin }} propsScript />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // The media processing job: fetches an item's original into a folder of its own, makes its
 // renditions and facts (image.ts, video.ts, placeholder.ts), stores the renditions and marks the
 // item ready in one statement. Every outcome removes the folder; a vanished item keeps nothing.
+// A photo an upload has just stored is worked on at once, before its request ends and its row
+// exists (`prepare`): the job then finds its renditions made, in memory (decision 0036).
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +28,53 @@ export interface MediaProcessorDeps {
   logger: Logger;
   /** Scratch space for originals and intermediate files (DATA_DIR/tmp/processing). */
   workDir: string;
+  /**
+   * Images decoded at once, by jobs and by preparations together (PROCESSING_CONCURRENCY, the
+   * queue's concurrency: registerMediaProcessing's default). createMediaProcessor's default is 1.
+   */
+  lanes?: number;
+}
+
+/** Preparations whose renditions wait for their job: at most this many, holding at most so many bytes. */
+const MAX_PREPARED = 256;
+const MAX_PREPARED_BYTES = 32 * 1024 * 1024;
+/** A preparation whose job has not come by then (its row was deleted first) is forgotten. */
+const PREPARED_TTL_MS = 15 * 60_000;
+
+/** Runs at most `size` tasks at once, the others in the order they came. */
+class Lanes {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, size);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // The lane passes straight to the next task, or becomes free.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
+type Renditions = Awaited<ReturnType<typeof processImage>> & { duration: null };
+
+/** Renditions made for a stored original before its job came, or being made. */
+interface Preparation {
+  mimeType: string;
+  at: number;
+  /** Bytes of the renditions once made (counted against MAX_PREPARED_BYTES while held). */
+  bytes: number;
+  dropped: boolean;
+  /** Null when the preparation did not happen or failed: the job then works as if there had been none. */
+  result: Promise<Renditions | null>;
 }
 
 /** What one run did, for the log and for tests. */
@@ -34,24 +83,108 @@ export type ProcessOutcome = 'ready' | 'gone';
 /** Leftover job folders older than this belong to a killed process (every tool has a shorter time limit). */
 const STALE_AFTER_MS = 60 * 60_000;
 
-export function createMediaProcessor({ db, store, clock, logger, workDir }: MediaProcessorDeps) {
+export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1 }: MediaProcessorDeps) {
+  const lanes = new Lanes(laneCount);
+  /** By the original's store key (a new random key per upload: never two contents). */
+  const prepared = new Map<string, Preparation>();
+  let preparedBytes = 0;
+
+  /** A folder of one job's own, made only when needed (an image on the local disk needs none); `remove` is safe to call always. */
+  function scratchFolder() {
+    let dir: string | undefined;
+    return {
+      async get() {
+        if (!dir) {
+          dir = path.join(workDir, crypto.randomUUID());
+          await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+        }
+        return dir;
+      },
+      async remove() {
+        if (dir) await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /**
+   * Starts making the renditions of a photo whose original the upload has just stored, before its
+   * request ends and its row is written: the item's job takes them when it runs. Only images on
+   * the local disk (read where they lie; from S3 it would be a second download, and a video's
+   * tools take long enough that the request's end hardly matters); the work takes a lane like a
+   * job does. Nothing is written anywhere: the renditions are held in memory until the job stores
+   * them, or dropped with the upload that failed (`drop`).
+   */
+  function prepare(key: string, mimeType: string, type: 'image' | 'video'): void {
+    if (type !== 'image' || !(store instanceof LocalDiskStore) || prepared.has(key)) return;
+    const now = Date.now();
+    for (const [oldKey, old] of prepared) if (now - old.at > PREPARED_TTL_MS) forget(oldKey, old);
+    if (prepared.size >= MAX_PREPARED) return;
+    const entry: Preparation = { mimeType, at: now, bytes: 0, dropped: false, result: Promise.resolve(null) };
+    entry.result = lanes
+      .run(async () => {
+        // Dropped while it waited, or enough is held already: the job will do it.
+        if (entry.dropped || preparedBytes >= MAX_PREPARED_BYTES) return null;
+        const file = await store.filePath(key);
+        if (!file) return null;
+        const scratch = scratchFolder();
+        try {
+          return { ...(await processImage(file, mimeType, { scratch: scratch.get })), duration: null };
+        } finally {
+          await scratch.remove();
+        }
+      })
+      .then(
+        (result) => {
+          if (!result || entry.dropped) return null;
+          entry.bytes = result.thumbnail.byteLength + (result.display?.byteLength ?? 0);
+          preparedBytes += entry.bytes;
+          return result;
+        },
+        // The job tries again itself, and its failure is the one a user sees.
+        () => null,
+      );
+    prepared.set(key, entry);
+  }
+
+  function forget(key: string, entry: Preparation): void {
+    if (prepared.get(key) !== entry) return;
+    prepared.delete(key);
+    entry.dropped = true;
+    preparedBytes -= entry.bytes;
+    entry.bytes = 0;
+  }
+
+  /** Forgets the preparations of originals an upload gave up (its request failed): nothing of them is kept. */
+  function drop(keys: readonly string[]): void {
+    for (const key of keys) {
+      const entry = prepared.get(key);
+      if (entry) forget(key, entry);
+    }
+  }
+
+  /** The renditions prepared for this row's original (waiting for them if they are being made), or null. */
+  async function takePrepared(row: MediaRow, signal?: AbortSignal): Promise<Renditions | null> {
+    const entry = prepared.get(row.storage_key);
+    if (!entry || row.type !== 'image' || entry.mimeType !== row.mime_type) return null;
+    try {
+      return await untilAborted(entry.result, signal);
+    } finally {
+      forget(row.storage_key, entry);
+    }
+  }
+
   async function process(mediaId: string, signal?: AbortSignal): Promise<ProcessOutcome> {
     const row = await repo.itemToProcess(db, mediaId);
     if (!row) return 'gone';
     const started = performance.now();
-    // A folder of this job's own, made only when needed: an image on the local disk needs none.
-    let jobDir: string | undefined;
-    const scratch = async () => {
-      if (!jobDir) {
-        jobDir = path.join(workDir, crypto.randomUUID());
-        await fs.mkdir(jobDir, { recursive: true, mode: 0o700 });
-      }
-      return jobDir;
-    };
+    const folder = scratchFolder();
     const written: string[] = [];
     try {
-      const original = await originalFile(row, scratch);
-      const result = await renditionsOf(row, original, scratch, signal);
+      let result: Awaited<ReturnType<typeof renditionsOf>> | null = await takePrepared(row, signal);
+      if (!result) {
+        const original = await originalFile(row, folder.get);
+        result = await lanes.run(() => renditionsOf(row, original, folder.get, signal));
+      }
       // The similar-duplicates hash (an item without one is only left out of that search): an
       // image's came with its card picture, from the same pixels; a video's is of its thumbnail, the
       // one thing of a video the start-up backfill can read without ffmpeg. Worked out while the
@@ -96,7 +229,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
       await deleteKeys(written);
       throw error;
     } finally {
-      if (jobDir) await fs.rm(jobDir, { recursive: true, force: true });
+      await folder.remove();
     }
   }
 
@@ -162,7 +295,23 @@ export function createMediaProcessor({ db, store, clock, logger, workDir }: Medi
     }
   }
 
-  return { process, markFailed, sweep };
+  return { process, prepare, drop, markFailed, sweep };
+}
+
+/** `work`'s outcome, or a rejection once `signal` aborts first (the queue stops: the job is put back). */
+async function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  let stop = () => {};
+  const abort = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([work, abort]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
 }
 
 export type MediaProcessor = ReturnType<typeof createMediaProcessor>;
@@ -177,7 +326,8 @@ export function failureReason(error: unknown, type: 'image' | 'video' | null = n
 
 /** Registers the processing job's handler: an unreadable file fails at once, anything else is retried. */
 export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDeps): MediaProcessor {
-  const processor = createMediaProcessor(deps);
+  // Decoding is bounded as the queue's jobs were: as many lanes as it has workers, unless told.
+  const processor = createMediaProcessor({ ...deps, lanes: deps.lanes ?? queue.concurrency });
   void processor.sweep();
   queue.handle(
     processMedia,
