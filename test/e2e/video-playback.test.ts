@@ -13,6 +13,9 @@ import { VIDEO_SAMPLE_NAMES, videoSample } from '../helpers/video-samples.ts';
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
+/** Conversions run at the lowest CPU priority (nice 19): on a busy machine they wait for its idle moments. */
+const CONVERSION_TIMEOUT_MS = 300_000;
+
 interface Played {
   readyState: number;
   videoWidth: number;
@@ -93,12 +96,12 @@ describe.skipIf(Boolean(unavailable))('every rendition plays a picture in Chromi
     expect(played).toMatchObject({ error: null });
     expect(played.readyState).toBeGreaterThanOrEqual(2);
     expect(played.videoWidth).toBeGreaterThan(0);
-  });
+  }, CONVERSION_TIMEOUT_MS);
 
   test('the HEVC original itself shows no picture in Chromium: the reason it is converted', async () => {
     const sample = await videoSample('movHevc');
     const item = await upload(sample.file, sample.bytes());
     const original = await play(item.url);
     expect(original.error !== null || original.videoWidth === 0).toBe(true);
-  });
+  }, CONVERSION_TIMEOUT_MS);
 });
