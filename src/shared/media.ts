@@ -71,6 +71,11 @@ export interface LeanMediaPage {
   rows: LeanMediaRow[];
   totalItems: number;
   totalPages: number;
+  /**
+   * The optional fields (`OPTIONAL_FIELDS`) the page's items have: a hub answers them on every
+   * item or on none, and a row cannot tell a missing field from a null one.
+   */
+  fields?: OptionalField[];
 }
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
 export type LeanMediaRow = (string | number | string[] | null)[];
@@ -98,7 +103,20 @@ export const ROW_FIELDS = [
   'modelName',
   'failure',
   'deletedAt',
+  'progress',
+  'playback',
+  'preview',
+  'scrubber',
+  'playbackPosition',
+  'playCount',
 ] as const satisfies readonly (keyof MediaItem)[];
+
+/** The fields a hub answers only once it has them (videos' playback); a lean page names those its items have. */
+export const OPTIONAL_FIELDS = ['playback', 'progress', 'preview', 'scrubber', 'playbackPosition', 'playCount'] as const satisfies readonly (keyof MediaItem)[];
+export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
+/** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
+const ownFile = (value: string | null | undefined, id: string, name: string) => (value === `/media/${id}/${name}` ? 1 : (value ?? null));
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -127,13 +145,21 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.modelName,
       m.failure,
       m.deletedAt,
+      m.progress ?? null,
+      m.playback ?? null,
+      ownFile(m.preview, m._id, 'preview'),
+      ownFile(m.scrubber, m._id, 'scrubber'),
+      m.playbackPosition ?? null,
+      // Unwatched is the usual case: 0 is sent as nothing.
+      m.playCount ? m.playCount : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
     row.length = end;
     return row;
   });
-  return { rows, totalItems: page.totalItems, totalPages: page.totalPages };
+  const fields = OPTIONAL_FIELDS.filter((field) => page.media.some((m) => field in m));
+  return { rows, totalItems: page.totalItems, totalPages: page.totalPages, ...(fields.length > 0 ? { fields } : {}) };
 }
 
 /** Whether a page is lean (as a gallery page sends it) or full (as the API answers). */
@@ -142,11 +168,13 @@ export const isLeanPage = (page: LeanMediaPage | MediaPage): page is LeanMediaPa
 /** A lean page as full items again; a full page is returned as it is (the server renders from it). */
 export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
   if (!isLeanPage(page)) return page;
+  const fields = page.fields ?? [];
   const media = page.rows.map((row): MediaItem => {
     const at = (field: (typeof ROW_FIELDS)[number]) => row[COLUMN[field]] ?? null;
     const id = row[0] as string;
     const url = `/media/${id}`;
-    return {
+    const file = (field: 'preview' | 'scrubber') => (at(field) === 1 ? `${url}/${field}` : (at(field) as string | null));
+    const item: MediaItem = {
       _id: id,
       title: (at('title') as string | null) ?? '',
       type: at('type') as MediaType,
@@ -171,6 +199,13 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       placeholder: at('placeholder') as string | null,
       deletedAt: at('deletedAt') as string | null,
     };
+    for (const field of fields) {
+      if (field === 'playCount') item.playCount = (at('playCount') as number | null) ?? 0;
+      else if (field === 'preview' || field === 'scrubber') item[field] = file(field);
+      else if (field === 'playback') item.playback = at('playback') as MediaItem['playback'];
+      else item[field] = at(field) as number | null;
+    }
+    return item;
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };
 }
