@@ -84,21 +84,6 @@ function usePlaceholder(placeholder: string | null, live: boolean): string | nul
 /** "Converting 42 %": whole percents, never 100 before the rendition exists. */
 export const convertingText = (progress: number) => `Converting ${Math.min(99, Math.max(0, Math.floor(progress)))} %`;
 
-/** The conversion's label over the poster (white on near-black: the same contrast in light and dark). */
-function Converting({ progress }: { progress: number }) {
-  return (
-    <span className="absolute inset-0 flex items-center justify-center">
-      <span
-        data-converting
-        className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white"
-      >
-        <SpinnerIcon size={14} />
-        {convertingText(progress)}
-      </span>
-    </span>
-  );
-}
-
 /** Whether the person asked for less motion (then nothing plays on hover). */
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
@@ -139,12 +124,32 @@ function PreviewClip({ src, onPlaying }: { src: string; onPlaying: (playing: boo
   );
 }
 
-function Picture({ item, live }: { item: MediaItem; live: boolean }) {
-  const placeholder = usePlaceholder(item.placeholder, live);
-  const converting = item.status === 'processing' && typeof item.progress === 'number' ? item.progress : null;
-  if (item.status === 'processing' && (converting === null || !item.thumbnail)) {
+/** A processing item's conversion figure, when it has one. */
+const convertingOf = (item: MediaItem) => (item.status === 'processing' && typeof item.progress === 'number' ? item.progress : null);
+
+/**
+ * The card's state in words over its picture: "Processing…", "Converting 42 %" (over the poster
+ * once it exists: white on near-black, the same contrast in light and dark) or "Processing
+ * failed". Beside the card's link, not in it, so the link's name stays "Open <title>".
+ */
+function Status({ item }: { item: MediaItem }) {
+  const converting = convertingOf(item);
+  if (converting !== null && item.thumbnail) {
     return (
-      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-raised text-muted">
+      <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
+        <span
+          data-converting
+          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white"
+        >
+          <SpinnerIcon size={14} />
+          {convertingText(converting)}
+        </span>
+      </span>
+    );
+  }
+  if (item.status === 'processing') {
+    return (
+      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 text-muted">
         <SpinnerIcon size={22} />
         <span data-converting={converting === null ? undefined : ''} className="text-xs font-semibold tabular-nums">
           {converting === null ? 'Processing…' : convertingText(converting)}
@@ -154,19 +159,25 @@ function Picture({ item, live }: { item: MediaItem; live: boolean }) {
   }
   if (item.status === 'failed' || !item.thumbnail) {
     return (
-      <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-raised px-3 text-center text-danger">
+      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 px-3 text-center text-danger">
         <WarningIcon />
         <span className="text-xs font-semibold">Processing failed</span>
         {item.failure ? <span className="line-clamp-3 text-[11px] text-muted">{item.failure}</span> : null}
       </span>
     );
   }
+  return null;
+}
+
+/** The picture: the poster over its placeholder, once there is one (the link's own background otherwise). */
+function Picture({ item, live }: { item: MediaItem; live: boolean }) {
+  const placeholder = usePlaceholder(item.placeholder, live);
+  if (!item.thumbnail || item.status === 'failed' || (item.status === 'processing' && convertingOf(item) === null)) return null;
   const fill = 'media-fill';
   return (
     <>
       {placeholder ? <img src={placeholder} alt="" aria-hidden="true" className={`${fill} scale-110 blur-sm`} /> : null}
       <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className={fill} />
-      {converting === null ? null : <Converting progress={converting} />}
     </>
   );
 }
@@ -265,6 +276,7 @@ export function MediaCard({
             </span>
           ) : null}
         </a>
+        <Status item={item} />
         {look.source ? (
           <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>
             {SOURCE_CHIP[item.source][0]}
