@@ -3,6 +3,7 @@
 
 import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
+import { JS_BUDGET_BYTES } from '../src/build/first-load.ts';
 import { compressBytes } from '../src/http/middleware/compress.ts';
 
 export interface Bytes {
@@ -115,8 +116,7 @@ export function pageBytesTable(rows: PageBytes[]): string {
   return lines.join('\n');
 }
 
-/** The JavaScript budget per island page on first load, compressed (issue 18). */
-export const JS_BUDGET_BYTES = 70 * 1024;
+export { JS_BUDGET_BYTES };
 
 // Run on its own (npm run bench:page-bytes): a hub on a seeded data folder, and the bytes of
 // every signed-in page with its JavaScript on first load beside the budget.

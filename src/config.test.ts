@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, settingsSchema } from './config.ts';
+import { ConfigError, DEFAULT_TRANSCODE, loadConfig, settingsSchema } from './config.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/hub');
 const failure = (env: Record<string, string>): string => {
@@ -29,13 +29,25 @@ describe('loadConfig', () => {
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
       fetchAllowHosts: [],
-      media: { maxUploadBytes: 20 * 1024 ** 3, processingConcurrency: Math.max(1, availableParallelism() - 1), recycleBinDays: 30, similarMaxDistance: 8 },
+      media: {
+        maxUploadBytes: 20 * 1024 ** 3,
+        processingConcurrency: Math.max(1, availableParallelism() - 1),
+        recycleBinDays: 30,
+        similarMaxDistance: 8,
+        transcode: DEFAULT_TRANSCODE,
+      },
     });
   });
 
   test('media settings: upload limit, processing workers, recycling bin days, similar-duplicates distance', () => {
     const config = load({ MAX_UPLOAD_BYTES: '1048576', PROCESSING_CONCURRENCY: '3', RECYCLE_BIN_DAYS: '0', SIMILAR_MAX_DISTANCE: '12' });
-    expect(config.media).toEqual({ maxUploadBytes: 1048576, processingConcurrency: 3, recycleBinDays: 0, similarMaxDistance: 12 });
+    expect(config.media).toEqual({
+      maxUploadBytes: 1048576,
+      processingConcurrency: 3,
+      recycleBinDays: 0,
+      similarMaxDistance: 12,
+      transcode: DEFAULT_TRANSCODE,
+    });
     expect(load({ SIMILAR_MAX_DISTANCE: '0' }).media.similarMaxDistance).toBe(0);
     expect(load({ SIMILAR_MAX_DISTANCE: '32' }).media.similarMaxDistance).toBe(32);
     for (const bad of ['33', '-1', '4.5', 'eight'])
@@ -44,6 +56,20 @@ describe('loadConfig', () => {
     expect(failure({ MAX_UPLOAD_BYTES: String(65 * 1024 ** 3) })).toContain('MAX_UPLOAD_BYTES must be at most');
     expect(failure({ PROCESSING_CONCURRENCY: '0' })).toContain('PROCESSING_CONCURRENCY must be at least 1');
     expect(failure({ RECYCLE_BIN_DAYS: '-1' })).toContain('RECYCLE_BIN_DAYS must be 0 or more');
+  });
+
+  test('video conversion: workers, largest size, preset and quality', () => {
+    expect(load({}).media.transcode).toEqual({ concurrency: 1, maxHeight: 1080, preset: 'veryfast', crf: 23 });
+    expect(load({ TRANSCODE_CONCURRENCY: '2', TRANSCODE_MAX_HEIGHT: '720', TRANSCODE_PRESET: 'medium', TRANSCODE_CRF: '20' }).media.transcode).toEqual({
+      concurrency: 2,
+      maxHeight: 720,
+      preset: 'medium',
+      crf: 20,
+    });
+    expect(failure({ TRANSCODE_CONCURRENCY: '0' })).toContain('TRANSCODE_CONCURRENCY must be at least 1');
+    expect(failure({ TRANSCODE_MAX_HEIGHT: '100' })).toContain('TRANSCODE_MAX_HEIGHT must be at least 144');
+    expect(failure({ TRANSCODE_PRESET: 'placebo' })).toContain('TRANSCODE_PRESET must be one of ultrafast, superfast, veryfast');
+    expect(failure({ TRANSCODE_CRF: '52' })).toContain('TRANSCODE_CRF must be a whole number from 0 to 51');
   });
 
   test('site gate, lockout, first admin and attempt limits', () => {

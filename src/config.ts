@@ -56,6 +56,10 @@ export const DEFAULT_LOCKOUT_HOURS = 24;
 
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
 
+/** libx264's presets, fastest first: a slower one makes smaller files of the same quality. */
+export const TRANSCODE_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+export type TranscodePreset = (typeof TRANSCODE_PRESETS)[number];
+
 /** Every setting, with its default. README.md documents each one; keep the two in step. */
 export const settingsSchema = z.object({
   PORT: z.coerce
@@ -114,6 +118,25 @@ export const settingsSchema = z.object({
     .min(1, 'must be at least 1')
     .max(64, 'must be at most 64')
     .optional(),
+  TRANSCODE_CONCURRENCY: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(1),
+  TRANSCODE_MAX_HEIGHT: z.coerce
+    .number({ message: 'must be a whole number of lines, such as 1080 or 720' })
+    .int('must be a whole number of lines, such as 1080 or 720')
+    .min(144, 'must be at least 144')
+    .max(4320, 'must be at most 4320')
+    .default(1080),
+  TRANSCODE_PRESET: z.enum(TRANSCODE_PRESETS, { message: `must be one of ${TRANSCODE_PRESETS.join(', ')}` }).default('veryfast'),
+  TRANSCODE_CRF: z.coerce
+    .number({ message: 'must be a whole number from 0 to 51 (lower is better and bigger)' })
+    .int('must be a whole number from 0 to 51 (lower is better and bigger)')
+    .min(0, 'must be a whole number from 0 to 51 (lower is better and bigger)')
+    .max(51, 'must be a whole number from 0 to 51 (lower is better and bigger)')
+    .default(23),
   RECYCLE_BIN_DAYS: z.coerce
     .number({ message: 'must be a number of days (0 keeps deleted media until emptied by hand)' })
     .min(0, 'must be 0 or more (0 keeps deleted media until emptied by hand)')
@@ -188,10 +211,26 @@ export interface Config {
     recycleBinDays: number;
     /** Bits two perceptual hashes (of 64) may differ in for the items to be similar duplicates. */
     similarMaxDistance: number;
+    /** Converting videos browsers cannot play (decision 0037). */
+    transcode: TranscodeSettings;
   };
   /** VAULT_KEY, decoded (32 bytes); without it the vault key is DATA_DIR/secret.key. */
   vaultKey?: Uint8Array;
 }
+
+export interface TranscodeSettings {
+  /** Conversions that run at once, on workers of their own. */
+  concurrency: number;
+  /** A converted video's shorter side is at most this many lines (never upscaled). */
+  maxHeight: number;
+  /** libx264's preset. */
+  preset: TranscodePreset;
+  /** libx264's constant rate factor (quality-based rate control). */
+  crf: number;
+}
+
+/** What conversion uses when nothing is set (tests and the CLI build their services with it too). */
+export const DEFAULT_TRANSCODE: Readonly<TranscodeSettings> = Object.freeze({ concurrency: 1, maxHeight: 1080, preset: 'veryfast', crf: 23 });
 
 /** An invalid setting; its message is one line that names the variable. */
 export class ConfigError extends Error {
@@ -269,6 +308,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       processingConcurrency: s.PROCESSING_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
       recycleBinDays: s.RECYCLE_BIN_DAYS,
       similarMaxDistance: s.SIMILAR_MAX_DISTANCE,
+      transcode: Object.freeze({
+        concurrency: s.TRANSCODE_CONCURRENCY,
+        maxHeight: s.TRANSCODE_MAX_HEIGHT,
+        preset: s.TRANSCODE_PRESET,
+        crf: s.TRANSCODE_CRF,
+      }),
     }),
     ...(s.VAULT_KEY ? { vaultKey: s.VAULT_KEY } : {}),
   });

@@ -1,37 +1,11 @@
 // A modal dialog on the native <dialog>: named by its title (aria-labelledby), closed with Escape,
 // focus moved into it on open and given back to what had it on close, and a row for its actions.
 
-import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 
-export interface DialogControl {
-  ref: RefObject<HTMLDialogElement | null>;
-  /** Opens it as a modal (the page behind is inert), remembering where focus was. */
-  open(): void;
-  close(): void;
-  isOpen(): boolean;
-  /** What had focus before it opened (focus goes back there on close). */
-  opener: RefObject<Element | null>;
-}
+import { type DialogControl, useDialog } from './useDialog.ts';
 
-const FOCUSABLE =
-  '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
-
-/** The handle of one dialog; pass it to <Dialog control>. */
-export function useDialog(): DialogControl {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
-  const open = useCallback(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    opener.current = document.activeElement;
-    dialog.showModal();
-    // Browsers focus the first focusable element themselves; this makes it so everywhere.
-    if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, []);
-  const close = useCallback(() => ref.current?.close(), []);
-  const isOpen = useCallback(() => ref.current?.open === true, []);
-  return useMemo(() => ({ ref, open, close, isOpen, opener }), [open, close, isOpen]);
-}
+export { type DialogControl, useDialog };
 
 // A dialog whose code loads when it is first opened, not with the page: the page's first load
 // carries only what it shows (the JavaScript budget per page is 70 KB compressed). Until then

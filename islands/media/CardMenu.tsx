@@ -1,10 +1,16 @@
 // A menu of actions (a menu in the ARIA sense): a card's ⋮ button, the viewer's More Options, or
 // a labelled button (premium's Actions); moved through with the arrow keys, closed with Escape, a
-// click elsewhere or a choice; focus goes back to its button.
+// click elsewhere or a choice; focus goes back to its button. The button is drawn with the page;
+// the open menu's code (MenuList) loads when a pointer or focus first reaches a menu button, or at
+// the latest when one is first opened.
 
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { MoreIcon } from './icons.tsx';
-import { useMenu } from './useMenu.ts';
+import { lazily } from './lazily.ts';
+
+export const MenuList = lazily(() => import('./MenuList.tsx').then((m) => m.MenuList));
+/** Loads the open menu's code now (ahead of a likely opening). */
+const preloadMenu = () => void MenuList.preload();
 
 /** The menu's width in pixels (w-52). */
 const MENU_WIDTH = 208;
@@ -22,7 +28,9 @@ export interface MenuTrigger {
 }
 
 export function CardMenu({ label, actions, disabled, trigger }: { label: string; actions: MenuAction[]; disabled?: boolean; trigger?: MenuTrigger }) {
-  const { open, setOpen, button, list, menuId, close, onKeyDown } = useMenu();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
   // A card near the left edge (a phone's first column) opens its menu to the right, on screen.
   const [toRight, setToRight] = useState(false);
 
@@ -36,6 +44,8 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         disabled={disabled}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
         onClick={() => {
           setToRight((button.current?.getBoundingClientRect().right ?? MENU_WIDTH * 2) < MENU_WIDTH + 16);
           setOpen((o) => !o);
@@ -52,32 +62,16 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
         )}
       </button>
       {open ? (
-        <ul
-          ref={list}
-          id={menuId}
-          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: kept from before the linter; fix when this code is next touched
-          role="menu"
-          aria-label={label}
-          onKeyDown={onKeyDown}
-          className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}
-        >
-          {actions.map((action) => (
-            <li key={action.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  close();
-                  action.run();
-                }}
-                className={`block w-full whitespace-nowrap px-4 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none ${action.danger ? 'text-danger' : 'text-fg'}`}
-              >
-                {action.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <MenuList
+            id={menuId}
+            label={label}
+            actions={actions}
+            button={button}
+            setOpen={setOpen}
+            className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -7,16 +7,16 @@
 
 import { type Dispatch, type ReactNode, type SetStateAction, Suspense, useEffect, useState } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
-import type { DialogControl } from '../components/Dialog.tsx';
-import { useDialog } from '../components/Dialog.tsx';
+import type { DialogControl } from '../components/useDialog.ts';
+import { useDialog } from '../components/useDialog.ts';
 import type { ToastControl } from '../components/useToast.tsx';
 import type { BulkTagMode } from './BulkTagsDialog.tsx';
-import type { MenuAction } from './CardMenu.tsx';
+import { type MenuAction, MenuList } from './CardMenu.tsx';
 import type { Confirmation } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
 import type { CardActionName, GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
-import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-api.ts';
+import { clientOf, forGallery, loadModels, type ModelChoice, setProfilePicture } from './media-client.ts';
 import { forgetVocabulary } from './tag-vocabulary.ts';
 
 // The viewer and the menu's dialogs load when first opened (their own scripts): a first visit
@@ -31,8 +31,8 @@ const ConfirmDialog = lazily(() => import('./ConfirmDialog.tsx').then((m) => m.C
 const SelectionBar = lazily(() => import('./SelectionBar.tsx').then((m) => m.SelectionBar));
 const MoveToAlbumDialog = lazily(() => import('../albums/MoveToAlbumDialog.tsx').then((m) => m.MoveToAlbumDialog));
 
-/** The grid's parts that load when first opened. */
-export const LAZY_PARTS = [EditTitleDialog, EditTagsDialog, BulkTagsDialog, DetailsDialog, ProfilePictureDialog, Viewer, MoveToAlbumDialog];
+/** The grid's parts that load when first opened (the card menu's list included). */
+export const LAZY_PARTS = [EditTitleDialog, EditTagsDialog, BulkTagsDialog, DetailsDialog, ProfilePictureDialog, Viewer, MoveToAlbumDialog, MenuList];
 
 type Place = 'edit-title' | 'edit-tags' | 'profile-picture' | 'confirm' | 'details' | 'bulk-tags';
 

@@ -10,16 +10,15 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
-import { useDialog } from '../components/Dialog.tsx';
+import { useDialog } from '../components/useDialog.ts';
 import { useToast } from '../components/useToast.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
 import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
-import { MatureWarning } from './MatureWarning.tsx';
 import { MediaGrid } from './MediaGrid.tsx';
 import { MediaPager } from './MediaPager.tsx';
-import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-api.ts';
+import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
@@ -27,15 +26,17 @@ import { useProcessingRefresh } from './useProcessingRefresh.ts';
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
 // What a first visit does not need loads when it is first opened (its own script): the albums
-// view, the upload dialog, Find Duplicates and Add from Gallery to Premium.
+// view, the upload dialog, Find Duplicates and Add from Gallery to Premium, the warning.
 const AlbumsPanel = lazily(() => import('../albums/AlbumsPanel.tsx').then((m) => m.AlbumsPanel));
 const UploadDialog = lazily(() => import('./UploadDialog.tsx').then((m) => m.UploadDialog));
 const DuplicatesDialog = lazily(() => import('./DuplicatesDialog.tsx').then((m) => m.DuplicatesDialog));
 const AddFromGalleryDialog = lazily(() => import('./AddFromGalleryDialog.tsx').then((m) => m.AddFromGalleryDialog));
+// The mature-content warning shows only until a browser accepts it (the server renders it then).
+const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
   const grid = await import('./MediaGrid.tsx');
-  await Promise.all([AlbumsPanel, UploadDialog, DuplicatesDialog, AddFromGalleryDialog, ...grid.LAZY_PARTS].map((part) => part.preload()));
+  await Promise.all([AlbumsPanel, UploadDialog, DuplicatesDialog, AddFromGalleryDialog, MatureWarning, ...grid.LAZY_PARTS].map((part) => part.preload()));
 }
 /** The toast place of Add from Gallery to Premium. */
 const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
@@ -301,7 +302,9 @@ export function MediaLibrary({
     return (
       <>
         {heading}
-        <MatureWarning returnTo={href(view)} onAccept={accept} />
+        <Suspense fallback={null}>
+          <MatureWarning returnTo={href(view)} onAccept={accept} />
+        </Suspense>
       </>
     );
   }

@@ -1,8 +1,8 @@
-// The premium page's rotating tagline: the next one every 10 s, faded out and in over 1 s; it stays
+// A gallery's rotating tagline (its configuration's lines): the next one every 10 s, faded out and in over 1 s; it stays
 // still for visitors who ask for reduced motion.
 
 import { useEffect, useState } from 'react';
-import { PREMIUM_TAGLINES, TAGLINE_FADE_MS, TAGLINE_MS } from '../../src/shared/premium-view.ts';
+import { TAGLINE_FADE_MS, TAGLINE_MS } from '../../src/shared/tagline.ts';
 
 function prefersStillness(): boolean {
   try {
@@ -12,7 +12,7 @@ function prefersStillness(): boolean {
   }
 }
 
-export function Tagline({ taglines = PREMIUM_TAGLINES }: { taglines?: readonly string[] }) {
+export function Tagline({ taglines }: { taglines: readonly string[] }) {
   const [index, setIndex] = useState(0);
   const [fading, setFading] = useState(false);
 

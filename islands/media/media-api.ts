@@ -3,7 +3,7 @@
 // table knows how), as the server's `forGallery` gives one gallery's service. A failure is logged
 // for the console as well as shown in a toast.
 
-import type { BulkAction, BulkResult, Gallery, MediaItem, MediaPage, TagVocabulary } from '../../src/shared/media.ts';
+import type { BulkAction, BulkResult, Gallery, MediaItem, TagVocabulary } from '../../src/shared/media.ts';
 import { type MediaView, viewApiQuery } from '../../src/shared/media-view.ts';
 import { type ApiRequest, type ApiResult, api } from '../lib/api.ts';
 
@@ -13,10 +13,7 @@ export async function mediaCall<T>(path: string, request: ApiRequest): Promise<A
   return result;
 }
 
-export function isMediaPage(value: unknown): value is MediaPage {
-  const page = value as MediaPage | null;
-  return typeof page === 'object' && page !== null && Array.isArray(page.media) && typeof page.totalItems === 'number' && typeof page.totalPages === 'number';
-}
+export { isMediaPage } from './media-client.ts';
 
 /** Each gallery's item routes (spec): [method, path after /api/{gallery}/{id}]. */
 const ROUTES = {

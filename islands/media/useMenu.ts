@@ -1,17 +1,14 @@
-// What a button that opens a menu of actions needs (a card's menu, premium's Actions menu): the
-// first item focused on opening, arrow keys, Home and End moving through it, Escape or a click
-// elsewhere closing it, focus back on the button; the page's own keys stay out of an open menu.
+// What an open menu of actions needs (MenuList, for a card's menu and premium's Actions menu): the
+// first item focused once it is there, arrow keys, Home and End moving through it, Escape or a
+// click elsewhere closing it, focus back on its button; the page's own keys stay out of an open menu.
 
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type Dispatch, type KeyboardEvent, type RefObject, type SetStateAction, useEffect, useRef } from 'react';
 
-export function useMenu() {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+export function useMenu(button: RefObject<HTMLButtonElement | null>, setOpen: Dispatch<SetStateAction<boolean>>) {
   const list = useRef<HTMLUListElement>(null);
-  const menuId = useId();
 
+  // The list is rendered only while the menu is open: on mount it takes focus and listens for clicks elsewhere.
   useEffect(() => {
-    if (!open) return;
     list.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const away = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -19,7 +16,7 @@ export function useMenu() {
     };
     document.addEventListener('pointerdown', away);
     return () => document.removeEventListener('pointerdown', away);
-  }, [open]);
+  }, [button, setOpen]);
 
   const close = () => {
     setOpen(false);
@@ -42,5 +39,5 @@ export function useMenu() {
     if (event.key !== 'Tab') event.preventDefault();
   };
 
-  return { open, setOpen, button, list, menuId, close, onKeyDown };
+  return { list, close, onKeyDown };
 }

@@ -65,6 +65,8 @@ describe('buildAssets', () => {
       const gz = await Bun.file(`${file(url)}.gz`).bytes();
       expect(Buffer.from(brotliDecompressSync(br)).equals(Buffer.from(original))).toBe(true);
       expect(Buffer.from(gunzipSync(gz)).equals(Buffer.from(original))).toBe(true);
+      // A file of a few dozen bytes (a lazy part that only names a shared chunk) cannot shrink.
+      if (original.length < 128) continue;
       expect(br.length).toBeLessThan(original.length);
       expect(gz.length).toBeLessThan(original.length);
     }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { Glob } from 'bun';
-import { writeIslandRegistry } from './island-registry.ts';
+import { discoverIslands, writeIslandRegistry } from './island-registry.ts';
 
 export const PROJECT_ROOT = path.join(import.meta.dir, '..', '..');
 export const STATIC_DIR = path.join(PROJECT_ROOT, 'static');
@@ -23,6 +23,8 @@ export interface AssetManifest {
   themeScript: string;
   /** Every file the build wrote, as URLs (entry, island chunks, shared chunks, stylesheet). */
   files: string[];
+  /** The file each island's script starts from, by island name, as URLs (its first chunk). */
+  islands: Record<string, string>;
 }
 
 /**
@@ -81,27 +83,162 @@ export async function buildStylesheet(): Promise<string> {
   return `${reset}\n${css}`;
 }
 
-async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; files: string[] }> {
-  const result = await Bun.build({
-    entrypoints: [path.join(PROJECT_ROOT, 'islands/client.ts'), path.join(PROJECT_ROOT, 'islands/theme.ts')],
-    outdir: outDir,
-    target: 'browser',
-    format: 'esm',
-    splitting: true,
-    minify: true,
-    sourcemap: 'none',
-    naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
-    // Without this React's development build is bundled (twice the size, slower).
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
-  if (!result.success) {
-    throw new Error(`Island build failed:\n${result.logs.map((l) => String(l)).join('\n')}`);
+/** What every island build shares: browser ESM, minified, React's production build. */
+const BROWSER_BUILD = {
+  target: 'browser',
+  format: 'esm',
+  minify: true,
+  sourcemap: 'none',
+  naming: { entry: '[name]-[hash].[ext]', chunk: '[name]-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+  // Without this React's development build is bundled (twice the size, slower).
+  define: { 'process.env.NODE_ENV': '"production"' },
+} as const satisfies Partial<Bun.BuildConfig>;
+
+/** The modules every island takes from the one React file. */
+const REACT_MODULES = ['react', 'react/jsx-runtime', 'react-dom/client'] as const;
+const REACT_SPECIFIER = /^react(-dom)?(\/.*)?$/;
+const VENDOR_MODULE = 'hub-react';
+/** What the island entry takes from React with import() (a build cannot see those names). */
+const ENTRY_NEEDS = { react: ['createElement', 'useEffect'], 'react/jsx-runtime': ['jsx', 'jsxs', 'Fragment'], 'react-dom/client': ['hydrateRoot'] };
+
+/**
+ * The names the islands import from React (`import { useState } from 'react'`), read from their
+ * sources: the React file exports only these, which lets the bundler drop a good part of React's
+ * exports (about 1.6 KB compressed). A name missing here fails the build ("No matching export").
+ */
+async function reactNamesUsed(): Promise<Record<(typeof REACT_MODULES)[number], string[]>> {
+  const used: Record<string, Set<string>> = Object.fromEntries(Object.entries(ENTRY_NEEDS).map(([m, names]) => [m, new Set(names)]));
+  for await (const file of new Glob('islands/**/*.{ts,tsx}').scan({ cwd: PROJECT_ROOT })) {
+    if (/\.test\.tsx?$/.test(file)) continue;
+    const source = await Bun.file(path.join(PROJECT_ROOT, file)).text();
+    for (const match of source.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"](react(?:\/jsx-runtime|-dom\/client)?)['"]/g)) {
+      if (match[0].startsWith('import type')) continue;
+      for (const part of match[1]!.split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim();
+        if (name && !name.startsWith('type ')) used[match[2]!]!.add(name);
+      }
+    }
   }
-  const entryNamed = (name: string) => result.outputs.find((o) => o.kind === 'entry-point' && path.basename(o.path).startsWith(`${name}-`));
-  const entry = entryNamed('client');
-  const theme = entryNamed('theme');
-  if (!entry || !theme) throw new Error('Island build produced no entry point');
-  return { entry: path.basename(entry.path), theme: path.basename(theme.path), files: result.outputs.map((o) => path.basename(o.path)) };
+  return Object.fromEntries(REACT_MODULES.map((m) => [m, [...used[m]!].sort()])) as Record<(typeof REACT_MODULES)[number], string[]>;
+}
+
+/** The source of the one React file. */
+async function vendorSource(): Promise<string> {
+  const used = await reactNamesUsed();
+  return REACT_MODULES.map((m) => `export { ${used[m].join(', ')} } from '${m}';`).join('\n');
+}
+
+/** Resolves React's modules to the one React file (already built, next to the file importing it). */
+function sharedReact(vendorFile: string): Bun.BunPlugin {
+  return {
+    name: 'shared-react',
+    setup(build) {
+      build.onResolve({ filter: REACT_SPECIFIER }, (args) => {
+        if (!(REACT_MODULES as readonly string[]).includes(args.path))
+          throw new Error(`${args.importer}: import '${args.path}' is not shared by the islands (add it to REACT_MODULES)`);
+        return { path: `./${vendorFile}`, external: true };
+      });
+    },
+  };
+}
+
+/** Runs one Bun.build and returns its files by name (written by the caller). */
+async function bundle(config: Bun.BuildConfig, what: string): Promise<Map<string, { kind: string; bytes: Uint8Array }>> {
+  const result = await Bun.build(config);
+  if (!result.success) throw new Error(`Island build failed (${what}):\n${result.logs.map((l) => String(l)).join('\n')}`);
+  const files = new Map<string, { kind: string; bytes: Uint8Array }>();
+  for (const output of result.outputs) {
+    files.set(path.basename(output.path), { kind: output.kind, bytes: new Uint8Array(await output.arrayBuffer()) });
+  }
+  return files;
+}
+
+/**
+ * The islands' scripts, built so that a page loads few, whole files (issue 18: at most 70 KB of
+ * compressed JavaScript on an island page's first load; decision record 0033):
+ * - one React file (React, its JSX runtime and react-dom/client), shared by every island;
+ * - each island built on its own: what it needs to show and hydrate is one file (and a chunk it
+ *   shares with its own lazy parts), what loads when first opened its own files. One build over
+ *   all islands would split their shared code into many small chunks (22 scripts on /gallery),
+ *   each compressed alone;
+ * - the browser entry (client.ts), which loads the React file and the page's islands by name;
+ * - the theme switch's small script (no React).
+ * Islands never share module instances (each has its own copy of what they have in common);
+ * React itself is one instance, from the one file.
+ */
+async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; files: string[]; islands: Record<string, string> }> {
+  const written = new Map<string, Uint8Array>();
+  const keep = async (files: Map<string, { bytes: Uint8Array }>) => {
+    for (const [name, { bytes }] of files) {
+      const earlier = written.get(name);
+      // Names carry a content hash, so the same name from two builds is the same file.
+      if (earlier && !Buffer.from(earlier).equals(Buffer.from(bytes))) throw new Error(`Island build: two different files named ${name}`);
+      written.set(name, bytes);
+    }
+  };
+  const nameOf = (files: Map<string, { kind: string }>, prefix: string) => {
+    const found = [...files].find(([name, f]) => f.kind === 'entry-point' && name.startsWith(`${prefix}-`));
+    if (!found) throw new Error(`Island build produced no ${prefix} entry`);
+    return found[0];
+  };
+
+  const vendor = await bundle(
+    {
+      ...BROWSER_BUILD,
+      entrypoints: [VENDOR_MODULE],
+      plugins: [
+        {
+          name: 'react-file',
+          setup(build) {
+            build.onResolve({ filter: new RegExp(`^${VENDOR_MODULE}$`) }, () => ({ path: VENDOR_MODULE, namespace: 'hub-react' }));
+            build.onLoad({ filter: /.*/, namespace: 'hub-react' }, async () => ({ contents: await vendorSource(), loader: 'js', resolveDir: PROJECT_ROOT }));
+          },
+        },
+      ],
+      naming: { ...BROWSER_BUILD.naming, entry: 'react-[hash].[ext]' },
+    },
+    'React',
+  );
+  await keep(vendor);
+  const vendorFile = nameOf(vendor, 'react');
+  const react = sharedReact(vendorFile);
+
+  const islandFiles = new Map<string, string>();
+  for (const name of await discoverIslands()) {
+    const files = await bundle({ ...BROWSER_BUILD, entrypoints: [path.join(PROJECT_ROOT, 'islands', `${name}.tsx`)], splitting: true, plugins: [react] }, name);
+    await keep(files);
+    islandFiles.set(name, nameOf(files, name));
+  }
+
+  const islandsDir = path.join(PROJECT_ROOT, 'islands');
+  const client = await bundle(
+    {
+      ...BROWSER_BUILD,
+      entrypoints: [path.join(islandsDir, 'client.ts'), path.join(islandsDir, 'theme.ts')],
+      plugins: [
+        react,
+        {
+          name: 'built-islands',
+          setup(build) {
+            // The registry's `import('./Name.tsx')` loads the island's built file.
+            build.onResolve({ filter: /^\.\/[A-Za-z_$][\w$]*\.tsx$/ }, (args) => {
+              const file = islandFiles.get(path.basename(args.path, '.tsx'));
+              if (!file || path.dirname(args.importer) !== islandsDir) return undefined;
+              return { path: `./${file}`, external: true };
+            });
+          },
+        },
+      ],
+    },
+    'entry',
+  );
+  await keep(client);
+
+  await Promise.all([...written].map(([name, bytes]) => Bun.write(path.join(outDir, name), bytes)));
+  return { entry: nameOf(client, 'client'), theme: nameOf(client, 'theme'), files: [...written.keys()].sort(), islands: Object.fromEntries(islandFiles) };
 }
 
 /**
@@ -131,6 +268,7 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
     islandEntry: `${BUILD_URL}/islands/${islands.entry}`,
     themeScript: `${BUILD_URL}/islands/${islands.theme}`,
     files: built.map((f) => `${BUILD_URL}/${f}`),
+    islands: Object.fromEntries(Object.entries(islands.islands).map(([name, file]) => [name, `${BUILD_URL}/islands/${file}`])),
   };
   await Bun.write(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;

@@ -23,9 +23,10 @@ import { createLinksService } from './links/links.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
-import { MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { convertVideo, MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
 import { createMediaService } from './media/media.service.ts';
 import { registerMediaProcessing } from './media/processing/processing.service.ts';
+import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
@@ -50,20 +51,26 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
     clock,
     concurrency: config.media.processingConcurrency,
     kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS],
+    // Video conversions run on workers of their own: the thumbnails of new uploads never wait for one.
+    pools: [{ kinds: [convertVideo], concurrency: config.media.transcode.concurrency }],
     ...(logger ? { logger } : {}),
   });
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
+  const workDir = path.join(config.dataDir, 'tmp', 'processing');
   const processor = store
     ? registerMediaProcessing(jobs, {
         db,
         store,
         clock,
         logger: logger ?? silentLogger,
-        workDir: path.join(config.dataDir, 'tmp', 'processing'),
+        workDir,
         lanes: config.media.processingConcurrency,
+        // A video browsers cannot play is converted by a job that commits with the item's poster (decision 0037).
+        convertLater: (trx, mediaId) => jobs.enqueue(convertVideo, { mediaId }, { key: mediaId, db: trx }),
       })
     : null;
+  if (store) registerVideoConversion(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir, settings: config.media.transcode });
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
   // Perceptual hashes for items processed before the hub made them (main.ts starts it).
   if (store) registerHashBackfill(jobs, { db, store, logger: logger ?? silentLogger });

@@ -1,6 +1,7 @@
 // The server side of islands: a marker element with JSON props, server-rendered content inside.
 
 import { type ComponentProps, type ComponentType, createContext, useContext } from 'react';
+import { loadServerParts } from '../../islands/media/lazily.ts';
 import { type IslandName, islandLoaders } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
@@ -13,6 +14,10 @@ export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K
 export const serverIslands = Object.fromEntries(
   await Promise.all(Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const)),
 ) as { [K in IslandName]: IslandComponent<K> };
+
+// What islands load lazily in the browser but show in the server's HTML (the mature-content
+// warning) is loaded now, before any page is rendered.
+await loadServerParts();
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
 export const IslandsOnPage = createContext<Set<IslandName> | null>(null);

@@ -215,4 +215,49 @@ describe('job queue', () => {
     expect(seen).toEqual(['v1', 'v2']);
     expect(await jobRows()).toEqual([]);
   });
+
+  test('a pool of its own: its jobs never take the shared workers, and at most its concurrency of them run at once', async () => {
+    const long = defineJob('test.long', z.object({ n: z.number() }));
+    const q = new JobQueue({ db: database.db, clock, concurrency: 1, kinds: [greet, long], pollMs: 20, pools: [{ kinds: [long], concurrency: 1 }] });
+    const events: string[] = [];
+    let running = 0;
+    let most = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    q.handle(long, async ({ n }) => {
+      running++;
+      most = Math.max(most, running);
+      events.push(`long ${n}`);
+      await gate;
+      running--;
+    });
+    q.handle(greet, async ({ name }) => void events.push(`greet ${name}`));
+    await q.enqueue(long, { n: 1 }, { key: '1' });
+    await q.enqueue(long, { n: 2 }, { key: '2' });
+    await q.start();
+    while (!events.includes('long 1')) await Bun.sleep(5);
+    // The shared worker is free while the pool's one is busy.
+    await q.enqueue(greet, { name: 'Ada' }, { key: 'a' });
+    while (!events.includes('greet Ada')) await Bun.sleep(5);
+    expect(events).toEqual(['long 1', 'greet Ada']);
+    release();
+    while (!events.includes('long 2')) await Bun.sleep(5);
+    await q.stop();
+    expect(most).toBe(1);
+  });
+
+  test('runUntilIdle runs the pools too', async () => {
+    const long = defineJob('test.long', z.object({ n: z.number() }));
+    const q = new JobQueue({ db: database.db, clock, concurrency: 1, kinds: [greet, long], pools: [{ kinds: [long], concurrency: 2 }] });
+    const seen: string[] = [];
+    q.handle(long, async ({ n }) => void seen.push(`long ${n}`));
+    q.handle(greet, async ({ name }) => {
+      seen.push(`greet ${name}`);
+      await q.enqueue(long, { n: 3 }, { key: '3' });
+    });
+    await q.enqueue(greet, { name: 'Ada' }, { key: 'a' });
+    await q.runUntilIdle();
+    expect(seen).toEqual(['greet Ada', 'long 3']);
+    expect(await jobRows()).toEqual([]);
+  });
 });

@@ -80,6 +80,18 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** How long stop() lets running jobs finish before aborting them. */
   stopTimeoutMs?: number;
+  /**
+   * Kinds with workers of their own (video conversion): at most `concurrency` of them run at once,
+   * and they never take the `concurrency` workers above, so an hour-long job does not hold up the
+   * short ones behind it.
+   */
+  pools?: readonly JobPool[];
+}
+
+export interface JobPool {
+  // biome-ignore lint/suspicious/noExplicitAny: a pool takes jobs of any payload
+  kinds: readonly JobDefinition<any>[];
+  concurrency: number;
 }
 
 export interface EnqueueOptions {
@@ -184,7 +196,20 @@ export class JobQueue {
     this.stopping = false;
     this.abort = new AbortController();
     this.pollTimer = setInterval(() => this.wake(), this.pollMs);
-    this.workers = Array.from({ length: Math.max(1, this.options.concurrency) }, () => this.work());
+    this.workers = this.lanes().flatMap(({ kinds, concurrency }) => Array.from({ length: concurrency }, () => this.work(kinds)));
+  }
+
+  /** The shared workers (every kind not in a pool) and each pool's, with the kinds each may take. */
+  private lanes(): { kinds: (registered: string[]) => string[]; concurrency: number }[] {
+    const pools = this.options.pools ?? [];
+    const pooled = new Set(pools.flatMap((pool) => pool.kinds.map((d) => d.kind)));
+    return [
+      { kinds: (registered) => registered.filter((kind) => !pooled.has(kind)), concurrency: Math.max(1, this.options.concurrency) },
+      ...pools.map((pool) => {
+        const own = new Set(pool.kinds.map((d) => d.kind));
+        return { kinds: (registered: string[]) => registered.filter((kind) => own.has(kind)), concurrency: Math.max(1, pool.concurrency) };
+      }),
+    ];
   }
 
   /** Stops taking jobs, lets running ones finish (aborting them after a while), then resolves. */
@@ -209,13 +234,15 @@ export class JobQueue {
    */
   async runUntilIdle(): Promise<void> {
     await this.resumeInterrupted();
-    const lanes = Array.from({ length: Math.max(1, this.options.concurrency) }, async () => {
-      for (;;) {
-        const job = await this.claim();
-        if (!job) return;
-        await this.track(this.run(job));
-      }
-    });
+    const lanes = this.lanes().flatMap(({ kinds, concurrency }) =>
+      Array.from({ length: concurrency }, async () => {
+        for (;;) {
+          const job = await this.claim(kinds);
+          if (!job) return;
+          await this.track(this.run(job));
+        }
+      }),
+    );
     await Promise.all(lanes);
     // A lane may have ended while another's job enqueued more work.
     if (await this.claimableCount()) await this.runUntilIdle();
@@ -269,10 +296,10 @@ export class JobQueue {
     return Number(row.n);
   }
 
-  /** Marks the next due job running and returns it (one statement: two workers never share a job). */
-  private async claim() {
+  /** Marks the next due job of the lane's kinds running and returns it (one statement: two workers never share a job). */
+  private async claim(lane: (registered: string[]) => string[]) {
     const now = this.now();
-    const kinds = [...this.registrations.keys()];
+    const kinds = lane([...this.registrations.keys()]);
     if (kinds.length === 0) return undefined;
     return this.options.db
       .updateTable('jobs')
@@ -292,12 +319,12 @@ export class JobQueue {
       .executeTakeFirst();
   }
 
-  private async work(): Promise<void> {
+  private async work(lane: (registered: string[]) => string[]): Promise<void> {
     while (!this.stopping) {
       // biome-ignore lint/suspicious/noImplicitAnyLet: kept from before the linter; fix when this code is next touched
       let job;
       try {
-        job = await this.claim();
+        job = await this.claim(lane);
       } catch (error) {
         this.logger.error('job queue could not read its jobs', { error: errorText(error) });
       }

@@ -39,19 +39,24 @@ export interface MediaItem {
   /** Base64 ThumbHash of the thumbnail, shown while it loads. */
   placeholder: string | null;
   deletedAt: string | null;
-  // Videos' playback (absent from hubs before it, and from a page's lean items when null).
-  /** How `display` came to play in browsers: the original, its streams copied, or converted. */
-  playback?: 'original' | 'remuxed' | 'converted';
-  /** 0-100 while converting, else null. */
+  /**
+   * Videos: what `display` serves. `original`: the upload itself; `remuxed`: its streams copied into
+   * an MP4 browsers play; `converted`: made into H.264 + AAC. Null for images and until decided.
+   */
+  playback?: VideoPlayback | null;
+  /** 0-100 while the video converts (the item is then `processing`), else null. */
   progress?: number | null;
-  /** Where the owner stopped watching, in seconds. */
+  /** Seconds where its owner stopped watching (videos), null when never saved. */
   playbackPosition?: number | null;
+  /** How many times its owner watched it (videos). */
   playCount?: number;
   /** A short muted clip for hovering. */
   preview?: string | null;
   /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
   scrubber?: string | null;
 }
+
+export type VideoPlayback = 'original' | 'remuxed' | 'converted';
 
 /** GET /api/gallery and GET /api/premium. */
 export interface MediaPage {
@@ -94,6 +99,7 @@ export const ROW_FIELDS = [
   'thumbnail',
   'isFavorite',
   'tags',
+  'playCount',
   'width',
   'height',
   'placeholder',
@@ -103,20 +109,19 @@ export const ROW_FIELDS = [
   'modelName',
   'failure',
   'deletedAt',
-  'progress',
   'playback',
+  'progress',
+  'playbackPosition',
   'preview',
   'scrubber',
-  'playbackPosition',
-  'playCount',
 ] as const satisfies readonly (keyof MediaItem)[];
 
-/** The fields a hub answers only once it has them (videos' playback); a lean page names those its items have. */
-export const OPTIONAL_FIELDS = ['playback', 'progress', 'preview', 'scrubber', 'playbackPosition', 'playCount'] as const satisfies readonly (keyof MediaItem)[];
+/** The fields a hub answers only once it makes them; a lean page names those its items have. */
+export const OPTIONAL_FIELDS = ['preview', 'scrubber'] as const satisfies readonly (keyof MediaItem)[];
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
-const ownFile = (value: string | null | undefined, id: string, name: string) => (value === `/media/${id}/${name}` ? 1 : (value ?? null));
+const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${name}` ? 1 : (value ?? null));
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -136,6 +141,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.thumbnail ? 1 : 0,
       m.isFavorite ? 1 : 0,
       m.tags,
+      m.playCount ?? 0,
       m.width,
       m.height,
       m.placeholder,
@@ -145,13 +151,11 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.modelName,
       m.failure,
       m.deletedAt,
-      m.progress ?? null,
       m.playback ?? null,
+      m.progress ?? null,
+      m.playbackPosition ?? null,
       ownFile(m.preview, m._id, 'preview'),
       ownFile(m.scrubber, m._id, 'scrubber'),
-      m.playbackPosition ?? null,
-      // Unwatched is the usual case: 0 is sent as nothing.
-      m.playCount ? m.playCount : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -173,7 +177,6 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
     const at = (field: (typeof ROW_FIELDS)[number]) => row[COLUMN[field]] ?? null;
     const id = row[0] as string;
     const url = `/media/${id}`;
-    const file = (field: 'preview' | 'scrubber') => (at(field) === 1 ? `${url}/${field}` : (at(field) as string | null));
     const item: MediaItem = {
       _id: id,
       title: (at('title') as string | null) ?? '',
@@ -198,12 +201,14 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       failure: at('failure') as string | null,
       placeholder: at('placeholder') as string | null,
       deletedAt: at('deletedAt') as string | null,
+      playback: at('playback') as VideoPlayback | null,
+      progress: at('progress') as number | null,
+      playbackPosition: at('playbackPosition') as number | null,
+      playCount: (at('playCount') as number | null) ?? 0,
     };
     for (const field of fields) {
-      if (field === 'playCount') item.playCount = (at('playCount') as number | null) ?? 0;
-      else if (field === 'preview' || field === 'scrubber') item[field] = file(field);
-      else if (field === 'playback') item.playback = at('playback') as MediaItem['playback'];
-      else item[field] = at(field) as number | null;
+      const value = at(field);
+      item[field] = value === 1 ? `${url}/${field}` : (value as string | null);
     }
     return item;
   });
@@ -258,8 +263,11 @@ export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_ITEM = 100;
 export const MAX_TITLE_LENGTH = 500;
 
-/** What the upload picker accepts (the spec's list); the server decides by the bytes. */
-export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif';
+/**
+ * What the upload picker accepts (the spec's list, and the video containers browsers may not map
+ * to video/*); the server decides by the bytes.
+ */
+export const UPLOAD_ACCEPT = 'image/*,video/*,.heic,.heif,.mov,.m4v,.webm,.avif,.mkv,.avi,.wmv,.asf,.flv,.ts,.m2ts,.mts,.mpg,.mpeg,.vob,.3gp,.3g2,.ogv';
 /** The spec's 15-minute upload timeout, per file. */
 export const UPLOAD_TIMEOUT_MS = 900_000;
 /** Gallery toasts close after 6 s, premium after 4 s (spec section 9). */

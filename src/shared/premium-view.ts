@@ -54,8 +54,7 @@ export const PREMIUM_COMPACT_KEY = 'premiumCompactGrid';
 export const PREMIUM_TITLES_KEY = 'premiumTitlesView';
 
 /** The tagline changes every 10 s, fading over 1 s (spec section 9). */
-export const TAGLINE_MS = 10_000;
-export const TAGLINE_FADE_MS = 1_000;
+export { TAGLINE_FADE_MS, TAGLINE_MS } from './tagline.ts';
 
 /** The rotating taglines (the spec does not reproduce its marketing text; these are the hub's own). */
 export const PREMIUM_TAGLINES = [

@@ -89,6 +89,10 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     phash: fields.phash ?? null,
     // Kept by triggers as albums take the item in (the insert leaves it to its default).
     album_count: 0,
+    playback: type === 'video' ? 'original' : null,
+    progress: null,
+    playback_position: null,
+    play_count: 0,
   };
 }
 
@@ -121,6 +125,7 @@ const COLUMNS = [
   'updated_at',
   'deleted_at',
   'phash',
+  'playback',
 ] as const satisfies readonly (keyof MediaRow)[];
 
 function insertRows(database: RawDatabase, rows: MediaRow[]): void {

@@ -18,8 +18,8 @@ export const SERVE_TEXT = { notFound: 'Media not found' } as const;
  */
 export const MEDIA_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
-/** Renditions the processing job writes are WebP. */
-const RENDITION_TYPE = 'image/webp';
+/** Renditions the processing job writes are WebP pictures, or MP4 videos (decision 0037), as their key's extension says. */
+const renditionType = (key: string) => (key.endsWith('.mp4') ? 'video/mp4' : 'image/webp');
 
 /** What a Range header asks for, against an object of `size` bytes. */
 export type RangeRequest = { kind: 'whole' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
@@ -73,7 +73,7 @@ export function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-const renditionName = (original: string) => `${original.replace(/\.[^.]*$/, '') || 'media'}.webp`;
+const renditionName = (original: string, key: string) => `${original.replace(/\.[^.]*$/, '') || 'media'}.${key.endsWith('.mp4') ? 'mp4' : 'webp'}`;
 
 function strongTag(text: string): string {
   return `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`;
@@ -110,11 +110,11 @@ function targetOf(
   // A rendition made again gets a new key, so the key identifies its bytes.
   return {
     key: renditionKey,
-    contentType: RENDITION_TYPE,
+    contentType: renditionType(renditionKey),
     etag: strongTag(renditionKey),
     lastModified: null,
     size: null,
-    filename: renditionName(row.original_name),
+    filename: renditionName(row.original_name, renditionKey),
   };
 }
 

@@ -108,6 +108,10 @@ describe('the list', () => {
         'placeholder',
         'deletedAt',
         'failure',
+        'playback',
+        'progress',
+        'playbackPosition',
+        'playCount',
       ].sort(),
     );
     expect(first).toMatchObject({

@@ -31,6 +31,10 @@ export function toMediaItem(row: MediaRow, modelName: string | null = null): Med
     failure: row.failure,
     placeholder: row.placeholder,
     deletedAt: iso(row.deleted_at),
+    playback: row.playback,
+    progress: row.progress,
+    playbackPosition: row.playback_position,
+    playCount: row.play_count,
   };
 }
 

@@ -8,6 +8,9 @@ import type { MediaStore } from '../../storage/media-store.ts';
 /** Thumbnail, display rendition, probe and placeholder of one new item. */
 export const processMedia = defineJob('media.process', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
 
+/** Converts a video browsers cannot play into H.264 + AAC (processing/transcode.ts); runs in a pool of its own. */
+export const convertVideo = defineJob('media.convert', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
+
 /** Removes stored objects whose rows are gone (an account deleted with its media). */
 export const deleteStoredObjects = defineJob('media.delete-objects', z.object({ keys: z.array(z.string().min(1)).max(10_000) }), { maxAttempts: 5 });
 
@@ -16,7 +19,7 @@ export const purgeRecycleBin = defineJob('media.purge-bin', z.object({}), { maxA
 
 /** Every kind the media library uses; services.ts registers their handlers (processMedia's: processing/processing.service.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
-export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [processMedia, deleteStoredObjects, purgeRecycleBin];
+export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [processMedia, convertVideo, deleteStoredObjects, purgeRecycleBin];
 
 /** Deleting objects is the store's business alone: a missing key is not an error. */
 export function registerStoreJobs(queue: JobQueue, store: MediaStore): void {

@@ -9,7 +9,7 @@ import { parseWith, readJson } from '../../http/body.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { duplicatesApiOf } from './duplicates/duplicates.routes.ts';
 import { uploadInto } from './ingest/ingest.routes.ts';
-import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
+import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, playbackPositionSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
 import { MEDIA_TEXT } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
 
@@ -26,6 +26,11 @@ function handlersOf(gallery: GalleryName) {
       return c.json(await service(c).update(c.var.viewer.id, c.req.param('id')!, input));
     },
     favorite: async (c: Context<SignedInEnv>) => c.json(await service(c).toggleFavorite(c.var.viewer.id, c.req.param('id')!)),
+    position: async (c: Context<SignedInEnv>) => {
+      const { position } = await readJson(c, playbackPositionSchema);
+      return c.json(await service(c).savePosition(c.var.viewer.id, c.req.param('id')!, position));
+    },
+    played: async (c: Context<SignedInEnv>) => c.json(await service(c).countPlay(c.var.viewer.id, c.req.param('id')!)),
     toBin: async (c: Context<SignedInEnv>) => {
       const media = await service(c).moveToBin(c.var.viewer.id, c.req.param('id')!);
       return c.json({ success: true, message: MEDIA_TEXT.movedToBin, media });
@@ -65,6 +70,8 @@ export function galleryApi(gallery: GalleryName) {
       .put('/:id/update', free.update)
       .put('/:id', free.update)
       .post('/:id/favorite', free.favorite)
+      .put('/:id/playback', free.position)
+      .post('/:id/played', free.played)
       .delete('/:id/delete', free.toBin)
       .post('/:id/restore', free.restore)
       .delete('/:id/permanent-delete', free.deleteForever);
@@ -77,6 +84,8 @@ export function galleryApi(gallery: GalleryName) {
     .put('/:id', premium.update)
     .delete('/:id', premium.toBin)
     .post('/:id/favorite', premium.favorite)
+    .put('/:id/playback', premium.position)
+    .post('/:id/played', premium.played)
     .post('/:id/restore', premium.restore)
     .delete('/:id/permanent', premium.deleteForever);
 }

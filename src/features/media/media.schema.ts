@@ -47,6 +47,8 @@ export const MEDIA_INPUT_MESSAGES = {
   albumId: 'add-to-album needs an albumId',
   premiumOnlyHere: 'move-to-premium moves items of the free gallery only',
   mediaIds: `Send mediaId, or mediaIds: a list of 1 to ${MAX_BULK_ITEMS} media ids`,
+  position: "position must be a number of seconds from 0 to the video's duration",
+  notVideo: 'Only a video has a playback position and a play count',
 } as const;
 const M = MEDIA_INPUT_MESSAGES;
 
@@ -193,3 +195,8 @@ export const moveToPremiumSchema = z
   )
   .refine((body) => body.mediaId !== undefined || body.mediaIds !== undefined, M.mediaIds)
   .transform((body) => [...new Set([...(body.mediaId === undefined ? [] : [body.mediaId]), ...(body.mediaIds ?? [])])]);
+
+/** PUT /api/gallery/{id}/playback and /api/premium/{id}/playback: {position} in seconds (the item's duration is checked by the service). */
+export const playbackPositionSchema = z.object({
+  position: z.number({ message: M.position }).finite(M.position).min(0, M.position),
+});

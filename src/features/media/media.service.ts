@@ -15,10 +15,11 @@ import { findMediaBytes } from './ingest/ingest.repo.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
-import type { BulkInput, MediaListQuery, UpdateMediaInput } from './media.schema.ts';
+import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
 import type { GalleryName, MediaBytesRow, MediaRow } from './media.table.ts';
 import * as list from './media-list.repo.ts';
 import { tagVocabulary } from './tags.service.ts';
+import * as watching from './watching.repo.ts';
 
 export const MEDIA_TEXT = {
   notFound: 'Media not found',
@@ -146,6 +147,24 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
       restore(ownerId: string, id: string): Promise<MediaItem> {
         return change(ownerId, id, async (row, trx) => {
           if (row.deleted_at !== null) await repo.updateMedia(trx, ownerId, id, { deleted_at: null });
+        });
+      },
+
+      /** Where the owner stopped watching the video: seconds, 0 to its duration (400 otherwise). */
+      savePosition(ownerId: string, id: string, position: number): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          if (row.type !== 'video') throw new InvalidError(MEDIA_INPUT_MESSAGES.notVideo);
+          // Until probed the duration is unknown; then any position of 0 or more is kept.
+          if (row.duration !== null && position > row.duration) throw new InvalidError(MEDIA_INPUT_MESSAGES.position);
+          await watching.savePosition(trx, ownerId, id, Math.round(position * 1000) / 1000);
+        });
+      },
+
+      /** One more viewing of the video. */
+      countPlay(ownerId: string, id: string): Promise<MediaItem> {
+        return change(ownerId, id, async (row, trx) => {
+          if (row.type !== 'video') throw new InvalidError(MEDIA_INPUT_MESSAGES.notVideo);
+          await watching.countPlay(trx, ownerId, id);
         });
       },
 

@@ -5,6 +5,8 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 export type GalleryName = 'gallery' | 'premium';
 export type MediaType = 'image' | 'video';
 export type MediaStatus = 'processing' | 'ready' | 'failed';
+/** How a video's display rendition came to be (decision 0037). */
+export type Playback = 'original' | 'remuxed' | 'converted';
 
 export interface MediaTable {
   id: string;
@@ -53,6 +55,18 @@ export interface MediaTable {
   phash: Generated<string | null>;
   /** How many albums hold the item, kept by triggers on album_media (migration 0019). */
   album_count: Generated<number>;
+  /**
+   * A video's display rendition (migration 0031): the original itself, its streams copied into an
+   * MP4 with the index first, or converted to H.264 + AAC; display_key is the rendition's key
+   * unless `original`. Null for images and until decided.
+   */
+  playback: Generated<Playback | null>;
+  /** 0-100 while the video converts, else null. */
+  progress: Generated<number | null>;
+  /** Seconds into the video where its owner stopped watching; null when never saved. */
+  playback_position: Generated<number | null>;
+  /** Viewings counted by POST …/played. */
+  play_count: Generated<number>;
 }
 
 export interface MediaTagsTable {

@@ -32,7 +32,8 @@ const MAX_NAME_LENGTH = 255;
 
 export const UPLOAD_TEXT = {
   noFile: 'No file was uploaded',
-  unsupported: (name: string) => `${name} is not a supported image or video (JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V or WebM)`,
+  unsupported: (name: string) =>
+    `${name} is not a supported image or video (JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V, WebM, MKV, AVI, WMV, FLV, MPEG-TS, MPEG-PS, 3GP or OGV)`,
   tooLarge: (name: string, maxBytes: number) => `${name} is larger than the upload limit of ${formatSize(maxBytes)}`,
   tagTooLong: `Tags must be at most ${MAX_TAG_LENGTH} characters`,
   tooManyTags: `An item may have at most ${MAX_TAGS_PER_ITEM} tags`,

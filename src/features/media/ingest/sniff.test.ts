@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { mediaSamples, type SampleName } from '../../../../test/helpers/media-samples.ts';
+import { VIDEO_SAMPLE_NAMES, videoSample } from '../../../../test/helpers/video-samples.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -19,6 +20,20 @@ describe('sniff: real files', () => {
     const sample = (await mediaSamples())[name];
     const head = sample.bytes().subarray(0, SNIFF_BYTES);
     expect(sniff(head)).toMatchObject({ mimeType: sample.mimeType, type: sample.type });
+  });
+
+  test.each(VIDEO_SAMPLE_NAMES)('the %s video made by ffmpeg is recognised from its first bytes', async (name) => {
+    const sample = await videoSample(name);
+    expect(sniff(sample.bytes().subarray(0, SNIFF_BYTES))).toMatchObject({ mimeType: sample.mimeType, type: 'video' });
+  });
+
+  test('each container keeps its usual extension', async () => {
+    const extensions = await Promise.all(
+      (['mkvH264Aac', 'webmVp9', 'aviMpeg4', 'wmv', 'flv', 'ts', 'm2ts', 'mpg', 'threeGp', 'ogv'] as const).map(
+        async (n) => sniff((await videoSample(n)).bytes())!.extension,
+      ),
+    );
+    expect(extensions).toEqual(['mkv', 'webm', 'avi', 'wmv', 'flv', 'ts', 'm2ts', 'mpg', '3gp', 'ogv']);
   });
 
   test('the extension the stored key gets follows the bytes', async () => {
@@ -47,6 +62,9 @@ describe('sniff: ISO media brands', () => {
     [['isom', 'iso2', 'avc1', 'mp41'], 'video/mp4'],
     [['mp42', 'isom'], 'video/mp4'],
     [['XAVC', 'mp42', 'iso2'], 'video/mp4'],
+    [['3gp4', '3gp4'], 'video/3gpp'],
+    [['3gp5', 'isom'], 'video/3gpp'],
+    [['3g2a', '3g2a'], 'video/3gpp2'],
   ] as const)('%p is %s', (brands, mime) => {
     const [major, ...compatible] = brands;
     expect(sniff(ftyp(major, ...compatible))?.mimeType).toBe(mime);
@@ -54,7 +72,6 @@ describe('sniff: ISO media brands', () => {
 
   test('audio-only and unknown brands are refused', () => {
     expect(sniff(ftyp('M4A ', 'M4A '))).toBeNull();
-    expect(sniff(ftyp('3gp4', '3gp4'))).toBeNull();
     expect(sniff(ftyp('crx ', 'crx '))).toBeNull();
   });
 
@@ -81,12 +98,21 @@ describe('sniff: refusals', () => {
     expect(sniff(text(body))).toBeNull();
   });
 
-  test('ZIP, RIFF that is not WebP (WAV, AVI), Matroska, BMP and TIFF are refused', () => {
+  test('ZIP, RIFF that is not WebP or AVI (WAV), Ogg with only sound, other EBML documents, BMP and TIFF are refused', () => {
     expect(sniff(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
     expect(sniff(text('RIFF\x24\0\0\0WAVEfmt \x10\0\0\0'))).toBeNull();
-    expect(sniff(text('RIFF\x24\0\0\0AVI LIST\x10\0\0\0'))).toBeNull();
-    // An EBML header whose DocType is "matroska".
-    expect(sniff(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x8b, 0x42, 0x82, 0x88, ...text('matroska')]))).toBeNull();
+    expect(sniff(text('RIFF\x24\0\0\0AVI LIST\x10\0\0\0'))?.mimeType).toBe('video/x-msvideo');
+    // EBML headers whose DocType is "matroska" (an MKV) and something else.
+    expect(sniff(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x8b, 0x42, 0x82, 0x88, ...text('matroska')]))?.mimeType).toBe('video/x-matroska');
+    expect(sniff(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0x87, 0x42, 0x82, 0x84, ...text('mka!')]))).toBeNull();
+    expect(sniff(text('OggS\0\x02\0\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\x01\x1e\x01vorbis\0\0\0\0'))).toBeNull();
+    // One sync byte is not a transport stream; nor is a 0x47 every 188 bytes broken once.
+    const ts = new Uint8Array(188 * 6);
+    for (let at = 0; at < ts.length; at += 188) ts[at] = 0x47;
+    expect(sniff(ts)?.mimeType).toBe('video/mp2t');
+    ts[188 * 3] = 0x48;
+    expect(sniff(ts)).toBeNull();
+    expect(sniff(ts.subarray(0, 200))).toBeNull();
     expect(sniff(text('BM\x36\0\0\0\0\0\0\0\x36\0\0\0\x28\0'))).toBeNull();
     expect(sniff(new Uint8Array([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
   });

@@ -166,7 +166,10 @@ function describeImages(images: SampleName[], videos: SampleName[], rig: () => R
       const id = await r.addItem(sample.bytes(), sample.mimeType, 'video');
       expect(await r.processor.process(id)).toBe('ready');
       const row = await r.row(id);
-      expect(row).toMatchObject({ status: 'ready', width: 320, height: 240, taken_at: null, display_key: null });
+      expect(row).toMatchObject({ status: 'ready', width: 320, height: 240, taken_at: null });
+      // The MP4 (index first) and the WebM play as they are; the MOV and the M4V (index last) get an MP4 of their streams.
+      if (name === 'mp4' || name === 'webm') expect(row).toMatchObject({ playback: 'original', display_key: null });
+      else expect(row).toMatchObject({ playback: 'remuxed', display_key: expect.stringMatching(/^display\/.+\.mp4$/) });
       expect(row.duration!).toBeCloseTo(2, 1);
       const thumbnail = await r.bytes(row.thumbnail_key);
       // Never enlarged: the clip is smaller than a thumbnail.

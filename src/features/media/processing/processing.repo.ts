@@ -14,13 +14,14 @@ export async function typeOf(db: Db, mediaId: string): Promise<MediaRow['type'] 
   return row?.type ?? null;
 }
 
-export type Processed = Pick<MediaRow, 'width' | 'height' | 'duration' | 'taken_at' | 'placeholder' | 'phash' | 'thumbnail_key' | 'display_key'>;
+export type Processed = Pick<MediaRow, 'width' | 'height' | 'duration' | 'taken_at' | 'placeholder' | 'phash' | 'thumbnail_key' | 'display_key'> &
+  Partial<Pick<MediaRow, 'playback' | 'progress' | 'status'>>;
 
-/** Records the renditions and facts of a processed item, now ready; false when its row is gone (deleted for good meanwhile). */
+/** Records the renditions and facts of a processed item, now ready (or, a video waiting for its conversion, still processing); false when its row is gone (deleted for good meanwhile). */
 export async function markReady(db: Db, mediaId: string, processed: Processed, now: number): Promise<boolean> {
   const updated = await db
     .updateTable('media')
-    .set({ ...processed, status: 'ready', failure: null, updated_at: now })
+    .set({ status: 'ready', failure: null, ...processed, updated_at: now })
     .where('id', '=', mediaId)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;

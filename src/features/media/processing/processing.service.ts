@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Db } from '../../../db/database.ts';
 import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
@@ -19,6 +19,7 @@ import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { processImage } from './image.ts';
 import * as repo from './processing.repo.ts';
+import { makePlayable, VIDEO_RENDITION_TYPE } from './transcode.ts';
 import { processVideo } from './video.ts';
 
 export interface MediaProcessorDeps {
@@ -33,6 +34,8 @@ export interface MediaProcessorDeps {
    * queue's concurrency: registerMediaProcessing's default). createMediaProcessor's default is 1.
    */
   lanes?: number;
+  /** Enqueues a video's conversion inside the transaction that records it waits for one (decision 0037). */
+  convertLater?: (trx: Db, mediaId: string) => Promise<void>;
 }
 
 /** Preparations whose renditions wait for their job: at most this many, holding at most so many bytes. */
@@ -64,7 +67,7 @@ class Lanes {
   }
 }
 
-type Renditions = Awaited<ReturnType<typeof processImage>> & { duration: null };
+type Renditions = Awaited<ReturnType<typeof processImage>> & { duration: null; playable: null };
 
 /** Renditions made for a stored original before its job came, or being made. */
 interface Preparation {
@@ -83,7 +86,7 @@ export type ProcessOutcome = 'ready' | 'gone';
 /** Leftover job folders older than this belong to a killed process (every tool has a shorter time limit). */
 const STALE_AFTER_MS = 60 * 60_000;
 
-export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1 }: MediaProcessorDeps) {
+export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1, convertLater }: MediaProcessorDeps) {
   const lanes = new Lanes(laneCount);
   /** By the original's store key (a new random key per upload: never two contents). */
   const prepared = new Map<string, Preparation>();
@@ -128,7 +131,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
         if (!file) return null;
         const scratch = scratchFolder();
         try {
-          return { ...(await processImage(file, mimeType, { scratch: scratch.get })), duration: null };
+          return { ...(await processImage(file, mimeType, { scratch: scratch.get })), duration: null, playable: null };
         } finally {
           await scratch.remove();
         }
@@ -192,37 +195,49 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       const hashing = row.type === 'image' ? Promise.resolve(result.phash) : phashOf(result.thumbnail).catch(() => null);
       const thumbnailKey = newMediaKey('thumbnails', 'webp', clock());
       const displayKey = result.display ? newMediaKey('display', 'webp', clock()) : null;
+      // A video: its remuxed MP4, or the conversion it already had (processed again, decision 0037).
+      const { playback, videoKey, keptKey } = videoRendition(row, result.playable);
       // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
       const puts = await Promise.allSettled([
         putBuffer(thumbnailKey, result.thumbnail).then(() => written.push(thumbnailKey)),
         ...(displayKey && result.display ? [putBuffer(displayKey, result.display).then(() => written.push(displayKey))] : []),
+        ...(videoKey && result.playable?.file ? [putFile(videoKey, result.playable.file).then(() => written.push(videoKey))] : []),
       ]);
       const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
       if (failed) throw failed.reason;
       const phash = await hashing;
       // The row may have been deleted for good while we worked: then nothing is updated, and
       // the renditions just written would belong to no one.
-      const updated = await repo.markReady(
-        db,
-        mediaId,
-        {
-          width: result.width,
-          height: result.height,
-          duration: result.duration,
-          taken_at: result.takenAt,
-          placeholder: result.placeholder,
-          phash,
-          thumbnail_key: thumbnailKey,
-          display_key: displayKey,
-        },
-        clock().getTime(),
-      );
+      // A video waiting for its conversion stays processing, with its poster, and its job commits with it.
+      const converting = playback === 'converted' && !keptKey;
+      const updated = await db.transaction().execute(async (trx) => {
+        const done = await repo.markReady(
+          trx,
+          mediaId,
+          {
+            width: result.width,
+            height: result.height,
+            duration: result.duration,
+            taken_at: result.takenAt,
+            placeholder: result.placeholder,
+            phash,
+            thumbnail_key: thumbnailKey,
+            display_key: displayKey ?? videoKey ?? keptKey,
+            playback,
+            progress: converting ? 0 : null,
+            ...(converting ? { status: 'processing' as const } : {}),
+          },
+          clock().getTime(),
+        );
+        if (done && converting) await convertLater?.(trx, mediaId);
+        return done;
+      });
       if (!updated) {
         await deleteKeys(written);
         return 'gone';
       }
       // Processed again (a job re-run): the earlier renditions are replaced, not kept.
-      await deleteKeys([row.thumbnail_key, row.display_key].filter((key): key is string => key !== null && !written.includes(key)));
+      await deleteKeys([row.thumbnail_key, row.display_key].filter((key): key is string => key !== null && !written.includes(key) && key !== keptKey));
       logger.info('media processed', { media: mediaId, type: row.type, ms: Math.round(performance.now() - started) });
       return 'ready';
     } catch (error) {
@@ -254,10 +269,28 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
   async function renditionsOf(row: MediaRow, file: string, scratch: () => Promise<string>, signal?: AbortSignal) {
     if (row.type === 'video') {
       const video = await processVideo(file, row.mime_type, { scratch, signal });
-      return { ...video, takenAt: null, display: null };
+      const playable = await makePlayable(file, row.mime_type, { scratch, ...(signal ? { signal } : {}) });
+      return { ...video, takenAt: null, display: null, playable };
     }
     const image = await processImage(file, row.mime_type, { scratch, signal });
-    return { ...image, duration: null };
+    return { ...image, duration: null, playable: null };
+  }
+
+  /**
+   * A video's playback and the key of its display rendition: a new key for a remux; a conversion
+   * made before and still listed is kept (making it again takes long); null otherwise.
+   */
+  function videoRendition(row: MediaRow, playable: Awaited<ReturnType<typeof makePlayable>> | null) {
+    if (!playable) return { playback: null, videoKey: null, keptKey: null };
+    const playback = playable.plan.playback;
+    const videoKey = playable.file ? newMediaKey('display', 'mp4', clock()) : null;
+    const keptKey = playback === 'converted' && row.playback === 'converted' && row.display_key?.endsWith('.mp4') ? row.display_key : null;
+    return { playback, videoKey, keptKey };
+  }
+
+  /** A video rendition from the job's folder; durable, unlike a picture (remaking it reads the whole original). */
+  async function putFile(key: string, file: string): Promise<void> {
+    await store.put(key, Bun.file(file).stream(), { contentType: VIDEO_RENDITION_TYPE });
   }
 
   async function putBuffer(key: string, bytes: Buffer): Promise<void> {

@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { inputOptionsOf } from './containers.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { type CardPicture, cardPicture } from './placeholder.ts';
 import { loadSharp } from './sharp-loader.ts';
@@ -12,22 +13,6 @@ const PROBE_TIMEOUT_MS = 30_000;
 const POSTER_TIMEOUT_MS = 60_000;
 /** The poster is taken here, or at a tenth of the clip when that is sooner (past a fade-in). */
 const POSTER_AT_SECONDS = 1;
-
-/**
- * The demuxer for each type the upload accepts, named so ffmpeg never guesses a format (or a
- * playlist that points elsewhere) from the bytes; MP4, MOV and M4V are all ISO-BMFF.
- */
-const DEMUXERS: Record<string, string> = {
-  'video/mp4': 'mov',
-  'video/quicktime': 'mov',
-  'video/x-m4v': 'mov',
-  'video/3gpp': 'mov',
-  'video/webm': 'matroska',
-  'video/x-matroska': 'matroska',
-};
-
-/** Only local files, whatever the container refers to. */
-const INPUT_OPTIONS = ['-protocol_whitelist', 'file'];
 
 export interface ProcessedVideo extends CardPicture {
   /** As the video plays, after its rotation is applied. */
@@ -50,9 +35,8 @@ interface Probe {
 }
 
 export async function processVideo(file: string, mimeType: string, options: VideoOptions): Promise<ProcessedVideo> {
-  const demuxer = DEMUXERS[mimeType];
-  if (!demuxer) throw new UnreadableMediaError('This video type cannot be processed');
-  const input = ['-f', demuxer, ...INPUT_OPTIONS];
+  const input = inputOptionsOf(mimeType);
+  if (!input) throw new UnreadableMediaError('This video type cannot be processed');
   // The frame at POSTER_AT_SECONDS is taken while ffprobe reads the video, instead of after it:
   // that is the poster of every clip of 10 s or more. A shorter clip's is taken again below.
   const early = posterFrame(file, input, POSTER_AT_SECONDS, options);

@@ -1,0 +1,137 @@
+// What making videos playable costs (decision 0037), each figure a ratio measured in one run:
+// 1. remuxing an H.264 + AC-3 MKV of about N MB (the hub's own ffmpeg arguments: picture copied,
+//    sound made AAC, index moved first) against copying the file; target at most 2x;
+// 2. converting an HEVC clip with the hub's arguments at its priority (nice 19, with progress)
+//    against bare ffmpeg with the same arguments; target at least 90 % of its speed;
+// 3. GET /api/gallery (a page of 50) while a conversion runs on the hub's queue, against idle;
+//    target the busy median at most 5x the idle one.
+// Run: npm run bench:video [remux MB = 1024] [HEVC seconds = 60] [lines = 1080]
+
+import { copyFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_TRANSCODE } from '../src/config.ts';
+import { convertArgs, decidePlayback, probePlayback, remuxArgs } from '../src/features/media/processing/playback.ts';
+import { runWithProgress } from '../src/features/media/processing/transcode.ts';
+import type { UploadResult } from '../src/shared/media.ts';
+import { signedInUser } from '../test/helpers/factories.ts';
+import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
+import { ffmpeg } from '../test/helpers/video-samples.ts';
+
+const REMUX_MB = Number(process.argv[2] ?? 1024);
+const HEVC_SECONDS = Number(process.argv[3] ?? 60);
+const LINES = Number(process.argv[4] ?? 1080);
+const WIDTH = Math.round((LINES * 16) / 9 / 2) * 2;
+
+const dir = tempDir('hub-bench-video-');
+const at = (file: string) => path.join(dir, file);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+async function run(command: string[]): Promise<void> {
+  const proc = Bun.spawn(command, { stdout: 'ignore', stderr: 'pipe' });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  if (code !== 0) throw new Error(`${command[0]} failed: ${stderr.slice(-500)}`);
+}
+
+console.log(`machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores; load ${load()}`);
+
+// 1. Remux. Ten seconds of busy 1080p H.264 with AC-3 sound, repeated (stream copy) to the size.
+await ffmpeg([
+  ...[
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${WIDTH}x${LINES}:rate=25:duration=10,noise=alls=30:allf=t`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=10:sample_rate=48000',
+  ],
+  ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv420p', '-c:a', 'ac3', '-shortest', at('piece.mkv')],
+]);
+const loops = Math.max(0, Math.ceil((REMUX_MB * 1024 * 1024) / statSync(at('piece.mkv')).size) - 1);
+await ffmpeg(['-stream_loop', String(loops), '-i', at('piece.mkv'), '-c', 'copy', at('film.mkv')]);
+const filmBytes = statSync(at('film.mkv')).size;
+const film = await probePlayback(at('film.mkv'), 'video/x-matroska');
+const remuxPlan = decidePlayback('video/x-matroska', film, false);
+if (remuxPlan.playback !== 'remuxed') throw new Error(`expected a remux, decided ${remuxPlan.playback}`);
+// A copy first, so both read a file the page cache holds alike.
+const copyMs = await timed(async () => copyFileSync(at('film.mkv'), at('film-copy.mkv')));
+const remuxMs = await timed(() => run(['ffmpeg', ...remuxArgs('video/x-matroska', at('film.mkv'), at('film.mp4'), remuxPlan, film)]));
+const copyAgainMs = await timed(async () => copyFileSync(at('film.mkv'), at('film-copy-2.mkv')));
+const copyBest = Math.min(copyMs, copyAgainMs);
+console.log(
+  `remux of ${(filmBytes / 1024 ** 2).toFixed(0)} MB H.264 + AC-3 MKV: ${seconds(remuxMs)}; plain copy ${seconds(copyBest)}; ratio ${(remuxMs / copyBest).toFixed(2)}x (target at most 2x); load ${load()}`,
+);
+
+// 2. Conversion: the hub's arguments under nice and with progress, against bare ffmpeg.
+await ffmpeg([
+  ...['-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${LINES}:rate=25:duration=${HEVC_SECONDS}`, '-f', 'lavfi', '-i', `sine=duration=${HEVC_SECONDS}`],
+  ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-c:a', 'aac', '-shortest', '-f', 'mov', at('hevc.mov')],
+]);
+const hevc = await probePlayback(at('hevc.mov'), 'video/quicktime');
+const convertPlan = decidePlayback('video/quicktime', hevc, true);
+if (convertPlan.playback !== 'converted') throw new Error(`expected a conversion, decided ${convertPlan.playback}`);
+const args = (out: string) => convertArgs('video/quicktime', at('hevc.mov'), at(out), convertPlan, hevc, DEFAULT_TRANSCODE);
+const bareMs = await timed(() => run(['ffmpeg', ...args('bare.mp4').filter((a, i, all) => a !== '-progress' && all[i - 1] !== '-progress')]));
+let updates = 0;
+const hubMs = await timed(() => runWithProgress(args('hub.mp4'), { duration: hevc.duration, timeoutMs: 3_600_000, onProgress: () => updates++ }));
+console.log(
+  `conversion of ${HEVC_SECONDS} s ${WIDTH}x${LINES} HEVC (${DEFAULT_TRANSCODE.preset}, CRF ${DEFAULT_TRANSCODE.crf}): hub ${seconds(hubMs)} (${updates} progress updates), bare ffmpeg ${seconds(bareMs)}; ${((bareMs / hubMs) * 100).toFixed(0)} % of its speed (target at least 90 %); load ${load()}`,
+);
+
+// 3. API latency while the queue converts that clip.
+const t = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
+try {
+  const owner = await signedInUser(t.database.db);
+  const body = new FormData();
+  body.append('files', new Blob([await Bun.file(at('hevc.mov')).arrayBuffer()]), 'IMG_0001.mov');
+  const list = async () => {
+    const res = await t.request('/api/gallery?limit=50', { as: owner });
+    await res.arrayBuffer();
+  };
+  const sample = async (count: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      times.push(await timed(list));
+      // In process, a request never leaves the microtask queue: let the event loop read ffmpeg's output too.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const median = (times: number[]) => times[Math.floor(times.length / 2)]!;
+  // Items to list: the clip itself, uploaded; the processing job makes its poster and enqueues the conversion.
+  const upload = (await (await t.request('/api/gallery/upload', { method: 'POST', body, as: owner })).json()) as UploadResult;
+  const id = upload.media[0]!._id;
+  await sample(1000); // warm-up
+  const idle = await sample(2000);
+  await t.services.jobs.start();
+  const busy: number[] = [];
+  let seen = '';
+  for (;;) {
+    const row = await t.database.db.selectFrom('media').select(['status', 'progress']).where('id', '=', id).executeTakeFirstOrThrow();
+    if (row.status !== seen) {
+      seen = row.status;
+      console.log(`  item: ${seen}`);
+    }
+    if (row.status !== 'processing') break;
+    if (row.progress !== null && row.progress > 0) busy.push(...(await sample(20)));
+    else await Bun.sleep(50);
+  }
+  await t.services.jobs.stop();
+  busy.sort((a, b) => a - b);
+  console.log(
+    `GET /api/gallery while converting: median ${median(busy).toFixed(2)} ms over ${busy.length} requests, idle ${median(idle).toFixed(2)} ms; ratio ${(median(busy) / median(idle)).toFixed(2)}x (target at most 5x); load ${load()}`,
+  );
+} finally {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import path from 'node:path';
+import { testAssets } from '../../test/helpers/test-app.ts';
+import { type AssetManifest, BUILD_DIR, BUILD_URL } from './assets.ts';
+import { firstLoad, JS_BUDGET_BYTES, staticImports } from './first-load.ts';
+
+// Bytes, not time: what each island page loads before it is live, read from the real build (the
+// brotli copies the hub serves). Every page has one island of its own and, for an administrator
+// with the lockout on, the lockout badge (the largest case is counted).
+
+let manifest: AssetManifest;
+beforeAll(async () => {
+  manifest = await testAssets();
+});
+
+/**
+ * The two media galleries are still above the budget (75.6 and 76.3 KB when this was written,
+ * 82.4 and 82.3 before; docs/decisions/0033 says what is left): their first load may not grow
+ * past these figures. Lower them as the galleries shed code, down to the budget.
+ */
+const CEILINGS: Record<string, number> = {
+  Gallery: 76 * 1024,
+  Premium: 77 * 1024,
+};
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+describe('JavaScript on an island page’s first load', () => {
+  test('each island page loads at most 70 KB of compressed JavaScript before it is live', async () => {
+    const islands = Object.keys(manifest.islands).filter((name) => name !== 'LockoutBadge');
+    expect(islands).toContain('Gallery');
+    const over: string[] = [];
+    for (const name of islands) {
+      const { bytes, files } = await firstLoad(BUILD_DIR, manifest, [name, 'LockoutBadge']);
+      const limit = CEILINGS[name] ?? JS_BUDGET_BYTES;
+      if (bytes > limit) over.push(`${name}: ${kb(bytes)} > ${kb(limit)} (${files.map((f) => `${path.basename(f.url)} ${kb(f.bytes)}`).join(', ')})`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  test('React is one file, loaded once: no island bundles a copy of it', async () => {
+    const scripts = manifest.files.filter((url) => url.endsWith('.js'));
+    const withReact: string[] = [];
+    for (const url of scripts) {
+      // A string every copy of React's code contains (the element type's symbol name: React, its JSX runtime and React DOM).
+      const source = await Bun.file(path.join(BUILD_DIR, url.slice(BUILD_URL.length + 1))).text();
+      if (source.includes('react.transitional.element')) withReact.push(path.basename(url));
+    }
+    expect(withReact).toHaveLength(1);
+    expect(withReact[0]).toMatch(/^react-[a-z0-9]+\.js$/);
+  });
+
+  test('an island page loads a handful of whole files, not many small chunks', async () => {
+    for (const name of Object.keys(manifest.islands)) {
+      const { files } = await firstLoad(BUILD_DIR, manifest, [name]);
+      // Theme, entry, React, the island's file and at most the chunks it shares with its lazy parts.
+      expect(files.length).toBeLessThanOrEqual(8);
+    }
+  });
+
+  test('what loads when first opened is not counted: import() is not followed, static imports are', () => {
+    const source = 'import{a as b}from"./shared-1.js";import"./side-2.js";const c=()=>import("./lazy-3.js");';
+    expect(staticImports(source, '/static/build/islands/Gallery-x.js')).toEqual(['/static/build/islands/shared-1.js', '/static/build/islands/side-2.js']);
+  });
+});

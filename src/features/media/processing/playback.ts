@@ -1,0 +1,261 @@
+// Which rendition of a video browsers play (decision 0037), decided from ffprobe's account of its
+// streams: the original itself, its streams copied into an MP4 with the index first (remuxed), or
+// H.264 + AAC made from it (converted). Also the ffmpeg arguments of a remux and of a conversion.
+
+import { open } from 'node:fs/promises';
+import type { TranscodeSettings } from '../../../config.ts';
+import type { Playback } from '../media.table.ts';
+import { inputOptionsOf } from './containers.ts';
+import { UnreadableMediaError } from './errors.ts';
+import { runTool, ToolError } from './spawn.ts';
+
+const PROBE_TIMEOUT_MS = 30_000;
+
+/** Video codecs every current browser plays in an MP4 (H.264 only as 8-bit 4:2:0, what hardware decodes). */
+const MP4_VIDEO = new Set(['h264', 'av1']);
+const H264_PIXEL_FORMATS = new Set(['yuv420p', 'yuvj420p']);
+/** H.264 profiles browsers decode (High 10, 4:2:2, 4:4:4 and Extended they do not), as ffprobe names them. */
+const H264_PROFILES = new Set(['Constrained Baseline', 'Baseline', 'Main', 'High', 'Progressive High', 'Constrained High']);
+/** Audio codecs browsers play in an MP4 original. */
+const MP4_AUDIO = new Set(['aac', 'mp3', 'opus']);
+/** Audio a remux copies as it is; anything else (AC-3, DTS, PCM, Vorbis, WMA …) becomes AAC. */
+const COPIED_AUDIO = new Set(['aac', 'mp3']);
+const WEBM_VIDEO = new Set(['vp8', 'vp9', 'av1']);
+const WEBM_AUDIO = new Set(['opus', 'vorbis']);
+/** Sniffed types whose original may be served as it is: MP4 and M4V (and WebM, checked apart). */
+const MP4_TYPES = new Set(['video/mp4', 'video/x-m4v']);
+
+export interface VideoStream {
+  /** The stream's index in the file (what -map takes). */
+  index: number;
+  codec: string;
+  pixelFormat: string;
+  /** As ffprobe names it ('High', 'Main' …); '' when it does not say. */
+  profile: string;
+  /** As shown: pixel aspect and rotation applied. */
+  width: number;
+  height: number;
+  /** True when ffprobe says the frames are interlaced. */
+  interlaced: boolean;
+}
+
+export interface AudioStream {
+  index: number;
+  codec: string;
+}
+
+export interface PlaybackProbe {
+  video: VideoStream;
+  audio: AudioStream | null;
+  /** Seconds; 0 when unknown. */
+  duration: number;
+}
+
+/** What to do with a video; `audio` says what becomes of its sound. */
+export type PlaybackPlan =
+  | { playback: 'original' }
+  | { playback: 'remuxed'; audio: 'copy' | 'aac' | 'none' }
+  | { playback: 'converted'; audio: 'copy' | 'aac' | 'none' };
+
+/**
+ * The cheapest rendition that plays: the original when browsers play it as it is (an MP4 or M4V
+ * with H.264 or AV1 and AAC, MP3 or Opus, its index first; a WebM with VP8, VP9 or AV1 and Opus or
+ * Vorbis), a remux when only the container (or the index's place, or the sound) is wrong, and a
+ * conversion otherwise.
+ */
+export function decidePlayback(mimeType: string, probe: Pick<PlaybackProbe, 'video' | 'audio'>, indexFirst: boolean): PlaybackPlan {
+  const { video, audio } = probe;
+  const mp4Video =
+    MP4_VIDEO.has(video.codec) &&
+    (video.codec !== 'h264' || (H264_PIXEL_FORMATS.has(video.pixelFormat) && (video.profile === '' || H264_PROFILES.has(video.profile))));
+  if (mimeType === 'video/webm' && WEBM_VIDEO.has(video.codec) && (!audio || WEBM_AUDIO.has(audio.codec))) return { playback: 'original' };
+  if (MP4_TYPES.has(mimeType) && mp4Video && (!audio || MP4_AUDIO.has(audio.codec)) && indexFirst) return { playback: 'original' };
+  const sound = !audio ? 'none' : COPIED_AUDIO.has(audio.codec) ? 'copy' : 'aac';
+  if (mp4Video) return { playback: 'remuxed', audio: sound };
+  // A conversion re-encodes the picture; AAC sound is copied, anything else becomes AAC.
+  return { playback: 'converted', audio: !audio ? 'none' : audio.codec === 'aac' ? 'copy' : 'aac' };
+}
+
+interface ProbeStream {
+  index?: number;
+  codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
+  profile?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  field_order?: string;
+  sample_aspect_ratio?: string;
+  disposition?: { attached_pic?: number; default?: number };
+  tags?: { rotate?: string };
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+}
+
+/** The picture and sound streams a rendition takes (the first of each; cover art is no picture). */
+export async function probePlayback(file: string, mimeType: string, options: { signal?: AbortSignal } = {}): Promise<PlaybackProbe> {
+  const input = inputOptionsOf(mimeType);
+  if (!input) throw new UnreadableMediaError('This video type cannot be processed');
+  let stdout: string;
+  try {
+    ({ stdout } = await runTool(['ffprobe', '-v', 'error', ...input, '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`], {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      ...(options.signal ? { signal: options.signal } : {}),
+    }));
+  } catch (error) {
+    if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError('This video could not be read', error.stderr);
+    throw error;
+  }
+  let parsed: { streams?: ProbeStream[]; format?: { duration?: string } };
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new UnreadableMediaError('This video could not be read', 'ffprobe printed no JSON');
+  }
+  const streams = parsed.streams ?? [];
+  const picture = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && s.width && s.height);
+  if (!picture?.codec_name || picture.index === undefined) throw new UnreadableMediaError('This video has no picture');
+  const sound = streams.find((s) => s.codec_type === 'audio' && s.disposition?.default) ?? streams.find((s) => s.codec_type === 'audio');
+  let width = picture.width!;
+  const height = picture.height!;
+  const sar = picture.sample_aspect_ratio?.match(/^(\d+):(\d+)$/);
+  if (sar && Number(sar[1]) > 0 && Number(sar[2]) > 0) width = Math.round((width * Number(sar[1])) / Number(sar[2]));
+  const matrix = picture.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
+  const rotation = Number(matrix?.rotation ?? picture.tags?.rotate ?? 0);
+  const quarterTurn = Number.isFinite(rotation) && Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const duration = Number(parsed.format?.duration ?? picture.duration);
+  return {
+    video: {
+      index: picture.index,
+      codec: picture.codec_name,
+      pixelFormat: picture.pix_fmt ?? '',
+      profile: picture.profile ?? '',
+      width: quarterTurn ? height : width,
+      height: quarterTurn ? width : height,
+      interlaced: ['tt', 'bb', 'tb', 'bt'].includes(picture.field_order ?? ''),
+    },
+    audio: sound?.codec_name && sound.index !== undefined ? { index: sound.index, codec: sound.codec_name } : null,
+    duration: Number.isFinite(duration) && duration > 0 ? duration : 0,
+  };
+}
+
+/** Box headers read before giving up on finding the index (a file of only `free` boxes is odd). */
+const MAX_TOP_LEVEL_BOXES = 64;
+
+/**
+ * Whether an ISO-BMFF file's index (moov) comes before its media data (mdat): a browser then
+ * starts playing after the first bytes, not after fetching the end of the file. Reads only the
+ * top-level box headers.
+ */
+export async function indexFirst(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const header = Buffer.alloc(16);
+    let at = 0;
+    for (let boxes = 0; boxes < MAX_TOP_LEVEL_BOXES && at + 8 <= size; boxes++) {
+      const { bytesRead } = await handle.read(header, 0, 16, at);
+      if (bytesRead < 8) return false;
+      const type = header.toString('latin1', 4, 8);
+      if (type === 'moov') return true;
+      if (type === 'mdat' || type === 'moof') return false;
+      let boxSize = header.readUInt32BE(0);
+      if (boxSize === 1 && bytesRead >= 16) boxSize = Number(header.readBigUInt64BE(8));
+      if (boxSize < 8) return false;
+      at += boxSize;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Sound made into AAC: stereo or surround as it was, at a bit rate that keeps music clean. */
+const AAC = ['-c:a', 'aac', '-b:a', '192k'];
+
+function audioArgs(plan: Exclude<PlaybackPlan, { playback: 'original' }>, probe: PlaybackProbe): string[] {
+  if (plan.audio === 'none' || !probe.audio) return ['-an'];
+  return ['-map', `0:${probe.audio.index}`, ...(plan.audio === 'copy' ? ['-c:a', 'copy'] : AAC)];
+}
+
+/** An MP4 with its index first (the whole file is rewritten once more at the end for that). */
+const MP4_OUTPUT = ['-sn', '-dn', '-map_chapters', '-1', '-movflags', '+faststart', '-f', 'mp4', '-y'];
+
+/** ffmpeg's arguments (after the program name) for a remux: the picture copied, the sound copied or made AAC. */
+export function remuxArgs(mimeType: string, file: string, out: string, plan: Extract<PlaybackPlan, { playback: 'remuxed' }>, probe: PlaybackProbe): string[] {
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    ...inputOptionsOf(mimeType)!,
+    '-i',
+    `file:${file}`,
+    '-map',
+    `0:${probe.video.index}`,
+    '-c:v',
+    'copy',
+    ...audioArgs(plan, probe),
+    ...MP4_OUTPUT,
+    `file:${out}`,
+  ];
+}
+
+/** Even, at least 2: what 4:2:0 needs. */
+const even = (n: number) => Math.max(2, n - (n % 2));
+
+/**
+ * The size a conversion makes: the shorter side at most `maxLines` (a portrait phone video of
+ * 1080x1920 is "1080p" too), never bigger than the original, both sides even.
+ */
+export function convertedSize(width: number, height: number, maxLines: number): { width: number; height: number } {
+  const shorter = Math.min(width, height);
+  const scale = shorter > maxLines ? maxLines / shorter : 1;
+  return { width: even(Math.round(width * scale)), height: even(Math.round(height * scale)) };
+}
+
+/**
+ * ffmpeg's arguments for a conversion: H.264 (yuv420p, constant rate factor, the preset) and AAC
+ * in an MP4 with the index first, progress as key=value lines on stdout. ffmpeg turns the picture
+ * as the file says (the result needs no rotation) and deinterlaces what is interlaced.
+ */
+export function convertArgs(
+  mimeType: string,
+  file: string,
+  out: string,
+  plan: Extract<PlaybackPlan, { playback: 'converted' }>,
+  probe: PlaybackProbe,
+  settings: Pick<TranscodeSettings, 'maxHeight' | 'preset' | 'crf'>,
+): string[] {
+  const size = convertedSize(probe.video.width, probe.video.height, settings.maxHeight);
+  const filters = [...(probe.video.interlaced ? ['yadif=deint=interlaced'] : []), `scale=${size.width}:${size.height}`, 'setsar=1', 'format=yuv420p'];
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    ...inputOptionsOf(mimeType)!,
+    '-i',
+    `file:${file}`,
+    '-map',
+    `0:${probe.video.index}`,
+    '-vf',
+    filters.join(','),
+    '-c:v',
+    'libx264',
+    '-preset',
+    settings.preset,
+    '-crf',
+    String(settings.crf),
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    ...audioArgs(plan, probe),
+    ...MP4_OUTPUT,
+    `file:${out}`,
+  ];
+}
+
+export type { Playback };

@@ -1,0 +1,238 @@
+// Making a video playable (decision 0037). The processing job decides (playback.ts) and remuxes
+// on the spot: copying streams takes seconds. A conversion is a job of its own (convertVideo) on
+// the queue's conversion pool, TRANSCODE_CONCURRENCY at once, ffmpeg at the lowest CPU priority;
+// its progress (ffmpeg's own -progress output) goes into the item as it runs. A conversion cut
+// off by a restart leaves only its job folder, which the next run empties and starts again.
+
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../clock.ts';
+import type { TranscodeSettings } from '../../../config.ts';
+import type { Database } from '../../../db/database.ts';
+import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
+import type { Logger } from '../../../logger.ts';
+import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
+import { type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
+import { convertVideo } from '../jobs.ts';
+import type { MediaRow } from '../media.table.ts';
+import { UnreadableMediaError } from './errors.ts';
+import * as repo from './playback.repo.ts';
+import { convertArgs, decidePlayback, indexFirst, type PlaybackPlan, type PlaybackProbe, probePlayback, remuxArgs } from './playback.ts';
+import { runTool, ToolError } from './spawn.ts';
+
+/** The content type of every rendition made here. */
+export const VIDEO_RENDITION_TYPE = 'video/mp4';
+
+/** Whatever the length, a remux or a conversion gets at least this long. */
+const MIN_TOOL_MS = 5 * 60_000;
+
+export interface Playable {
+  plan: PlaybackPlan;
+  /** The remuxed MP4 in the job's folder (remuxed only). */
+  file: string | null;
+}
+
+/**
+ * What the processing job does for a video once its poster is made: decides, and remuxes when a
+ * remux is the answer. A conversion is left to convertVideo.
+ */
+export async function makePlayable(file: string, mimeType: string, options: { scratch: () => Promise<string>; signal?: AbortSignal }): Promise<Playable> {
+  const probe = await probePlayback(file, mimeType, options);
+  const isoMedia = inputIsIsoMedia(mimeType);
+  const plan = decidePlayback(mimeType, probe, isoMedia ? await indexFirst(file) : false);
+  if (plan.playback !== 'remuxed') return { plan, file: null };
+  const out = path.join(await options.scratch(), 'remuxed.mp4');
+  try {
+    await runTool(['ffmpeg', ...remuxArgs(mimeType, file, out, plan, probe)], {
+      timeoutMs: toolTimeout(probe, 0.5),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError('This video could not be read', error.stderr);
+    throw error;
+  }
+  return { plan, file: out };
+}
+
+const inputIsIsoMedia = (mimeType: string) => ['video/mp4', 'video/x-m4v', 'video/quicktime', 'video/3gpp', 'video/3gpp2'].includes(mimeType);
+
+/** A tool's time limit: MIN_TOOL_MS, or `perSecond` seconds for each second of video when more. */
+function toolTimeout(probe: Pick<PlaybackProbe, 'duration'>, perSecond: number): number {
+  return Math.max(MIN_TOOL_MS, Math.ceil(probe.duration * perSecond * 1000));
+}
+
+/** ffmpeg at the lowest CPU priority: the web server and the other jobs come first. */
+const NICE = ['nice', '-n', '19'];
+
+/** The end of what a failing ffmpeg said, for the log. */
+const STDERR_KEPT = 2000;
+
+/**
+ * Runs ffmpeg with `-progress pipe:1`, calling `onProgress` with whole percentages (0-99) of
+ * `duration` as they change; killed at the time limit or when `signal` aborts.
+ */
+export async function runWithProgress(
+  args: string[],
+  options: { duration: number; timeoutMs: number; signal?: AbortSignal; onProgress: (percent: number) => void },
+): Promise<void> {
+  if (options.signal?.aborted) throw new ToolError('ffmpeg', 'ffmpeg was not started: processing is stopping', '', true);
+  const proc = Bun.spawn([...NICE, 'ffmpeg', ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
+  let reason: string | undefined;
+  const kill = (why: string) => {
+    reason ??= why;
+    proc.kill('SIGKILL');
+  };
+  const timer = setTimeout(() => kill(`ffmpeg took longer than ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
+  const onAbort = () => kill('ffmpeg was stopped: processing is stopping');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const [, stderr, code] = await Promise.all([readProgress(proc.stdout, options.duration, options.onProgress), tail(proc.stderr), proc.exited]);
+    if (reason) throw new ToolError('ffmpeg', reason, stderr, true);
+    if (code !== 0) throw new ToolError('ffmpeg', `ffmpeg exited with ${code}`, stderr);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Reads ffmpeg's key=value progress lines; out_time_us is how far the output has come. */
+async function readProgress(stream: ReadableStream<Uint8Array>, duration: number, onProgress: (percent: number) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  let last = -1;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    pending += decoder.decode(value, { stream: true });
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^out_time_us=(\d+)/.exec(line);
+      if (!match || duration <= 0) continue;
+      const percent = Math.min(99, Math.max(0, Math.floor(Number(match[1]) / 10_000 / duration)));
+      if (percent !== last) {
+        last = percent;
+        onProgress(percent);
+      }
+    }
+  }
+}
+
+async function tail(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text;
+    text = (text + decoder.decode(value, { stream: true })).slice(-STDERR_KEPT);
+  }
+}
+
+export interface ConversionDeps {
+  db: Kysely<Database>;
+  store: MediaStore;
+  clock: Clock;
+  logger: Logger;
+  /** Scratch space (DATA_DIR/tmp/processing); each conversion has the folder convert-<id> in it. */
+  workDir: string;
+  settings: Pick<TranscodeSettings, 'maxHeight' | 'preset' | 'crf'>;
+}
+
+export const CONVERT_TEXT = {
+  failed: 'This video could not be converted. Try uploading it again.',
+} as const;
+
+export function createVideoConverter({ db, store, clock, logger, workDir, settings }: ConversionDeps) {
+  /** Converts one item waiting for it; 'gone' when it is not waiting (deleted, or decided otherwise since). */
+  async function convert(mediaId: string, signal?: AbortSignal): Promise<'ready' | 'gone'> {
+    const row = await repo.itemAwaitingConversion(db, mediaId);
+    if (!row) return 'gone';
+    const started = performance.now();
+    // The folder is the item's: whatever a conversion cut off by a restart left there goes first.
+    const dir = path.join(workDir, `convert-${mediaId}`);
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    let key: string | null = null;
+    try {
+      const original = await originalFile(row, dir);
+      const probe = await probePlayback(original, row.mime_type, signal ? { signal } : {});
+      const plan = decidePlayback(row.mime_type, probe, false);
+      if (plan.playback !== 'converted') throw new UnreadableMediaError(CONVERT_TEXT.failed, `expected a conversion, decided ${plan.playback}`);
+      const out = path.join(dir, 'converted.mp4');
+      await repo.setProgress(db, mediaId, 0);
+      // Progress is written as it changes, one write at a time; the last one waits for none.
+      let writing: Promise<void> = Promise.resolve();
+      try {
+        await runWithProgress(convertArgs(row.mime_type, original, out, plan, probe, settings), {
+          duration: probe.duration,
+          timeoutMs: toolTimeout(probe, 30),
+          ...(signal ? { signal } : {}),
+          onProgress: (percent) => {
+            writing = writing.then(() => repo.setProgress(db, mediaId, percent)).catch(() => {});
+          },
+        });
+      } catch (error) {
+        if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError(CONVERT_TEXT.failed, error.stderr);
+        throw error;
+      } finally {
+        await writing;
+      }
+      key = newMediaKey('display', 'mp4', clock());
+      // A multipart upload on S3; converting again costs far more than flushing, so it is durable.
+      await store.put(key, Bun.file(out).stream(), { contentType: VIDEO_RENDITION_TYPE });
+      if (!(await repo.markConverted(db, mediaId, key, clock().getTime()))) {
+        await store.delete(key);
+        return 'gone';
+      }
+      key = null;
+      if (row.display_key) await store.delete(row.display_key).catch(() => {});
+      logger.info('video converted', { media: mediaId, ms: Math.round(performance.now() - started) });
+      return 'ready';
+    } catch (error) {
+      if (key) await store.delete(key).catch(() => {});
+      throw error;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The original as a file: the stored one on the local disk, a copy in the folder from S3. */
+  async function originalFile(row: MediaRow, dir: string): Promise<string> {
+    const missing = () => new UnreadableMediaError('The original file is missing from the store');
+    if (store instanceof LocalDiskStore) return (await store.filePath(row.storage_key)) ?? Promise.reject(missing());
+    const object = await store.get(row.storage_key);
+    if (!object) throw missing();
+    const file = path.join(dir, 'original');
+    await Bun.write(file, new Response(object.body));
+    return file;
+  }
+
+  return { convert };
+}
+
+/** Registers the conversion job: an unreadable video fails at once, anything else is retried. */
+export function registerVideoConversion(queue: JobQueue, deps: ConversionDeps): void {
+  const converter = createVideoConverter(deps);
+  queue.handle(
+    convertVideo,
+    async ({ mediaId }, { signal }) => {
+      try {
+        await converter.convert(mediaId, signal);
+      } catch (error) {
+        if (error instanceof UnreadableMediaError) {
+          deps.logger.warn('video could not be converted', { media: mediaId, reason: error.message, detail: error.detail?.slice(-300) });
+          throw new PermanentJobError(error.message);
+        }
+        throw error;
+      }
+    },
+    {
+      onFailed: async ({ mediaId }, error) => {
+        await repo.markConversionFailed(deps.db, mediaId, error instanceof PermanentJobError ? error.message : CONVERT_TEXT.failed, deps.clock().getTime());
+      },
+    },
+  );
+}
