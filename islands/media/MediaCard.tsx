@@ -5,6 +5,9 @@
 // select mode. What differs between the galleries is the `look` they pass in (spec: Premium plays
 // videos on hover, writes 'Untitled', shows the title over the picture unless in titles view).
 // Without JavaScript the picture opens in the browser; the island opens the viewer instead.
+// Hovering a video card plays its `preview` (a short muted clip), never the original: the clip is
+// mounted over the poster on hover and dropped on leave (decision 0039). A video being converted
+// shows its poster and "Converting 42 %".
 
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
@@ -18,8 +21,10 @@ export interface CardLook {
   title: 'below' | 'overlay';
   /** A favourite button on the card ('button'), or only a mark on favourites ('mark'). */
   favorite: 'button' | 'mark';
-  /** Videos play muted and looping while the pointer is over them (premium). */
+  /** Videos play their preview clip, muted and looping, while the pointer is over them. */
   hoverPreview: boolean;
+  /** The round play badge on video cards (default: only where videos do not play on hover). */
+  playBadge?: boolean;
   /** A double click on an image card opens it fullscreen (The Red Room). */
   doubleClickFullscreen: boolean;
   /** The item's gallery as a chip on the picture, 'Gallery' or 'Premium' (a list of both: the model gallery dialog). */
@@ -76,45 +81,103 @@ function usePlaceholder(placeholder: string | null, live: boolean): string | nul
   return url;
 }
 
-function Picture({ item, live, preview }: { item: MediaItem; live: boolean; preview: React.RefObject<HTMLVideoElement | null> | null }) {
-  const placeholder = usePlaceholder(item.placeholder, live);
+/** "Converting 42 %": whole percents, never 100 before the rendition exists. */
+export const convertingText = (progress: number) => `Converting ${Math.min(99, Math.max(0, Math.floor(progress)))} %`;
+
+/** Whether the person asked for less motion (then nothing plays on hover). */
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/** The hover clip over the poster: mounted while the pointer is over the card, so leaving unloads it. */
+function PreviewClip({ src, onPlaying }: { src: string; onPlaying: (playing: boolean) => void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const clip = ref.current;
+    if (!clip) return;
+    clip.muted = true;
+    // A refused play (no data yet, a browser policy) leaves the poster in place.
+    void clip.play()?.catch?.(() => undefined);
+    return () => {
+      clip.pause();
+      clip.removeAttribute('src');
+      clip.load?.();
+      onPlaying(false);
+    };
+  }, [onPlaying]);
+  return (
+    <video
+      ref={ref}
+      src={src}
+      muted
+      loop
+      playsInline
+      preload="none"
+      aria-hidden="true"
+      tabIndex={-1}
+      data-preview
+      onPlaying={() => {
+        setShown(true);
+        onPlaying(true);
+      }}
+      className={`media-fill transition-opacity duration-150 ${shown ? 'opacity-100' : 'opacity-0'}`}
+    />
+  );
+}
+
+/** A processing item's conversion figure, when it has one. */
+const convertingOf = (item: MediaItem) => (item.status === 'processing' && typeof item.progress === 'number' ? item.progress : null);
+
+/**
+ * The card's state in words over its picture: "Processing…", "Converting 42 %" (over the poster
+ * once it exists: white on near-black, the same contrast in light and dark) or "Processing
+ * failed". Beside the card's link, not in it, so the link's name stays "Open <title>".
+ */
+function Status({ item }: { item: MediaItem }) {
+  const converting = convertingOf(item);
+  if (converting !== null && item.thumbnail) {
+    return (
+      <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
+        <span
+          data-converting
+          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white"
+        >
+          <SpinnerIcon size={14} />
+          {convertingText(converting)}
+        </span>
+      </span>
+    );
+  }
   if (item.status === 'processing') {
     return (
-      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-raised text-muted">
+      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 text-muted">
         <SpinnerIcon size={22} />
-        <span className="text-xs font-semibold">Processing…</span>
+        <span data-converting={converting === null ? undefined : ''} className="text-xs font-semibold tabular-nums">
+          {converting === null ? 'Processing…' : convertingText(converting)}
+        </span>
       </span>
     );
   }
   if (item.status === 'failed' || !item.thumbnail) {
     return (
-      <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-raised px-3 text-center text-danger">
+      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 px-3 text-center text-danger">
         <WarningIcon />
         <span className="text-xs font-semibold">Processing failed</span>
         {item.failure ? <span className="line-clamp-3 text-[11px] text-muted">{item.failure}</span> : null}
       </span>
     );
   }
+  return null;
+}
+
+/** The picture: the poster over its placeholder, once there is one (the link's own background otherwise). */
+function Picture({ item, live }: { item: MediaItem; live: boolean }) {
+  const placeholder = usePlaceholder(item.placeholder, live);
+  if (!item.thumbnail || item.status === 'failed' || (item.status === 'processing' && convertingOf(item) === null)) return null;
   const fill = 'media-fill';
   return (
     <>
       {placeholder ? <img src={placeholder} alt="" aria-hidden="true" className={`${fill} scale-110 blur-sm`} /> : null}
-      {preview ? (
-        <video
-          ref={preview}
-          src={item.display}
-          poster={item.thumbnail}
-          muted
-          loop
-          playsInline
-          preload="none"
-          aria-hidden="true"
-          tabIndex={-1}
-          className={fill}
-        />
-      ) : (
-        <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className={fill} />
-      )}
+      <img src={item.thumbnail} alt="" loading="lazy" decoding="async" className={fill} />
     </>
   );
 }
@@ -136,8 +199,12 @@ export function MediaCard({
   const title = titleOf(item);
   const titleId = `media-${item._id}-title`;
   const ready = item.status === 'ready';
-  const previewing = look.hoverPreview && item.type === 'video' && ready;
-  const video = useRef<HTMLVideoElement>(null);
+  const isVideo = item.type === 'video' && ready;
+  // Only the preview clip plays on hover, never the original; without one the poster stays.
+  const clip = look.hoverPreview && isVideo && item.preview ? item.preview : null;
+  const badge = isVideo && (look.playBadge ?? !look.hoverPreview);
+  const [hovered, setHovered] = useState(false);
+  const [playing, setPlaying] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Compact tiles are pictures only; the overlay look puts the title over the picture unless in titles view.
   const below = !compact && (look.title === 'below' || titlesView);
@@ -164,26 +231,17 @@ export function MediaCard({
   };
 
   const startPreview = () => {
-    const clip = video.current;
-    if (!clip) return;
-    clip.muted = true;
-    // A refused play (no data yet, a browser policy) leaves the poster in place.
-    void clip.play()?.catch?.(() => undefined);
+    if (!reducedMotion()) setHovered(true);
   };
-  const stopPreview = () => {
-    const clip = video.current;
-    if (!clip) return;
-    clip.pause();
-    clip.currentTime = 0;
-  };
+  const stopPreview = () => setHovered(false);
 
   const round = compact || !below ? 'rounded-xl' : 'rounded-t-xl';
   return (
     <article
       aria-labelledby={titleId}
-      data-video-card={previewing ? '' : undefined}
-      onMouseEnter={previewing ? startPreview : undefined}
-      onMouseLeave={previewing ? stopPreview : undefined}
+      data-video-card={clip ? '' : undefined}
+      onMouseEnter={clip ? startPreview : undefined}
+      onMouseLeave={clip ? stopPreview : undefined}
       className={selected ? 'media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'media-card'}
     >
       {/* The menu may reach beyond the card: only the picture's own layer clips. */}
@@ -199,9 +257,10 @@ export function MediaCard({
           onClick={open}
           className={`absolute inset-0 overflow-hidden bg-raised ${round}`}
         >
-          <Picture item={item} live={live} preview={previewing ? video : null} />
-          {item.type === 'video' && ready && !previewing ? (
-            <span className="absolute inset-0 flex items-center justify-center">
+          <Picture item={item} live={live} />
+          {clip && hovered && live ? <PreviewClip src={clip} onPlaying={setPlaying} /> : null}
+          {badge ? (
+            <span className={`absolute inset-0 flex items-center justify-center transition-opacity ${playing ? 'opacity-0' : ''}`}>
               <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white">
                 <PlayIcon size={18} />
               </span>
@@ -217,6 +276,7 @@ export function MediaCard({
             </span>
           ) : null}
         </a>
+        <Status item={item} />
         {look.source ? (
           <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>
             {SOURCE_CHIP[item.source][0]}

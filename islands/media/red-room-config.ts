@@ -76,7 +76,7 @@ export const RED_ROOM: LibraryConfig = {
     switches: [{ name: 'compact', label: 'Thumbnails', storageKey: COMPACT_STORAGE_KEY }],
     count: false,
   },
-  card: { title: 'below', favorite: 'button', hoverPreview: false, doubleClickFullscreen: true },
+  card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: true },
   menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
   viewer: 'gallery',
   selection: { buttons: ['all', 'album', 'delete', 'clear'], labels: { all: 'All', allChosen: 'All', album: 'Album', delete: 'Delete', tags: 'Edit Tags' } },

@@ -76,6 +76,11 @@ export interface LeanMediaPage {
   rows: LeanMediaRow[];
   totalItems: number;
   totalPages: number;
+  /**
+   * The optional fields (`OPTIONAL_FIELDS`) the page's items have: a hub answers them on every
+   * item or on none, and a row cannot tell a missing field from a null one.
+   */
+  fields?: OptionalField[];
 }
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
 export type LeanMediaRow = (string | number | string[] | null)[];
@@ -107,7 +112,16 @@ export const ROW_FIELDS = [
   'playback',
   'progress',
   'playbackPosition',
+  'preview',
+  'scrubber',
 ] as const satisfies readonly (keyof MediaItem)[];
+
+/** The fields a hub answers only once it makes them; a lean page names those its items have. */
+export const OPTIONAL_FIELDS = ['preview', 'scrubber'] as const satisfies readonly (keyof MediaItem)[];
+export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+
+/** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
+const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${name}` ? 1 : (value ?? null));
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -140,13 +154,16 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playback ?? null,
       m.progress ?? null,
       m.playbackPosition ?? null,
+      ownFile(m.preview, m._id, 'preview'),
+      ownFile(m.scrubber, m._id, 'scrubber'),
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
     row.length = end;
     return row;
   });
-  return { rows, totalItems: page.totalItems, totalPages: page.totalPages };
+  const fields = OPTIONAL_FIELDS.filter((field) => page.media.some((m) => field in m));
+  return { rows, totalItems: page.totalItems, totalPages: page.totalPages, ...(fields.length > 0 ? { fields } : {}) };
 }
 
 /** Whether a page is lean (as a gallery page sends it) or full (as the API answers). */
@@ -155,11 +172,12 @@ export const isLeanPage = (page: LeanMediaPage | MediaPage): page is LeanMediaPa
 /** A lean page as full items again; a full page is returned as it is (the server renders from it). */
 export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
   if (!isLeanPage(page)) return page;
+  const fields = page.fields ?? [];
   const media = page.rows.map((row): MediaItem => {
     const at = (field: (typeof ROW_FIELDS)[number]) => row[COLUMN[field]] ?? null;
     const id = row[0] as string;
     const url = `/media/${id}`;
-    return {
+    const item: MediaItem = {
       _id: id,
       title: (at('title') as string | null) ?? '',
       type: at('type') as MediaType,
@@ -188,6 +206,11 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       playbackPosition: at('playbackPosition') as number | null,
       playCount: (at('playCount') as number | null) ?? 0,
     };
+    for (const field of fields) {
+      const value = at(field);
+      item[field] = value === 1 ? `${url}/${field}` : (value as string | null);
+    }
+    return item;
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };
 }

@@ -82,3 +82,21 @@ test('the island gets each item as a lean row that expands to the very item the 
     expect(html).not.toContain('</script><!--');
   }
 });
+
+test('a converting video is drawn by the server with its poster and "Converting 42 %", and its row carries the figure', async () => {
+  const di = await signedInUser(t.database.db);
+  const [video] = manyMedia(t.database, di.user._id, 1, () => ({
+    title: 'Harbour',
+    type: 'video',
+    mimeType: 'video/quicktime',
+    duration: 61,
+    status: 'processing',
+  }));
+  t.database.sqlite.prepare("update media set progress = 42, playback = 'converted' where id = ?").run(video!.id);
+  const html = await (await t.request('/gallery', { as: di, headers: { cookie: 'matureContentAccepted=true' } })).text();
+  expect(html).toContain('Converting 42 %');
+  expect(html).toContain(`src="/media/${video!.id}/thumbnail"`);
+  const answer = (await (await t.request('/api/gallery?limit=50', { as: di })).json()) as MediaPage;
+  expect(answer.media[0]!.progress).toBe(42);
+  expect(expandPage(islandProps(html, 'Gallery').page)).toEqual(answer);
+});
