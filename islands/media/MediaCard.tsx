@@ -242,7 +242,7 @@ export function MediaCard({
       data-video-card={clip ? '' : undefined}
       onMouseEnter={clip ? startPreview : undefined}
       onMouseLeave={clip ? stopPreview : undefined}
-      className={selected ? 'media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'media-card'}
+      className={selected ? 'group media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'group media-card'}
     >
       {/* The menu may reach beyond the card: only the picture's own layer clips. */}
       <div className={`relative ${look.title === 'overlay' ? 'min-h-0 flex-1' : 'aspect-square'}`}>

@@ -88,7 +88,8 @@ export const unoConfig: UserConfig<Theme> = {
     'btn-outline': 'btn border border-line text-fg hover:bg-raised',
     'btn-danger': 'btn bg-danger-solid text-white hover:bg-danger-solid/90',
     // The media cards (fifty to a page): short names keep the page's HTML small.
-    'media-card': 'group relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm',
+    // `group` is a marker, not a utility: a shortcut cannot carry it, so the card's markup names it.
+    'media-card': 'relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm',
     'media-fill': 'absolute inset-0 h-full w-full object-cover',
     'media-round': 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50',
     field:

@@ -138,6 +138,16 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     await screenshotVariants(page, 'premium-titles');
     await page.getByRole('switch', { name: 'Compact' }).click();
     await screenshotVariants(page, 'premium-compact');
+    // Compact cards on a wide window keep their menu button hidden until the card is hovered.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.mouse.move(2, 2);
+    const compactMenu = page.getByRole('article', { name: 'Velvet clip' }).getByRole('button', { name: /^Actions for / });
+    const menuOpacity = () => compactMenu.evaluate((button) => getComputedStyle(button.closest('[class*="group-hover"]')!).opacity);
+    expect(await menuOpacity()).toBe('0');
+    await page.getByRole('article', { name: 'Velvet clip' }).hover();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await menuOpacity()).toBe('1');
+    await page.mouse.move(2, 2);
     await page.getByRole('switch', { name: 'Compact' }).click();
     await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Select' }).click();
