@@ -88,20 +88,28 @@ describe.skipIf(Boolean(unavailable))('every rendition plays a picture in Chromi
     return (await (await t.request(`/api/gallery/${item!._id}`, { as: owner })).json()) as MediaItem;
   }
 
-  test.each(VIDEO_SAMPLE_NAMES)('%s', async (name) => {
-    const sample = await videoSample(name);
-    const item = await upload(sample.file, sample.bytes());
-    expect(item).toMatchObject({ status: 'ready', playback: sample.playback });
-    const played = await play(item.display);
-    expect(played).toMatchObject({ error: null });
-    expect(played.readyState).toBeGreaterThanOrEqual(2);
-    expect(played.videoWidth).toBeGreaterThan(0);
-  }, CONVERSION_TIMEOUT_MS);
+  test.each(VIDEO_SAMPLE_NAMES)(
+    '%s',
+    async (name) => {
+      const sample = await videoSample(name);
+      const item = await upload(sample.file, sample.bytes());
+      expect(item).toMatchObject({ status: 'ready', playback: sample.playback });
+      const played = await play(item.display);
+      expect(played).toMatchObject({ error: null });
+      expect(played.readyState).toBeGreaterThanOrEqual(2);
+      expect(played.videoWidth).toBeGreaterThan(0);
+    },
+    CONVERSION_TIMEOUT_MS,
+  );
 
-  test('the HEVC original itself shows no picture in Chromium: the reason it is converted', async () => {
-    const sample = await videoSample('movHevc');
-    const item = await upload(sample.file, sample.bytes());
-    const original = await play(item.url);
-    expect(original.error !== null || original.videoWidth === 0).toBe(true);
-  }, CONVERSION_TIMEOUT_MS);
+  test(
+    'the HEVC original itself shows no picture in Chromium: the reason it is converted',
+    async () => {
+      const sample = await videoSample('movHevc');
+      const item = await upload(sample.file, sample.bytes());
+      const original = await play(item.url);
+      expect(original.error !== null || original.videoWidth === 0).toBe(true);
+    },
+    CONVERSION_TIMEOUT_MS,
+  );
 });
