@@ -168,5 +168,7 @@ describe('a burst of uploads to convert', () => {
 
     // Every video was converted once, never more than CONCURRENCY at a time.
     expect(gate.state).toMatchObject({ waiting: 0, stored: BURST, mostAtOnce: CONCURRENCY });
-  }, 600_000);
+    // Twenty conversions on a shared 2-core machine can take longer than the suite's 60 s; posters
+    // held behind the conversions (no pool of their own) never come, and this fails at the limit.
+  }, 240_000);
 });
