@@ -17,7 +17,7 @@ import {
   splitTags,
   titleFromFileName,
   UPLOAD_ACCEPT,
-  UPLOAD_FORMATS_LABEL,
+  UPLOAD_FORMATS,
   UPLOAD_VIDEO_EXTENSIONS,
 } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
@@ -341,7 +341,13 @@ export function UploadDialog({
               Choose Files
             </label>
             <p id={`${id}-types`} className="text-xs text-muted">
-              {UPLOAD_FORMATS_LABEL}
+              {/* A name never breaks at its hyphen (MPEG-TS). */}
+              {UPLOAD_FORMATS.flatMap((format, i) => [
+                i > 0 ? ', ' : '',
+                <span key={format.label} className="whitespace-nowrap">
+                  {format.label}
+                </span>,
+              ])}
             </p>
           </div>
 

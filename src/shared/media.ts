@@ -267,8 +267,6 @@ export const UPLOAD_FORMATS: readonly { label: string; kind: 'image' | 'video'; 
 ];
 /** What the upload picker accepts: every image and video type, and the extensions above (browsers map some of them to no type). */
 export const UPLOAD_ACCEPT = ['image/*', 'video/*', ...UPLOAD_FORMATS.flatMap((format) => format.extensions)].join(',');
-/** The upload dialog's line naming the formats: "JPG, PNG, …, 3GP, OGV". */
-export const UPLOAD_FORMATS_LABEL = UPLOAD_FORMATS.map((format) => format.label).join(', ');
 /** The extensions of the video formats, without the dot. */
 export const UPLOAD_VIDEO_EXTENSIONS: ReadonlySet<string> = new Set(
   UPLOAD_FORMATS.filter((format) => format.kind === 'video').flatMap((format) => format.extensions.map((extension) => extension.slice(1))),
