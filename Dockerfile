@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# The hub in one container: Bun runs the server; ffmpeg/ffprobe make video posters and read
-# videos; libheif's heif-convert decodes HEIC photos (neither ffmpeg nor sharp can). The same file
+# The hub in one container: Bun runs the server; ffmpeg/ffprobe make video posters, read videos
+# and convert those browsers cannot play (Debian's ffmpeg has libx264: .ci/container-check.ts checks
+# it); libheif's heif-convert decodes HEIC photos (neither ffmpeg nor sharp can). The same file
 # builds for linux/amd64 and linux/arm64 (many NAS boxes are ARM):
 #   docker buildx build --platform linux/amd64,linux/arm64 -t private-hub:latest .
 ARG BUN_VERSION=1.4.5

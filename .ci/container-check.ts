@@ -8,6 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, statSync } from 
 import os from 'node:os';
 import path from 'node:path';
 import { mediaSamples, type Sample } from '../test/helpers/media-samples.ts';
+import { ffprobe, topLevelBoxes, type VideoSample, videoSample } from '../test/helpers/video-samples.ts';
 
 const IMAGE = process.env.HUB_CI_IMAGE ?? 'localhost/private-hub:ci';
 const ROOT = path.join(import.meta.dir, '..');
@@ -134,6 +135,7 @@ interface Item {
   mimeType: string;
   width: number | null;
   duration: number | null;
+  playback?: 'original' | 'remuxed' | 'converted' | null;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -281,6 +283,53 @@ async function main(): Promise<void> {
     }
     return `${items.length} items ready with WebP thumbnails`;
   });
+
+  // Videos browsers cannot play are converted inside the image: its ffmpeg must decode HEVC and
+  // MPEG-4 Part 2 and encode H.264 (libx264) and AAC. The samples are made by the host's ffmpeg.
+  await check("the image's ffmpeg encodes H.264 (libx264) and AAC, and decodes HEVC and MPEG-4 Part 2", async () => {
+    const encoders = await podman('exec', first.name, 'ffmpeg', '-hide_banner', '-encoders');
+    const decoders = await podman('exec', first.name, 'ffmpeg', '-hide_banner', '-decoders');
+    expect(encoders.code === 0 && decoders.code === 0, `ffmpeg -encoders/-decoders: ${encoders.err} ${decoders.err}`);
+    const has = (list: string, name: string) => new RegExp(`^\\s*\\S+\\s+${name}\\s`, 'm').test(list);
+    const missing = [
+      ...['libx264', 'aac'].filter((name) => !has(encoders.out, name)).map((name) => `encoder ${name}`),
+      ...['hevc', 'mpeg4'].filter((name) => !has(decoders.out, name)).map((name) => `decoder ${name}`),
+    ];
+    expect(missing.length === 0, `missing: ${missing.join(', ')}`);
+    return 'libx264, aac; hevc, mpeg4';
+  });
+  const toConvert: VideoSample[] = await Promise.all([videoSample('movHevc'), videoSample('aviMpeg4')]);
+  for (const sample of toConvert) {
+    await check(
+      `${sample.file} (${sample.name === 'movHevc' ? 'HEVC in a MOV' : 'MPEG-4 Part 2 in an AVI'}): converted in the container to H.264 + AAC in an MP4`,
+      async () => {
+        const asUpload: Sample = { name: sample.file, path: sample.path, mimeType: sample.mimeType, type: 'video', bytes: sample.bytes };
+        const [item] = await upload(first, signedIn, [asUpload]);
+        uploaded.set(item!._id, { sample: asUpload, item: item! });
+        const ready = await processed(first, signedIn, item!._id, 180_000);
+        expect(ready.playback === 'converted', `playback is ${ready.playback}, not converted`);
+        expect(ready.display !== ready.url, 'the display rendition is the original');
+        const display = await bytesOf(first, signedIn, ready.display);
+        expect(display.type.startsWith('video/mp4'), `the rendition is served as ${display.type}`);
+        const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'hub-ci-rendition-')), 'display.mp4');
+        try {
+          await Bun.write(file, display.bytes);
+          const probed = await ffprobe(file);
+          const video = probed.streams.find((s) => s.codec_type === 'video');
+          const audio = probed.streams.find((s) => s.codec_type === 'audio');
+          expect(probed.formatName.includes('mp4'), `the rendition is ${probed.formatName}`);
+          expect(video?.codec_name === 'h264' && video.pix_fmt === 'yuv420p', `its picture is ${video?.codec_name} ${video?.pix_fmt}`);
+          expect(audio?.codec_name === 'aac', `its sound is ${audio?.codec_name}`);
+          expect(Math.abs(probed.duration - 1) < 0.5, `it lasts ${probed.duration} s`);
+          const boxes = topLevelBoxes(display.bytes);
+          expect(boxes.indexOf('moov') >= 0 && boxes.indexOf('moov') < boxes.indexOf('mdat'), `its boxes: ${boxes.join(' ')}`);
+          return `${display.bytes.length} B MP4: h264 ${video.width}x${video.height} yuv420p + aac, ${probed.duration.toFixed(2)} s, moov before mdat`;
+        } finally {
+          rmSync(path.dirname(file), { recursive: true, force: true });
+        }
+      },
+    );
+  }
 
   await check('the originals come back byte for byte', async () => {
     for (const { sample, item } of uploaded.values()) {

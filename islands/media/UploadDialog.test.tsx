@@ -97,6 +97,41 @@ describe('the file list', () => {
     expect(uploadButton().textContent).toBe('Upload 1 File(s)');
   });
 
+  test('names every format the hub takes, the picker accepts their extensions, and a video the browser gives no type is a Video', async () => {
+    renderDialog();
+    const input = within(dialog()).getByLabelText('Choose Files') as HTMLInputElement;
+    const line = document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(line).toBe('JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V, WebM, MKV, AVI, WMV, FLV, MPEG-TS, MPEG-PS, 3GP, OGV');
+    const accepted = input.accept.split(',');
+    for (const taken of [
+      'image/*',
+      'video/*',
+      '.heic',
+      '.mov',
+      '.m4v',
+      '.mkv',
+      '.avi',
+      '.wmv',
+      '.flv',
+      '.ts',
+      '.m2ts',
+      '.mts',
+      '.mpg',
+      '.vob',
+      '.3gp',
+      '.3g2',
+      '.ogv',
+    ]) {
+      expect(accepted).toContain(taken);
+    }
+    // Many systems give these files no type: the name tells the chip.
+    const untyped = ['holiday.mkv', 'VTS_01_1.VOB', 'recording.ts', 'phone.3gp', 'clip.ogv', 'old.wmv', 'show.flv'].map(
+      (name) => new File([new Uint8Array(16)], name),
+    );
+    choose(...untyped);
+    expect(rows().map((r) => within(r).getByText(/^(Image|Video)$/).textContent)).toEqual(untyped.map(() => 'Video'));
+  });
+
   test('files dropped on the dialog join the list', async () => {
     renderDialog();
     const zone = within(dialog()).getByText('Drag and drop files here').parentElement!;

@@ -17,6 +17,8 @@ import {
   splitTags,
   titleFromFileName,
   UPLOAD_ACCEPT,
+  UPLOAD_FORMATS,
+  UPLOAD_VIDEO_EXTENSIONS,
 } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
@@ -30,8 +32,6 @@ import { PREMIUM_UPLOAD_PATH, uploadAll } from './upload-all.ts';
 /** The toast place of this dialog: a refusal raised while it is open shows inside it. */
 export const UPLOAD_DIALOG_PLACE = 'upload-dialog';
 
-const VIDEO_EXTENSIONS = new Set(['mp4', 'mov', 'm4v', 'webm', 'mkv', 'avi']);
-
 const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
@@ -41,7 +41,7 @@ const extensionOf = (name: string) => {
 export function kindOfFile(file: File): 'Image' | 'Video' {
   if (file.type.startsWith('video/')) return 'Video';
   if (file.type.startsWith('image/')) return 'Image';
-  return VIDEO_EXTENSIONS.has(extensionOf(file.name)) ? 'Video' : 'Image';
+  return UPLOAD_VIDEO_EXTENSIONS.has(extensionOf(file.name)) ? 'Video' : 'Image';
 }
 
 /** The type column: the browser's type, or the extension when the browser gives none (HEIC on most systems). */
@@ -341,7 +341,13 @@ export function UploadDialog({
               Choose Files
             </label>
             <p id={`${id}-types`} className="text-xs text-muted">
-              JPG, PNG, GIF, WebP, AVIF, HEIC/HEIF, MP4, MOV, M4V, WebM
+              {/* A name never breaks at its hyphen (MPEG-TS). */}
+              {UPLOAD_FORMATS.flatMap((format, i) => [
+                i > 0 ? ', ' : '',
+                <span key={format.label} className="whitespace-nowrap">
+                  {format.label}
+                </span>,
+              ])}
             </p>
           </div>
 
