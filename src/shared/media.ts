@@ -50,9 +50,12 @@ export interface MediaItem {
   playbackPosition?: number | null;
   /** How many times its owner watched it (videos). */
   playCount?: number;
-  /** A short muted clip for hovering. */
+  /** A short muted clip for hovering (/media/{id}/preview, videos); null until made, or when it could not be. */
   preview?: string | null;
-  /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
+  /**
+   * A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h` (resolved against the file's own URL),
+   * for the frames over the seek bar (/media/{id}/scrubber.vtt, videos); null until made.
+   */
   scrubber?: string | null;
 }
 
@@ -107,6 +110,8 @@ export const ROW_FIELDS = [
   'playback',
   'progress',
   'playbackPosition',
+  'preview',
+  'scrubber',
 ] as const satisfies readonly (keyof MediaItem)[];
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
@@ -140,6 +145,9 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playback ?? null,
       m.progress ?? null,
       m.playbackPosition ?? null,
+      // Both follow from the id: 1 when the item has one.
+      m.preview ? 1 : null,
+      m.scrubber ? 1 : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -187,6 +195,8 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       progress: at('progress') as number | null,
       playbackPosition: at('playbackPosition') as number | null,
       playCount: (at('playCount') as number | null) ?? 0,
+      preview: at('preview') ? `${url}/preview` : null,
+      scrubber: at('scrubber') ? `${url}/scrubber.vtt` : null,
     };
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };
