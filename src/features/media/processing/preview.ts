@@ -59,10 +59,21 @@ export function previewArgs(
   const size = scaledSize(video, PREVIEW_MAX_WIDTH);
   const picture = `scale=${size.width}:${size.height},setsar=1,format=yuv420p`;
   const starts = previewStarts(duration);
+  // Decoders are limited too (one thread each for the six moments), and the filters.
   const inputs =
     starts.length === 1
-      ? [...input.options, '-i', `file:${input.file}`]
-      : starts.flatMap((start) => ['-ss', seconds(start), '-t', seconds(PREVIEW_SEGMENT_SECONDS), ...input.options, '-i', `file:${input.file}`]);
+      ? ['-threads', String(PREVIEW_THREADS), ...input.options, '-i', `file:${input.file}`]
+      : starts.flatMap((start) => [
+          '-threads',
+          '1',
+          '-ss',
+          seconds(start),
+          '-t',
+          seconds(PREVIEW_SEGMENT_SECONDS),
+          ...input.options,
+          '-i',
+          `file:${input.file}`,
+        ]);
   const filter =
     starts.length === 1
       ? ['-map', '0:v:0', '-vf', picture, '-t', String(PREVIEW_MAX_SECONDS)]
@@ -76,6 +87,8 @@ export function previewArgs(
     '-nostdin',
     '-v',
     'error',
+    '-filter_complex_threads',
+    '1',
     ...inputs,
     ...filter,
     '-an',
@@ -134,11 +147,15 @@ export function spriteArgs(
     // Frames far apart (a video over ~17 minutes): only key frames are decoded, many times faster
     // than every frame, each frame the key frame nearest its time.
     ...(interval >= KEYFRAMES_ONLY_INTERVAL ? ['-skip_frame', 'nokey'] : []),
+    '-threads',
+    String(PREVIEW_THREADS),
     ...input.options,
     '-i',
     `file:${input.file}`,
     '-map',
     '0:v:0',
+    '-filter_threads',
+    '1',
     '-vf',
     `fps=1/${interval.toFixed(6)},scale=${size.width}:${size.height},setsar=1,tile=${columns}x${rows}`,
     '-an',
@@ -213,7 +230,12 @@ export async function makePreviews(
   await mkdir(sheetsDir, { recursive: true });
   await run(spriteArgs(input, video, duration, sheetsDir));
   const names = (await readdir(sheetsDir)).filter((name) => /^sheet-\d+\.webp$/.test(name));
-  const sheets = names.sort((a, b) => Number(a.slice(6, -5)) - Number(b.slice(6, -5))).map((name) => path.join(sheetsDir, name));
+  // ffmpeg's rounding may add a frame past the last one: a sheet holding only that is left out.
+  const { columns, rows } = sheetLayout(duration);
+  const sheets = names
+    .sort((a, b) => Number(a.slice(6, -5)) - Number(b.slice(6, -5)))
+    .slice(0, Math.ceil(scrubFrames(duration) / (columns * rows)))
+    .map((name) => path.join(sheetsDir, name));
   if (sheets.length === 0) throw new Error('ffmpeg made no sprite sheet');
   const vtt = path.join(dir, 'scrubber.vtt');
   await Bun.write(vtt, scrubberVtt(duration, scaledSize(video, SCRUB_FRAME_WIDTH), sheets.length));

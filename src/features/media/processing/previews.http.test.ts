@@ -10,7 +10,7 @@ import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReas
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes } from '../../../../test/helpers/video-samples.ts';
 import { silentLogger } from '../../../logger.ts';
-import type { MediaItem, UploadResult } from '../../../shared/media.ts';
+import { expandPage, leanPage, type MediaItem, type MediaPage, type UploadResult } from '../../../shared/media.ts';
 import { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { previewKeysOf } from '../media.table.ts';
@@ -146,6 +146,12 @@ describe('hover previews and scrubbing frames', () => {
     // A sheet the file does not name is not there.
     expect((await t.request(`/media/${uploaded._id}/scrubber/1.webp`, { as: alice })).status).toBe(404);
     expect((await t.request(`/media/${uploaded._id}/scrubber/x.webp`, { as: alice })).status).toBe(404);
+  });
+
+  test("the gallery page's lean rows carry the preview and the scrubber: expanded, they are the API's answer", async () => {
+    const page = (await (await t.request('/api/gallery?limit=100', { as: alice })).json()) as MediaPage;
+    expect(page.media.some((m) => m.preview && m.scrubber)).toBe(true);
+    expect(expandPage(leanPage(page))).toEqual(page);
   });
 
   test("another user gets 404 for a video's preview, scrubber and sheets", async () => {
