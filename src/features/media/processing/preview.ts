@@ -156,8 +156,10 @@ export function spriteArgs(
     '0:v:0',
     '-filter_threads',
     '1',
+    // eof_action=pass: a video whose picture starts a little late (an MKV's, remuxed) still gives
+    // its frames when it is shorter than one interval (an extra frame at the end is left unused).
     '-vf',
-    `fps=1/${interval.toFixed(6)},scale=${size.width}:${size.height},setsar=1,tile=${columns}x${rows}`,
+    `fps=1/${interval.toFixed(6)}:eof_action=pass,scale=${size.width}:${size.height},setsar=1,tile=${columns}x${rows}`,
     '-an',
     '-c:v',
     'libwebp',
