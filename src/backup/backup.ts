@@ -8,6 +8,7 @@ import { openDatabase } from '../db/client.ts';
 import { markForReprocessing } from '../features/media/ingest/ingest.repo.ts';
 import { processMedia } from '../features/media/jobs.ts';
 import { deleteRowsById } from '../features/media/media.repo.ts';
+import { previewKeysOf } from '../features/media/media.table.ts';
 import { createServices } from '../features/services.ts';
 import { NEXT_VAULT_KEY_FILE, VAULT_KEY_FILE } from '../security/vault-key.ts';
 import { assertValidKey } from '../storage/media-store.ts';
@@ -182,7 +183,8 @@ async function freeName(out: string, name: string): Promise<string> {
 }
 
 function keysOf(row: MediaFiles): string[] {
-  return [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => Boolean(k));
+  // The preview and scrubber are carried like the other renditions (decision 0037).
+  return [...[row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => Boolean(k)), ...previewKeysOf(row)];
 }
 
 interface Vanished {

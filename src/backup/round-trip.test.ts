@@ -144,8 +144,12 @@ async function fill(hub: SpawnedHub, users: Who[]): Promise<void> {
 
 async function waitForProcessing(hub: SpawnedHub, who: Who): Promise<void> {
   for (;;) {
-    const lists = await Promise.all(['gallery', 'premium'].map((g) => ok<{ media: MediaItem[] }>(api(hub, who, `/api/${g}?limit=1000`))));
-    if (lists.every((l) => l.media.every((m) => m.status !== 'processing'))) return;
+    const lists = await Promise.all(
+      ['gallery', 'premium', 'gallery/recycling-bin', 'premium/recycling-bin'].map((g) => ok<{ media: MediaItem[] }>(api(hub, who, `/api/${g}?limit=1000`))),
+    );
+    // A ready video's preview and scrubber come from a job of their own, after it is ready.
+    const settled = (m: MediaItem) => m.status !== 'processing' && (m.type !== 'video' || m.status !== 'ready' || (m.preview && m.scrubber));
+    if (lists.every((l) => l.media.every(settled))) return;
     await Bun.sleep(100);
   }
 }
@@ -164,7 +168,9 @@ async function answers(hub: SpawnedHub, who: Who): Promise<Record<string, unknow
     const items = page.media.filter(notLoad);
     out[gallery] = items;
     for (const item of items) {
-      for (const url of [item.url, item.thumbnail, item.display]) {
+      // A video's preview and scrubber (its one sheet) are carried too.
+      const scrubberSheet = item.scrubber ? new URL('scrubber/0.webp', `http://hub${item.scrubber}`).pathname : null;
+      for (const url of [item.url, item.thumbnail, item.display, item.preview, item.scrubber, scrubberSheet]) {
         if (!url || out[url]) continue;
         const res = await fetch(`${hub.url}${url}`, { headers: who.headers });
         expect(res.status).toBe(200);

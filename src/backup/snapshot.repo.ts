@@ -87,13 +87,19 @@ export interface MediaFiles {
   thumbnail_key: string | null;
   display_key: string | null;
   missing_at: number | null;
+  /** A video's preview and scrubber (migration 0032; null in a database from before it). */
+  preview_key: string | null;
+  scrubber_key: string | null;
+  scrubber_sheets: number | null;
 }
 
 /** Every media row's store keys: the files a backup of this database must hold. */
 export function mediaFilesOf(sqlite: SqliteDatabase): MediaFiles[] {
   const hasMedia = sqlite.query("select 1 from sqlite_master where type = 'table' and name = 'media'").get() !== null;
   if (!hasMedia) return [];
-  return sqlite.query<MediaFiles, []>('select id, storage_key, thumbnail_key, display_key, missing_at from media order by id').all();
+  const hasPreviews = sqlite.query("select 1 from pragma_table_info('media') where name = 'scrubber_sheets'").get() !== null;
+  const previews = hasPreviews ? 'preview_key, scrubber_key, scrubber_sheets' : 'null as preview_key, null as scrubber_key, null as scrubber_sheets';
+  return sqlite.query<MediaFiles, []>(`select id, storage_key, thumbnail_key, display_key, missing_at, ${previews} from media order by id`).all();
 }
 
 /** Reads a database file read-only, closing it afterwards. */

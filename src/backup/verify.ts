@@ -1,6 +1,7 @@
 // `backup verify`: a backup checked without restoring it: every checksum, the snapshot's integrity, every media file its rows reference.
 
 import { promises as fs } from 'node:fs';
+import { previewKeysOf } from '../features/media/media.table.ts';
 import { listFiles, sha256File } from './files.ts';
 import { BackupError, fileInBackup, MANIFEST_FILE, type Manifest, MEDIA_FOLDER, readManifest, resolveBackupFolder, SNAPSHOT_FILE } from './manifest.ts';
 import { inspectSnapshot } from './snapshot.repo.ts';
@@ -73,7 +74,7 @@ function checkSnapshot(folder: string, manifest: Manifest, report: VerifyReport)
     const files = new Set(manifest.files.map((f) => f.path));
     const missing = new Set(manifest.missing.map((m) => m.key));
     for (const row of mediaFiles) {
-      for (const key of [row.storage_key, row.thumbnail_key, row.display_key]) {
+      for (const key of [row.storage_key, row.thumbnail_key, row.display_key, ...previewKeysOf(row)]) {
         if (!key || missing.has(key)) continue;
         if (!files.has(`${MEDIA_FOLDER}/${key}`)) report.problems.push(`${MEDIA_FOLDER}/${key}: item ${row.id} needs it, but the backup does not hold it`);
       }

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { databaseAnswers } from '../db/client.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
@@ -23,8 +23,9 @@ import { createLinksService } from './links/links.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
-import { convertVideo, MEDIA_JOB_KINDS, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { convertVideo, MEDIA_JOB_KINDS, makeVideoPreviews, processMedia, registerStoreJobs } from './media/jobs.ts';
 import { createMediaService } from './media/media.service.ts';
+import { registerVideoPreviews } from './media/processing/previews.service.ts';
 import { registerMediaProcessing } from './media/processing/processing.service.ts';
 import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
@@ -52,12 +53,14 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
     concurrency: config.media.processingConcurrency,
     kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS],
     // Video conversions run on workers of their own: the thumbnails of new uploads never wait for one.
-    pools: [{ kinds: [convertVideo], concurrency: config.media.transcode.concurrency }],
+    // Video previews and scrubbers too: extras, made at the conversions' pace.
+    pools: [{ kinds: [convertVideo, makeVideoPreviews], concurrency: config.media.transcode.concurrency }],
     ...(logger ? { logger } : {}),
   });
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
   const workDir = path.join(config.dataDir, 'tmp', 'processing');
+  const previewLater = (trx: Db, mediaId: string) => jobs.enqueue(makeVideoPreviews, { mediaId }, { key: mediaId, db: trx });
   const processor = store
     ? registerMediaProcessing(jobs, {
         db,
@@ -68,9 +71,12 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
         lanes: config.media.processingConcurrency,
         // A video browsers cannot play is converted by a job that commits with the item's poster (decision 0037).
         convertLater: (trx, mediaId) => jobs.enqueue(convertVideo, { mediaId }, { key: mediaId, db: trx }),
+        previewLater,
       })
     : null;
-  if (store) registerVideoConversion(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir, settings: config.media.transcode });
+  if (store) registerVideoConversion(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir, settings: config.media.transcode, previewLater });
+  // Hover previews and scrubbing frames, once a video plays (decision 0037).
+  if (store) registerVideoPreviews(jobs, { db, store, clock, logger: logger ?? silentLogger, workDir });
   if (store) registerBinPurge(jobs, { db, store, clock, days: config.media.recycleBinDays, ...(logger ? { logger } : {}) });
   // Perceptual hashes for items processed before the hub made them (main.ts starts it).
   if (store) registerHashBackfill(jobs, { db, store, logger: logger ?? silentLogger });

@@ -50,9 +50,12 @@ export interface MediaItem {
   playbackPosition?: number | null;
   /** How many times its owner watched it (videos). */
   playCount?: number;
-  /** A short muted clip for hovering. */
+  /** A short muted clip for hovering (/media/{id}/preview, videos); null until made, or when it could not be. */
   preview?: string | null;
-  /** A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h`, for the frames over the seek bar. */
+  /**
+   * A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h` (resolved against the file's own URL),
+   * for the frames over the seek bar (/media/{id}/scrubber.vtt, videos); null until made.
+   */
   scrubber?: string | null;
 }
 
@@ -121,7 +124,9 @@ export const OPTIONAL_FIELDS = ['preview', 'scrubber'] as const satisfies readon
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
-const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${name}` ? 1 : (value ?? null));
+/** Where an item's own file of each optional field is served (the hub's routes). */
+const OWN_FILE: Record<OptionalField, string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
+const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null));
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -208,7 +213,7 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
     };
     for (const field of fields) {
       const value = at(field);
-      item[field] = value === 1 ? `${url}/${field}` : (value as string | null);
+      item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
     }
     return item;
   });

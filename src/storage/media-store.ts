@@ -93,8 +93,8 @@ export function assertValidPrefix(prefix: string): void {
   }
 }
 
-/** The folders (key prefixes) the hub's objects live in: originals, thumbnails, display renditions. */
-export const MEDIA_KEY_NAMESPACES = ['originals', 'thumbnails', 'display'] as const;
+/** The folders (key prefixes) the hub's objects live in: originals, thumbnails, display renditions, videos' previews and scrubbers. */
+export const MEDIA_KEY_NAMESPACES = ['originals', 'thumbnails', 'display', 'previews'] as const;
 
 /** A fresh, unguessable key for a new object: `<namespace>/<yyyy>/<mm>/<random>[.<ext>]`. */
 export function newMediaKey(namespace: string, extension?: string, now = new Date()): string {

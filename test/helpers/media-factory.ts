@@ -93,6 +93,9 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     progress: null,
     playback_position: null,
     play_count: 0,
+    preview_key: null,
+    scrubber_key: null,
+    scrubber_sheets: null,
   };
 }
 

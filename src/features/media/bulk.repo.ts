@@ -6,7 +6,10 @@ import type { Db } from '../../db/database.ts';
 import { withSearchKeysDeferred } from './media.repo.ts';
 import type { GalleryName, MediaRow } from './media.table.ts';
 
-export type BulkListed = Pick<MediaRow, 'id' | 'title' | 'tags' | 'is_favorite' | 'deleted_at' | 'storage_key' | 'thumbnail_key' | 'display_key'>;
+export type BulkListed = Pick<
+  MediaRow,
+  'id' | 'title' | 'tags' | 'is_favorite' | 'deleted_at' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'preview_key' | 'scrubber_key' | 'scrubber_sheets'
+>;
 
 /** `id` is one of `ids`, bound as one JSON array however many there are. */
 const idIn = (ids: readonly string[]) => sql<SqlBool>`id in (select value from json_each(${JSON.stringify(ids)}))`;
@@ -20,7 +23,19 @@ const ownersOnly = (ownerId: string) => sql<SqlBool>`+owner_id = ${ownerId}`;
 export function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: readonly string[]): Promise<BulkListed[]> {
   return trx
     .selectFrom('media')
-    .select(['id', 'title', 'tags', 'is_favorite', 'deleted_at', 'storage_key', 'thumbnail_key', 'display_key'])
+    .select([
+      'id',
+      'title',
+      'tags',
+      'is_favorite',
+      'deleted_at',
+      'storage_key',
+      'thumbnail_key',
+      'display_key',
+      'preview_key',
+      'scrubber_key',
+      'scrubber_sheets',
+    ])
     .where(ownersOnly(ownerId))
     .where(sql<SqlBool>`+gallery = ${gallery}`)
     .where(idIn(ids))

@@ -15,6 +15,7 @@ import { searchTextOf } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput } from './media.schema.ts';
+import { storeKeysOf } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
 
 export const BULK_TEXT = {
@@ -24,7 +25,8 @@ export const BULK_TEXT = {
 } as const;
 
 /** Items whose store keys one deletion job carries (3 keys an item at most, under the job's 10,000). */
-const KEYS_JOB_ITEMS = 2000;
+// An item has at most six keys (original, thumbnail, display, preview, scrubber and its one sheet): within the job's 10,000.
+const KEYS_JOB_ITEMS = 1500;
 
 /** The owner's items of that gallery among `ids`; a 404 (message `notFound`) unless every id is one. */
 async function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: readonly string[], notFound: string): Promise<BulkListed[]> {
@@ -82,7 +84,7 @@ export function createBulkActions({ db, jobs, now, addToAlbum, notFound }: BulkD
             // crash cannot leave bytes without a job (media check finds any that still slip by).
             for (let i = 0; i < items.length; i += KEYS_JOB_ITEMS) {
               const batch = items.slice(i, i + KEYS_JOB_ITEMS);
-              const keys = batch.flatMap((row) => [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null));
+              const keys = batch.flatMap(storeKeysOf);
               await jobs.enqueue(deleteStoredObjects, { keys }, { key: `bulk:${batch[0]!.id}:${at}`, db: trx });
             }
             return { updated: await repo.deleteManyDeferred(trx, ownerId, ids) };

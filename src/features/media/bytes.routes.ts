@@ -1,14 +1,15 @@
 // Serving media bytes: /media/{id} (the original), /media/{id}/thumbnail and /media/{id}/display,
-// to their owner only, streamed from the store with single byte ranges (video seeking), validators
+// and a video's /media/{id}/preview, /media/{id}/scrubber.vtt and /media/{id}/scrubber/{n}.webp
+// (its sprite sheets, as the WebVTT file names them), to their owner only, streamed from the store with single byte ranges (video seeking), validators
 // and conditional requests. The store reads only the bytes asked for (S3: Range on GetObject).
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { NotFoundError, RangeNotSatisfiableError } from '../../errors.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
-import type { MediaBytesRow } from './media.table.ts';
+import { type MediaBytesRow, scrubberSheetKey } from './media.table.ts';
 
-export type ByteVariant = 'original' | 'thumbnail' | 'display';
+export type ByteVariant = 'original' | 'thumbnail' | 'display' | 'preview' | 'scrubber' | { sheet: number };
 
 export const SERVE_TEXT = { notFound: 'Media not found' } as const;
 
@@ -18,8 +19,8 @@ export const SERVE_TEXT = { notFound: 'Media not found' } as const;
  */
 export const MEDIA_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
-/** Renditions the processing job writes are WebP pictures, or MP4 videos (decision 0037), as their key's extension says. */
-const renditionType = (key: string) => (key.endsWith('.mp4') ? 'video/mp4' : 'image/webp');
+/** Renditions the jobs write are WebP pictures, MP4 videos or WebVTT files (decision 0037), as their key's extension says. */
+const renditionType = (key: string) => (key.endsWith('.mp4') ? 'video/mp4' : key.endsWith('.vtt') ? 'text/vtt; charset=utf-8' : 'image/webp');
 
 /** What a Range header asks for, against an object of `size` bytes. */
 export type RangeRequest = { kind: 'whole' } | { kind: 'unsatisfiable' } | { kind: 'range'; start: number; end: number };
@@ -73,7 +74,16 @@ export function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-const renditionName = (original: string, key: string) => `${original.replace(/\.[^.]*$/, '') || 'media'}.${key.endsWith('.mp4') ? 'mp4' : 'webp'}`;
+const renditionName = (original: string, key: string) =>
+  `${original.replace(/\.[^.]*$/, '') || 'media'}.${key.endsWith('.mp4') ? 'mp4' : key.endsWith('.vtt') ? 'vtt' : 'webp'}`;
+
+/** The key of a video's preview, scrubber or sprite sheet; null when it has none (or not that sheet). */
+function previewKeyOf(row: MediaBytesRow, variant: 'preview' | 'scrubber' | { sheet: number }): string | null {
+  if (variant === 'preview') return row.preview_key;
+  if (!row.scrubber_key) return null;
+  if (variant === 'scrubber') return row.scrubber_key;
+  return variant.sheet < (row.scrubber_sheets ?? 0) ? scrubberSheetKey(row.scrubber_key, variant.sheet) : null;
+}
 
 function strongTag(text: string): string {
   return `"${new Bun.CryptoHasher('sha256').update(text).digest('base64url').slice(0, 27)}"`;
@@ -94,8 +104,9 @@ function targetOf(
   row: MediaBytesRow,
   variant: ByteVariant,
 ): (Omit<Target, 'size' | 'lastModified'> & { size: number | null; lastModified: number | null }) | null {
-  const renditionKey = variant === 'thumbnail' ? row.thumbnail_key : variant === 'display' ? row.display_key : null;
-  if (variant === 'thumbnail' && !renditionKey) return null;
+  const renditionKey =
+    variant === 'thumbnail' ? row.thumbnail_key : variant === 'display' ? row.display_key : variant === 'original' ? null : previewKeyOf(row, variant);
+  if (variant !== 'display' && variant !== 'original' && !renditionKey) return null;
   if (!renditionKey) {
     // The original never changes under its id: its hash is its validator, its upload its date.
     return {
@@ -178,4 +189,11 @@ export const mediaBytesRoutes = new Hono<SignedInEnv>()
   .use('/*', requireSignIn())
   .get('/:id', (c) => serve(c, 'original'))
   .get('/:id/thumbnail', (c) => serve(c, 'thumbnail'))
-  .get('/:id/display', (c) => serve(c, 'display'));
+  .get('/:id/display', (c) => serve(c, 'display'))
+  .get('/:id/preview', (c) => serve(c, 'preview'))
+  .get('/:id/scrubber.vtt', (c) => serve(c, 'scrubber'))
+  .get('/:id/scrubber/:sheet', (c) => {
+    const sheet = /^(\d{1,4})\.webp$/.exec(c.req.param('sheet'));
+    if (!sheet) throw new NotFoundError(SERVE_TEXT.notFound);
+    return serve(c, { sheet: Number(sheet[1]) });
+  });

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { MEDIA_KEY_NAMESPACES, type MediaStore, type StoredObject } from '../../storage/media-store.ts';
 import { isReferenced, markForReprocessing, markMissing, originals, referencedKeys } from './ingest/ingest.repo.ts';
+import { previewKeysOf } from './media.table.ts';
 
 export const CHECK_TEXT = {
   missingFailure: 'The original file is missing from storage',
@@ -75,7 +76,8 @@ export async function checkMedia({
   for (const row of rows) {
     if (missingIds.has(row.id) || row.status === 'processing') continue;
     const lost: string[] = [];
-    for (const key of [row.thumbnail_key, row.display_key]) {
+    // A video's preview and scrubber are made again with the rest (the preview job follows processing).
+    for (const key of [row.thumbnail_key, row.display_key, ...previewKeysOf(row)]) {
       if (!key) continue;
       const object = stored.get(key) ?? (await store.head(key));
       if (!object || object.size === 0) lost.push(key);

@@ -112,6 +112,8 @@ describe('the list', () => {
         'progress',
         'playbackPosition',
         'playCount',
+        'preview',
+        'scrubber',
       ].sort(),
     );
     expect(first).toMatchObject({
@@ -127,6 +129,8 @@ describe('the list', () => {
       source: 'gallery',
       status: 'ready',
       deletedAt: null,
+      preview: null,
+      scrubber: null,
     });
     expect(titles(await list(ann, '?page=3'))).toHaveLength(20);
     expect(titles(await list(ann, '?page=3')).at(-1)).toBe('Item 000000');

@@ -35,6 +35,8 @@ export function toMediaItem(row: MediaRow, modelName: string | null = null): Med
     progress: row.progress,
     playbackPosition: row.playback_position,
     playCount: row.play_count,
+    preview: row.preview_key ? `${url}/preview` : null,
+    scrubber: row.scrubber_key ? `${url}/scrubber.vtt` : null,
   };
 }
 

@@ -11,6 +11,9 @@ export const processMedia = defineJob('media.process', z.object({ mediaId: z.str
 /** Converts a video browsers cannot play into H.264 + AAC (processing/transcode.ts); runs in a pool of its own. */
 export const convertVideo = defineJob('media.convert', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
 
+/** Makes a ready video's hover preview and scrubbing frames (processing/previews.service.ts); runs in the conversion pool. */
+export const makeVideoPreviews = defineJob('media.preview', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
+
 /** Removes stored objects whose rows are gone (an account deleted with its media). */
 export const deleteStoredObjects = defineJob('media.delete-objects', z.object({ keys: z.array(z.string().min(1)).max(10_000) }), { maxAttempts: 5 });
 
@@ -19,7 +22,7 @@ export const purgeRecycleBin = defineJob('media.purge-bin', z.object({}), { maxA
 
 /** Every kind the media library uses; services.ts registers their handlers (processMedia's: processing/processing.service.ts). */
 // biome-ignore lint/suspicious/noExplicitAny: kept from before the linter; fix when this code is next touched
-export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [processMedia, convertVideo, deleteStoredObjects, purgeRecycleBin];
+export const MEDIA_JOB_KINDS: JobDefinition<any>[] = [processMedia, convertVideo, makeVideoPreviews, deleteStoredObjects, purgeRecycleBin];
 
 /** Deleting objects is the store's business alone: a missing key is not an error. */
 export function registerStoreJobs(queue: JobQueue, store: MediaStore): void {

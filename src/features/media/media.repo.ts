@@ -197,13 +197,16 @@ export async function deleteMediaRow(db: Db, ownerId: string, id: string): Promi
 }
 
 /** The store keys of an item: the original and its renditions. */
-export type MediaKeys = Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'thumbnail_key' | 'display_key'>;
+export type MediaKeys = Pick<
+  MediaRow,
+  'id' | 'owner_id' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'preview_key' | 'scrubber_key' | 'scrubber_sheets'
+>;
 
 /** Items of any owner in the recycling bin since before `cutoff` (epoch ms), oldest first. */
 export async function binnedBefore(db: Db, cutoff: number, limit: number): Promise<MediaKeys[]> {
   return db
     .selectFrom('media')
-    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key'])
+    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
     .where('deleted_at', 'is not', null)
     .where('deleted_at', '<=', cutoff)
     .orderBy('deleted_at')
@@ -223,7 +226,7 @@ export async function deleteRowsById(db: Db, ids: readonly string[]): Promise<nu
 export async function keysOfOwner(db: Db, ownerId: string, afterId: string, limit: number): Promise<MediaKeys[]> {
   return db
     .selectFrom('media')
-    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key'])
+    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
     .where(ownedBy('media', ownerId))
     .where('id', '>', afterId)
     .orderBy('id')

@@ -16,7 +16,7 @@ import { searchTextOf, toMediaItem } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
-import type { GalleryName, MediaBytesRow, MediaRow } from './media.table.ts';
+import { type GalleryName, type MediaBytesRow, type MediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
 import * as list from './media-list.repo.ts';
 import { tagVocabulary } from './tags.service.ts';
 import * as watching from './watching.repo.ts';
@@ -50,15 +50,15 @@ export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / 
 const itemOf = (row: repo.MediaWithModel): MediaItem => toMediaItem(row, row.model_name);
 
 /** The store keys of an item: the original first, then every rendition it has. */
-export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'>): string[] {
-  return [row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null);
+export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'> & PreviewKeys): string[] {
+  return [...[row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null), ...previewKeysOf(row)];
 }
 
 /**
  * Deletes an item's objects from the store, every one of them, before its row goes: if the store
  * fails, this throws and the caller keeps the row, so no bytes are ever left without a row.
  */
-export async function deleteStoredBytes(store: MediaStore, row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'>): Promise<void> {
+export async function deleteStoredBytes(store: MediaStore, row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'> & PreviewKeys): Promise<void> {
   // One by one: a failure stops here, and the row (still listing every key) can be tried again.
   for (const key of storeKeysOf(row)) await store.delete(key);
 }
@@ -73,8 +73,8 @@ export interface MediaDeps {
   addToAlbum: (trx: Db, ownerId: string, albumId: string, mediaIds: readonly string[], now: number) => Promise<number>;
 }
 
-/** Items whose keys one deletion job carries (3 keys an item at most, under the job's 10,000). */
-const KEYS_JOB_ITEMS = 2000;
+/** Items whose keys one deletion job carries (6 keys an item at most: original, thumbnail, display, preview, scrubber and its one sheet; under the job's 10,000). */
+const KEYS_JOB_ITEMS = 1500;
 
 export type MediaService = ReturnType<typeof createMediaService>;
 export type GalleryService = ReturnType<MediaService['forGallery']>;

@@ -67,6 +67,12 @@ export interface MediaTable {
   playback_position: Generated<number | null>;
   /** Viewings counted by POST …/played. */
   play_count: Generated<number>;
+  /** A video's hover preview, a short muted MP4 (migration 0032); null until made, or when it could not be. */
+  preview_key: Generated<string | null>;
+  /** A video's scrubbing frames: the WebVTT file's key; its sprite sheets are stored beside it (scrubberSheetKey). */
+  scrubber_key: Generated<string | null>;
+  /** How many sprite sheets the WebVTT file names. */
+  scrubber_sheets: Generated<number | null>;
 }
 
 export interface MediaTagsTable {
@@ -88,8 +94,35 @@ export type MediaUpdate = Updateable<MediaTable>;
 /** What serving an item's bytes needs of its row. */
 export type MediaBytesRow = Pick<
   MediaRow,
-  'id' | 'mime_type' | 'original_name' | 'size' | 'sha256' | 'storage_key' | 'thumbnail_key' | 'display_key' | 'created_at'
+  | 'id'
+  | 'mime_type'
+  | 'original_name'
+  | 'size'
+  | 'sha256'
+  | 'storage_key'
+  | 'thumbnail_key'
+  | 'display_key'
+  | 'created_at'
+  | 'preview_key'
+  | 'scrubber_key'
+  | 'scrubber_sheets'
 >;
+
+/** The store keys of a video's preview and scrubber, as a row holds them. */
+export type PreviewKeys = Pick<MediaRow, 'preview_key' | 'scrubber_key' | 'scrubber_sheets'>;
+
+/** The key of a scrubber's sprite sheet `n` (from 0): beside its WebVTT file. */
+export const scrubberSheetKey = (scrubberKey: string, n: number) => `${scrubberKey.replace(/\.vtt$/, '')}-${n}.webp`;
+
+/** Every store key of a video's preview and scrubber (none for a photo, or before they are made). */
+export function previewKeysOf(row: PreviewKeys): string[] {
+  const keys = row.preview_key ? [row.preview_key] : [];
+  if (row.scrubber_key) {
+    keys.push(row.scrubber_key);
+    for (let n = 0; n < (row.scrubber_sheets ?? 0); n++) keys.push(scrubberSheetKey(row.scrubber_key, n));
+  }
+  return keys;
+}
 
 /** A media row with its model's name (the lists' and albums' rows). */
 export type MediaWithModel = MediaRow & { model_name: string | null };

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { ownedBy } from '../../../db/owned.ts';
-import type { MediaBytesRow, MediaRow, NewMediaRow } from '../media.table.ts';
+import { type MediaBytesRow, type MediaRow, type NewMediaRow, previewKeysOf } from '../media.table.ts';
 
 /** New items and their lower-case tag copies, in the caller's transaction. */
 export async function insertUploaded(db: Db, rows: readonly NewMediaRow[]): Promise<void> {
@@ -32,17 +32,33 @@ export function rowsById(db: Db, ids: readonly string[]): Promise<MediaRow[]> {
 export async function findMediaBytes(db: Db, ownerId: string, id: string): Promise<MediaBytesRow | undefined> {
   return db
     .selectFrom('media')
-    .select(['id', 'mime_type', 'original_name', 'size', 'sha256', 'storage_key', 'thumbnail_key', 'display_key', 'created_at'])
+    .select([
+      'id',
+      'mime_type',
+      'original_name',
+      'size',
+      'sha256',
+      'storage_key',
+      'thumbnail_key',
+      'display_key',
+      'created_at',
+      'preview_key',
+      'scrubber_key',
+      'scrubber_sheets',
+    ])
     .where(ownedBy('media', ownerId))
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-/** Every store key some row references (originals and renditions), for `media check`. */
+/** Every store key some row references (originals, renditions, previews and scrubbers), for `media check`. */
 export async function referencedKeys(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('media').select(['storage_key', 'thumbnail_key', 'display_key']).execute();
+  const rows = await db.selectFrom('media').select(['storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets']).execute();
   const keys = new Set<string>();
-  for (const row of rows) for (const key of [row.storage_key, row.thumbnail_key, row.display_key]) if (key) keys.add(key);
+  for (const row of rows) {
+    for (const key of [row.storage_key, row.thumbnail_key, row.display_key]) if (key) keys.add(key);
+    for (const key of previewKeysOf(row)) keys.add(key);
+  }
   return keys;
 }
 
@@ -51,16 +67,43 @@ export async function isReferenced(db: Db, key: string): Promise<boolean> {
   const row = await db
     .selectFrom('media')
     .select('id')
-    .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumbnail_key', '=', key), eb('display_key', '=', key)]))
+    .where((eb) =>
+      eb.or([
+        eb('storage_key', '=', key),
+        eb('thumbnail_key', '=', key),
+        eb('display_key', '=', key),
+        eb('preview_key', '=', key),
+        eb('scrubber_key', '=', key),
+      ]),
+    )
     .executeTakeFirst();
-  return row !== undefined;
+  if (row !== undefined) return true;
+  // A scrubber's sprite sheet: `<its WebVTT key without .vtt>-<n>.webp`.
+  const sheet = /^(.+)-(\d+)\.webp$/.exec(key);
+  if (!sheet) return false;
+  const owner = await db
+    .selectFrom('media')
+    .select('id')
+    .where('scrubber_key', '=', `${sheet[1]}.vtt`)
+    .where('scrubber_sheets', '>', Number(sheet[2]))
+    .executeTakeFirst();
+  return owner !== undefined;
 }
 
 /** Rows of every owner with their original's key, for `media check` (those already marked included). */
 export async function originals(
   db: Db,
-): Promise<Pick<MediaRow, 'id' | 'owner_id' | 'storage_key' | 'missing_at' | 'thumbnail_key' | 'display_key' | 'status'>[]> {
-  return db.selectFrom('media').select(['id', 'owner_id', 'storage_key', 'missing_at', 'thumbnail_key', 'display_key', 'status']).orderBy('id').execute();
+): Promise<
+  Pick<
+    MediaRow,
+    'id' | 'owner_id' | 'storage_key' | 'missing_at' | 'thumbnail_key' | 'display_key' | 'status' | 'preview_key' | 'scrubber_key' | 'scrubber_sheets'
+  >[]
+> {
+  return db
+    .selectFrom('media')
+    .select(['id', 'owner_id', 'storage_key', 'missing_at', 'thumbnail_key', 'display_key', 'status', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
+    .orderBy('id')
+    .execute();
 }
 
 /** Items whose renditions are to be made again: back to processing, the lost keys forgotten. */
@@ -84,6 +127,8 @@ export async function markForReprocessing(db: Db, items: readonly { id: string; 
           .then(null)
           .else(eb.ref('display_key'))
           .end(),
+        // A lost preview or scrubber file: both are made again once the item is ready.
+        ...(item.lost.some((key) => key.startsWith('previews/')) ? { preview_key: null, scrubber_key: null, scrubber_sheets: null } : {}),
       }))
       .where('id', '=', item.id)
       .execute();

@@ -69,6 +69,12 @@ describe('every video plays: original, remuxed or converted, as ffprobe sees wha
       const shown = await ffprobe(display.file);
       expect(shown.duration).toBeCloseTo(source.duration, 0);
       const codecs = (p: typeof shown) => p.streams.map((s) => s.codec_name).sort();
+      // Its hover preview, whatever it came from: H.264 yuv420p, no sound, no wider than it.
+      expect(after.preview).toBe(`/media/${after._id}/preview`);
+      const preview = await ffprobe((await served(after.preview!)).file);
+      expect(preview.streams.map((s) => [s.codec_type, s.codec_name, s.pix_fmt])).toEqual([['video', 'h264', 'yuv420p']]);
+      expect(preview.streams[0]!.width).toBeLessThanOrEqual(source.streams.find((s) => s.codec_type === 'video')!.width!);
+      expect(preview.duration).toBeLessThanOrEqual(12);
       if (sample.playback === 'original') {
         expect(Buffer.from(display.bytes).equals(sample.bytes())).toBe(true);
         return;

@@ -36,6 +36,8 @@ export interface MediaProcessorDeps {
   lanes?: number;
   /** Enqueues a video's conversion inside the transaction that records it waits for one (decision 0037). */
   convertLater?: (trx: Db, mediaId: string) => Promise<void>;
+  /** Enqueues a ready video's preview and scrubber inside the transaction that marks it ready (decision 0037). */
+  previewLater?: (trx: Db, mediaId: string) => Promise<void>;
 }
 
 /** Preparations whose renditions wait for their job: at most this many, holding at most so many bytes. */
@@ -86,7 +88,7 @@ export type ProcessOutcome = 'ready' | 'gone';
 /** Leftover job folders older than this belong to a killed process (every tool has a shorter time limit). */
 const STALE_AFTER_MS = 60 * 60_000;
 
-export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1, convertLater }: MediaProcessorDeps) {
+export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1, convertLater, previewLater }: MediaProcessorDeps) {
   const lanes = new Lanes(laneCount);
   /** By the original's store key (a new random key per upload: never two contents). */
   const prepared = new Map<string, Preparation>();
@@ -230,6 +232,8 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
           clock().getTime(),
         );
         if (done && converting) await convertLater?.(trx, mediaId);
+        // A video that plays now gets its preview and scrubber later, off the way to `ready`.
+        else if (done && row.type === 'video') await previewLater?.(trx, mediaId);
         return done;
       });
       if (!updated) {

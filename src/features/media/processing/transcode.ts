@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { TranscodeSettings } from '../../../config.ts';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Db } from '../../../db/database.ts';
 import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
@@ -139,13 +139,15 @@ export interface ConversionDeps {
   /** Scratch space (DATA_DIR/tmp/processing); each conversion has the folder convert-<id> in it. */
   workDir: string;
   settings: Pick<TranscodeSettings, 'maxHeight' | 'preset' | 'crf'>;
+  /** Enqueues the video's preview and scrubber inside the transaction that marks it ready. */
+  previewLater?: (trx: Db, mediaId: string) => Promise<void>;
 }
 
 export const CONVERT_TEXT = {
   failed: 'This video could not be converted. Try uploading it again.',
 } as const;
 
-export function createVideoConverter({ db, store, clock, logger, workDir, settings }: ConversionDeps) {
+export function createVideoConverter({ db, store, clock, logger, workDir, settings, previewLater }: ConversionDeps) {
   /** Converts one item waiting for it; 'gone' when it is not waiting (deleted, or decided otherwise since). */
   async function convert(mediaId: string, signal?: AbortSignal): Promise<'ready' | 'gone'> {
     const row = await repo.itemAwaitingConversion(db, mediaId);
@@ -183,7 +185,12 @@ export function createVideoConverter({ db, store, clock, logger, workDir, settin
       key = newMediaKey('display', 'mp4', clock());
       // A multipart upload on S3; converting again costs far more than flushing, so it is durable.
       await store.put(key, Bun.file(out).stream(), { contentType: VIDEO_RENDITION_TYPE });
-      if (!(await repo.markConverted(db, mediaId, key, clock().getTime()))) {
+      const converted = await db.transaction().execute(async (trx) => {
+        const done = await repo.markConverted(trx, mediaId, key!, clock().getTime());
+        if (done) await previewLater?.(trx, mediaId);
+        return done;
+      });
+      if (!converted) {
         await store.delete(key);
         return 'gone';
       }
