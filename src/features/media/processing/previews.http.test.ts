@@ -112,6 +112,26 @@ describe('hover previews and scrubbing frames', () => {
     expect((await t.request(ready.preview!, { as: alice, headers: { 'if-none-match': res.headers.get('etag')! } })).status).toBe(304);
   });
 
+  test('a video longer than 12 s: its preview is six moments of it, 9 s in all, muted, at its own width', async () => {
+    const file = path.join(scratch, 'twenty.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=20', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=20'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1', '-shortest', file],
+    ]);
+    const uploaded = await upload('twenty.mp4', new Uint8Array(await Bun.file(file).arrayBuffer()));
+    await t.runJobs();
+    const ready = await item(uploaded._id);
+    expect(ready.preview).toBe(`/media/${uploaded._id}/preview`);
+    const previewFile = path.join(scratch, 'twenty-preview.mp4');
+    writeFileSync(previewFile, new Uint8Array(await (await t.request(ready.preview!, { as: alice })).arrayBuffer()));
+    const probed = await ffprobe(previewFile);
+    expect(probed.streams.map((s) => s.codec_type)).toEqual(['video']);
+    expect(probed.streams[0]).toMatchObject({ codec_name: 'h264', width: 160, height: 120 });
+    // Six moments of 1.5 s, not the first 12 s of it nor the whole 20 s.
+    expect(probed.duration).toBeGreaterThan(8);
+    expect(probed.duration).toBeLessThan(10);
+  }, 120_000);
+
   test('the scrubber: cues from the start to the end, each a region inside its sprite sheet', async () => {
     const uploaded = await upload('scrub.mp4', await fiveSeconds());
     await t.runJobs();
