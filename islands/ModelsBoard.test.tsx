@@ -355,6 +355,15 @@ describe('ModelsBoard: edit, favourite, delete', () => {
     expect(await storedNames()).toEqual(['Bo']);
   });
 
+  test('after a delete the count agrees with the cards at once, also when the list cannot be read again', async () => {
+    await renderBoard([{ name: 'Amy' }, { name: 'Bo' }]);
+    hub.network.interrupt('GET /api/models', { proxyStatus: 502 });
+    await settle(() => screen.getByRole('button', { name: 'Delete Amy' }).click());
+    await settle(() => within(dialog('Delete Model')).getByRole('button', { name: 'Delete' }).click());
+    expect(cardNames()).toEqual(['Bo']);
+    expect(showing()).toBe('Showing 1 of 1 models');
+  });
+
   test('a delete that fails: Failed to delete model, and the card stays', async () => {
     await renderBoard([{ name: 'Amy' }]);
     hub.network.interrupt('DELETE /api/models/', { proxyStatus: 502 });

@@ -111,6 +111,8 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
     deleteDialog.close();
     if (!outcome.ok) return toast.show(outcome.message, 'error');
     setModels((list) => list.filter((m) => m._id !== model._id));
+    // The deleted model was one of those shown: both counts drop with its card, before the list is read again.
+    setShown((n) => Math.max(0, n - 1));
     setTotal((n) => Math.max(0, n - 1));
     toast.show(MODEL_TEXT.deleted, 'success');
     await reload();
