@@ -37,9 +37,22 @@ describe('resume and play count', () => {
       const played = () => t.request(`/api/${gallery}/${video.id}/played`, { method: 'POST', as: alice });
       expect(((await (await played()).json()) as MediaItem).playCount).toBe(1);
       expect(((await (await played()).json()) as MediaItem).playCount).toBe(2);
+      // A burst of viewings at once: every one counts, none is lost to another.
+      const burst = await Promise.all(Array.from({ length: 100 }, played));
+      expect(burst.map((r) => r.status)).toEqual(Array(100).fill(200));
+      expect(((await (await played()).json()) as MediaItem).playCount).toBe(103);
+      // A body that is not JSON is refused with words, never a 500.
+      const broken = await t.request(`/api/${gallery}/${video.id}/playback`, {
+        method: 'PUT',
+        body: '{"position":',
+        headers: { 'content-type': 'application/json' },
+        as: alice,
+      });
+      expect(broken.status).toBe(400);
+      expect(typeof ((await broken.json()) as { error: unknown }).error).toBe('string');
       // Both come back with the item, in the list too.
       const got = (await (await t.request(`/api/${gallery}/${video.id}`, { as: alice })).json()) as MediaItem;
-      expect(got).toMatchObject({ playbackPosition: 12.346, playCount: 2 });
+      expect(got).toMatchObject({ playbackPosition: 12.346, playCount: 103 });
     });
 
     test(`${gallery}: another user's video, the other gallery's, and a missing one are 404; a photo is 400`, async () => {
