@@ -6,6 +6,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Subprocess } from 'bun';
+import { S3MediaStore, type S3StoreOptions } from '../../src/storage/s3-store.ts';
 
 export interface SwiftS3 {
   endpoint: string;
@@ -402,4 +403,13 @@ function tail(path: string, lines: number): string {
   } catch {
     return '(no log)';
   }
+}
+
+/** The hub's S3 store on a started Swift's bucket, as the storage tests use it (path-style addressing). */
+export function s3StoreOn(
+  swift: Pick<SwiftS3, 'endpoint' | 'region' | 'bucket' | 'accessKeyId' | 'secretAccessKey'>,
+  options: Partial<S3StoreOptions> = {},
+): S3MediaStore {
+  const { endpoint, region, bucket, accessKeyId, secretAccessKey } = swift;
+  return new S3MediaStore({ endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle: true, ...options });
 }

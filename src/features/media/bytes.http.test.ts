@@ -5,12 +5,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { credentialsFor, newUser, signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples, type SampleName } from '../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import type { MediaItem, UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { ByteRange, MediaStore, StoredBody } from '../../storage/media-store.ts';
-import { S3MediaStore } from '../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../storage/s3-store.ts';
 import { MEDIA_CACHE_CONTROL } from './bytes.routes.ts';
 
 const unavailableReason = swiftUnavailableReason();
@@ -488,15 +488,7 @@ describeBytes(
   'S3 (OpenStack Swift s3api)',
   async () => {
     const server = await sharedSwift();
-    return new S3MediaStore({
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      accessKeyId: server.accessKeyId,
-      secretAccessKey: server.secretAccessKey,
-      forcePathStyle: true,
-      partSize: 5 * 1024 * 1024,
-    });
+    return s3StoreOn(server, { partSize: 5 * 1024 * 1024 });
   },
   unavailableReason,
 );

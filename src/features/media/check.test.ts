@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type TestApp, tempDir } from '../../../test/helpers/test-app.ts';
 import type { UploadResult } from '../../shared/media.ts';
 import { LocalDiskStore } from '../../storage/local-disk-store.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
-import { S3MediaStore } from '../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../storage/s3-store.ts';
 import { CHECK_TEXT, checkMedia, ORPHAN_GRACE_MS } from './check.service.ts';
 import { processMedia } from './jobs.ts';
 
@@ -146,14 +146,7 @@ describeCheck(
   'S3 (OpenStack Swift s3api)',
   async () => {
     const server = await sharedSwift();
-    return new S3MediaStore({
-      endpoint: server.endpoint,
-      region: server.region,
-      bucket: server.bucket,
-      accessKeyId: server.accessKeyId,
-      secretAccessKey: server.secretAccessKey,
-      forcePathStyle: true,
-    });
+    return s3StoreOn(server);
   },
   unavailableReason,
 );

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { expectAccountDeletionLeavesNoBytes, storedKeys } from '../../../test/helpers/media-deletion.ts';
 import { newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { S3MediaStore } from '../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../storage/s3-store.ts';
 
 const unavailableReason = swiftUnavailableReason();
 
@@ -18,14 +18,7 @@ describe.skipIf(Boolean(unavailableReason))('the gallery on S3 (OpenStack Swift 
 
   beforeAll(async () => {
     swift = await startSwiftS3();
-    store = new S3MediaStore({
-      endpoint: swift.endpoint,
-      region: swift.region,
-      bucket: swift.bucket,
-      accessKeyId: swift.accessKeyId,
-      secretAccessKey: swift.secretAccessKey,
-      forcePathStyle: true,
-    });
+    store = s3StoreOn(swift);
     t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
   }, SWIFT_HOOK_TIMEOUT_MS);
   afterAll(async () => {

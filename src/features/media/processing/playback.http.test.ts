@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes, VIDEO_SAMPLE_NAMES, videoSample } from '../../../../test/helpers/video-samples.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { MediaItem, UploadResult } from '../../../shared/media.ts';
-import { S3MediaStore } from '../../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { convertVideo, processMedia } from '../jobs.ts';
 import { createMediaProcessor } from './processing.service.ts';
@@ -300,15 +300,7 @@ describe.skipIf(Boolean(unavailableReason))('every video plays on S3 (OpenStack 
   let owner: SignedIn;
   beforeAll(async () => {
     swift = await startSwiftS3();
-    store = new S3MediaStore({
-      endpoint: swift.endpoint,
-      region: swift.region,
-      bucket: swift.bucket,
-      accessKeyId: swift.accessKeyId,
-      secretAccessKey: swift.secretAccessKey,
-      forcePathStyle: true,
-      partSize: 5 * 1024 * 1024,
-    });
+    store = s3StoreOn(swift, { partSize: 5 * 1024 * 1024 });
     t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
     owner = await signedInUser(t.database.db);
   }, SWIFT_HOOK_TIMEOUT_MS);

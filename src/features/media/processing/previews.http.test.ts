@@ -6,12 +6,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes } from '../../../../test/helpers/video-samples.ts';
 import { silentLogger } from '../../../logger.ts';
 import { expandPage, leanPage, type MediaItem, type MediaPage, type UploadResult } from '../../../shared/media.ts';
-import { S3MediaStore } from '../../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { previewKeysOf } from '../media.table.ts';
 import { previewStarts, scrubberVtt, sheetLayout } from './preview.ts';
@@ -262,15 +262,7 @@ describe.skipIf(Boolean(unavailableReason))('previews on S3 (OpenStack Swift s3a
   let owner: SignedIn;
   beforeAll(async () => {
     swift = await startSwiftS3();
-    store = new S3MediaStore({
-      endpoint: swift.endpoint,
-      region: swift.region,
-      bucket: swift.bucket,
-      accessKeyId: swift.accessKeyId,
-      secretAccessKey: swift.secretAccessKey,
-      forcePathStyle: true,
-      partSize: 5 * 1024 * 1024,
-    });
+    store = s3StoreOn(swift, { partSize: 5 * 1024 * 1024 });
     t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
     owner = await signedInUser(t.database.db);
   }, SWIFT_HOOK_TIMEOUT_MS);

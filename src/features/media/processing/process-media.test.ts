@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { newUser } from '../../../../test/helpers/factories.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import type { Clock } from '../../../clock.ts';
 import { type OpenDatabase, openDatabase } from '../../../db/client.ts';
@@ -14,7 +14,7 @@ import { JobQueue } from '../../../jobs/queue.ts';
 import { silentLogger } from '../../../logger.ts';
 import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
 import { type MediaStore, newMediaKey, type PutOptions } from '../../../storage/media-store.ts';
-import { S3MediaStore } from '../../../storage/s3-store.ts';
+import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { processMedia } from '../jobs.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { createMediaProcessor, type MediaProcessor, type MediaProcessorDeps, registerMediaProcessing } from './processing.service.ts';
@@ -478,14 +478,7 @@ describe.skipIf(Boolean(unavailableReason))('media processing on S3 (OpenStack S
   let r: Rig & { close(): Promise<void> };
   beforeAll(async () => {
     swift = await startSwiftS3({ bucket: 'hub-processing-test' });
-    store = new S3MediaStore({
-      endpoint: swift.endpoint,
-      region: swift.region,
-      bucket: swift.bucket,
-      accessKeyId: swift.accessKeyId,
-      secretAccessKey: swift.secretAccessKey,
-      forcePathStyle: true,
-    });
+    store = s3StoreOn(swift);
     r = await makeRig(store);
   }, SWIFT_HOOK_TIMEOUT_MS);
   afterAll(async () => {
