@@ -128,14 +128,16 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     expect(await player.evaluate((v: HTMLVideoElement) => Math.round(v.duration))).toBe(2);
     const answer = await ranged;
     expect(answer.headers()['content-range']).toMatch(new RegExp(`^bytes \\d+-\\d+/${video.size}$`));
-    await player.evaluate((v: HTMLVideoElement) => {
+    // Paused, and read when the seek lands: a playing video would have moved on by the next call.
+    const seekedTo = await player.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
-      return new Promise<void>((resolve) => {
-        v.addEventListener('seeked', () => resolve(), { once: true });
+      v.pause();
+      return new Promise<number>((resolve) => {
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
         v.currentTime = 1.5;
       });
     });
-    expect(await player.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1.5, 1);
+    expect(seekedTo).toBeCloseTo(1.5, 1);
     await player.evaluate((v: HTMLVideoElement) => v.play());
     await page.waitForFunction(() => {
       const v = document.querySelector('video');
