@@ -8,6 +8,7 @@ import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
 import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
 import { checkMedia } from './features/media/check.service.ts';
+import { importCommand } from './features/media/ingest/import.cli.ts';
 import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
 import { createUserSchema, PASSWORD_MIN_LENGTH } from './features/users/users.schema.ts';
@@ -28,6 +29,8 @@ export interface CliIO {
   readSecret: (question: string) => Promise<string>;
   /** Whether a person is typing (then new passwords are asked twice). */
   interactive: boolean;
+  /** Rewrites one status line in place (stdout is a terminal); without it, progress comes as lines. */
+  status?: (line: string) => void;
 }
 
 interface Context {
@@ -315,6 +318,8 @@ const commands: Record<string, Command> = {
     },
   },
 
+  import: importCommand,
+
   'site-password': {
     usage: 'site-password',
     summary: 'Set the site password (asked for, never on the command line); everyone must enter it again',
@@ -391,6 +396,7 @@ if (import.meta.main) {
     readLine,
     readSecret,
     interactive: Boolean(process.stdin.isTTY),
+    ...(process.stdout.isTTY ? { status: (line: string) => process.stdout.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns ?? 80) - 1)}`) } : {}),
   });
   process.exit(code);
 }

@@ -146,3 +146,15 @@ export async function markMissing(db: Db, ids: readonly string[], now: number, f
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The sizes of the owner's items (either gallery, in the bin or not): an import hashes a file only when its size is among them. */
+export async function ownerSizes(db: Db, ownerId: string): Promise<Set<number>> {
+  const rows = await db.selectFrom('media').select('size').distinct().where(ownedBy('media', ownerId)).execute();
+  return new Set(rows.map((r) => r.size));
+}
+
+/** Whether the owner has an item with these bytes (index media_owner_sha256). */
+export async function ownerHasChecksum(db: Db, ownerId: string, sha256: string): Promise<boolean> {
+  const row = await db.selectFrom('media').select('id').where(ownedBy('media', ownerId)).where('sha256', '=', sha256).executeTakeFirst();
+  return row !== undefined;
+}
