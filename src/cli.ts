@@ -396,7 +396,7 @@ if (import.meta.main) {
     readLine,
     readSecret,
     interactive: Boolean(process.stdin.isTTY),
-    ...(process.stdout.isTTY ? { status: (line: string) => process.stdout.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns ?? 80) - 1)}`) } : {}),
+    ...(process.stdout.isTTY ? { status: (line: string) => process.stdout.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns || 80) - 1)}`) } : {}),
   });
   process.exit(code);
 }

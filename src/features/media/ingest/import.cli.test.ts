@@ -229,10 +229,12 @@ describe('import', () => {
     const status: string[] = [];
     const live = await cli(['import', root, '--owner', 'ada'], env, { status: (line) => status.push(line) });
     expect(live.out).not.toContain('100 file(s) looked at');
-    expect(status).toHaveLength(206);
-    expect(status[204]).toBe(`205 file(s) looked at: 0 imported, 0 duplicate(s), 205 skipped, 0 failed  ${path.join(root, 'note-204.txt')}`);
+    // One line per file (and, now and then, one with the bytes of the file being read).
+    const perFile = status.filter((line) => !line.includes(' · '));
+    expect(perFile).toHaveLength(206);
+    expect(perFile[204]).toBe('205 file(s) looked at: 0 imported, 0 duplicate(s), 205 skipped, 0 failed');
     // Cleared before the summary.
-    expect(status[205]).toBe('');
+    expect(status.at(-1)).toBe('');
   }, 60_000);
 });
 

@@ -3,6 +3,7 @@
 // with progress and a summary. Safe while the hub runs: the hub's job queue, in the same database,
 // makes the thumbnails and renditions (at once if it runs, else when it next starts; decision 0044).
 
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CliIO } from '../../../cli.ts';
 import type { Config } from '../../../config.ts';
@@ -10,12 +11,12 @@ import type { OpenDatabase } from '../../../db/client.ts';
 import { databaseInUse } from '../../../db/in-use.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { CLI } from '../../../shared/cli-commands.ts';
-import { MAX_TAG_LENGTH, MAX_TAGS_PER_ITEM, splitTags } from '../../../shared/media.ts';
+import { formatSize, MAX_TAG_LENGTH, MAX_TAGS_PER_ITEM, splitTags } from '../../../shared/media.ts';
 import { openMediaStore, openMediaStoreBesideHub } from '../../../storage/open-store.ts';
 import { createAlbumSchema } from '../../albums/albums.schema.ts';
 import { createServices } from '../../services.ts';
 import type { GalleryName } from '../media.table.ts';
-import { createImporter, type ImportEvent } from './import.service.ts';
+import { createImporter, type ImportEvent, type ImportWatch } from './import.service.ts';
 import { UPLOAD_TEXT } from './ingest.service.ts';
 import { resolveRoots, WalkPathError } from './walk.ts';
 
@@ -95,6 +96,11 @@ interface Tally {
 const skippedOf = (t: Tally) => t.notMedia + t.hidden + t.linksOut;
 const progressOf = (t: Tally) =>
   `${t.files} file(s) looked at: ${t.imported} imported, ${t.duplicates} duplicate(s), ${skippedOf(t)} skipped, ${t.failed.length} failed`;
+/** The terminal's status line: the counts, then the file being copied (its name: a path would be cut off). */
+const statusOf = (t: Tally, copying?: { file: string; copied: number; size: number }) =>
+  `${progressOf(t)}${copying ? ` · ${path.basename(copying.file)} ${formatSize(copying.copied)} of ${formatSize(copying.size)}` : ''}`;
+/** A big file's status is rewritten at most this often. */
+const STATUS_EVERY_MS = 200;
 
 function count(tally: Tally, event: ImportEvent): void {
   tally.files++;
@@ -157,13 +163,25 @@ async function run(args: string[], { io, config, open }: Context): Promise<numbe
     // The store failing (a full disk, S3 gone) stops the import: what was done is summed up first.
     let stoppedBy: string | null = null;
     try {
-      for await (const event of importer.run(
-        options.paths,
-        { ownerId: owner.id, gallery: options.gallery, tags: options.tags, albumId: album?.id ?? null },
-        () => interrupted,
-      )) {
+      const status = io.status;
+      let shownAt = 0;
+      const watch: ImportWatch = {
+        stop: () => interrupted,
+        // On a terminal, a big file's bytes count up as they are copied.
+        ...(status
+          ? {
+              copying: (file, copied, size) => {
+                if (Date.now() - shownAt < STATUS_EVERY_MS) return;
+                shownAt = Date.now();
+                status(statusOf(tally, { file, copied, size }));
+              },
+            }
+          : {}),
+      };
+      const target = { ownerId: owner.id, gallery: options.gallery, tags: options.tags, albumId: album?.id ?? null };
+      for await (const event of importer.run(options.paths, target, watch)) {
         count(tally, event);
-        if (io.status) io.status(`${progressOf(tally)}  ${event.path}`);
+        if (status) status(statusOf(tally));
         else if (tally.files % PROGRESS_EVERY === 0) io.out(progressOf(tally));
       }
     } catch (error) {

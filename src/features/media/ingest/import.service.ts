@@ -47,6 +47,14 @@ export interface ImportTarget {
   albumId: string | null;
 }
 
+/** What the command watches while it runs. */
+export interface ImportWatch {
+  /** Asked before each file: true ends the import (after the file being copied). */
+  stop?: () => boolean;
+  /** Bytes of `file` copied into the store so far, of `size`, after each chunk. */
+  copying?: (file: string, copied: number, size: number) => void;
+}
+
 export interface ImportDeps {
   db: Kysely<Database>;
   store: MediaStore;
@@ -68,7 +76,7 @@ export class SourceReadError extends Error {
 const readError = (error: unknown) => (error instanceof SourceReadError ? error : new SourceReadError(`it could not be read: ${fsErrorText(error)}`));
 
 /** A file's bytes as a stream, read a chunk at a time into buffers of their own; opened read-only. */
-function readStream(file: string): ReadableStream<Uint8Array> {
+function readStream(file: string, onRead: (bytes: number) => void = () => {}): ReadableStream<Uint8Array> {
   let handle: fs.FileHandle | undefined;
   const close = async () => {
     const open = handle;
@@ -84,7 +92,10 @@ function readStream(file: string): ReadableStream<Uint8Array> {
         if (bytesRead === 0) {
           await close();
           controller.close();
-        } else controller.enqueue(bytesRead === READ_CHUNK_BYTES ? buffer : buffer.subarray(0, bytesRead));
+        } else {
+          onRead(bytesRead);
+          controller.enqueue(bytesRead === READ_CHUNK_BYTES ? buffer : buffer.subarray(0, bytesRead));
+        }
       } catch (error) {
         await close().catch(() => {});
         controller.error(readError(error));
@@ -94,11 +105,24 @@ function readStream(file: string): ReadableStream<Uint8Array> {
   });
 }
 
-/** SHA-256 of a file, streamed. */
+/** SHA-256 of a file, read through one buffer. */
 async function checksumOf(file: string): Promise<string> {
   const hasher = new Bun.CryptoHasher('sha256');
-  for await (const chunk of readStream(file) as unknown as AsyncIterable<Uint8Array>) hasher.update(chunk);
-  return hasher.digest('hex');
+  const buffer = new Uint8Array(READ_CHUNK_BYTES);
+  try {
+    const handle = await fs.open(file, 'r');
+    try {
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK_BYTES, null);
+        if (bytesRead === 0) return hasher.digest('hex');
+        hasher.update(buffer.subarray(0, bytesRead));
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw readError(error);
+  }
 }
 
 /** The first bytes of a file, as the upload sniffs them. */
@@ -120,7 +144,14 @@ const nameOf = (file: string) => path.basename(file).normalize('NFC');
 
 export function createImporter({ db, store, clock, maxUploadBytes, models, jobs }: ImportDeps) {
   /** Imports one file: a new item, a duplicate, a file that is not media, or a failure with its reason. */
-  async function importFile(ingest: IngestService, file: string, size: number, target: ImportTarget, sizes: Set<number>): Promise<ImportEvent> {
+  async function importFile(
+    ingest: IngestService,
+    file: string,
+    size: number,
+    target: ImportTarget,
+    sizes: Set<number>,
+    watch: ImportWatch,
+  ): Promise<ImportEvent> {
     const name = nameOf(file);
     const notMedia = (error: string): ImportEvent =>
       MEDIA_NAME.test(name) ? { kind: 'failed', path: file, error } : { kind: 'skipped', path: file, why: 'not-media' };
@@ -136,7 +167,12 @@ export function createImporter({ db, store, clock, maxUploadBytes, models, jobs 
 
       async function* parts(): AsyncGenerator<UploadPart> {
         if (target.tags.length > 0) yield { kind: 'field', name: 'tags', value: target.tags.join(','), truncated: false };
-        yield { kind: 'file', field: 'files', name, stream: readStream(file) };
+        let copied = 0;
+        const counted = (bytes: number) => {
+          copied += bytes;
+          watch.copying?.(file, copied, size);
+        };
+        yield { kind: 'file', field: 'files', name, stream: readStream(file, counted) };
       }
       const outcome = await ingest.upload(target.ownerId, target.gallery, parts());
       if (outcome.status === 201) {
@@ -153,7 +189,7 @@ export function createImporter({ db, store, clock, maxUploadBytes, models, jobs 
 
   return {
     /** Checks the paths (throws WalkPathError for a missing one), then imports file after file, telling each outcome. */
-    async *run(paths: readonly string[], target: ImportTarget, stop: () => boolean = () => false): AsyncGenerator<ImportEvent> {
+    async *run(paths: readonly string[], target: ImportTarget, watch: ImportWatch = {}): AsyncGenerator<ImportEvent> {
       const roots = await resolveRoots(paths);
       const sizes = await ownerSizes(db, target.ownerId);
       const ingest = createIngestService({
@@ -176,8 +212,8 @@ export function createImporter({ db, store, clock, maxUploadBytes, models, jobs 
         },
       });
       for await (const entry of walkFiles(roots) as AsyncGenerator<WalkEntry>) {
-        if (stop()) return;
-        if (entry.kind === 'file') yield await importFile(ingest, entry.path, entry.size, target, sizes);
+        if (watch.stop?.()) return;
+        if (entry.kind === 'file') yield await importFile(ingest, entry.path, entry.size, target, sizes, watch);
         else yield entry;
       }
     },
