@@ -215,6 +215,23 @@ describe('import', () => {
     expect((await cli(['help'], env)).out).toContain('import PATH... --owner USERNAME [--gallery premium] [--tags a,b] [--album NAME]');
   }, 60_000);
 
+  test('a store that fails stops the import, after the summary of what was done, exit 1', async () => {
+    const tree = await makeTree();
+    await signedInUser(t.database.db, { username: 'dee' });
+    // Nothing listens on port 9 (discard) of this machine: the bucket cannot be reached.
+    const env = {
+      DATA_DIR: t.dataDir,
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+    };
+    const r = await cli(['import', path.join(tree.root, 'Trips', '2024'), '--owner', 'dee'], env);
+    expect(r.out).toMatch(/^Importing into dee's gallery\.\nStopped after 1 file\(s\): .*ECONNREFUSED.*\nImported: 0\n/);
+    expect(r.code).toBe(1);
+  }, 60_000);
+
   test('progress: a line per 100 files, or one line rewritten in place on a terminal', async () => {
     const root = folder('import-many-');
     for (let i = 0; i < 205; i++) writeFileSync(path.join(root, `note-${String(i).padStart(3, '0')}.txt`), `note ${i}`);
@@ -232,7 +249,7 @@ describe('import', () => {
     // One line per file (and, now and then, one with the bytes of the file being read).
     const perFile = status.filter((line) => !line.includes(' · '));
     expect(perFile).toHaveLength(206);
-    expect(perFile[204]).toBe('205 file(s) looked at: 0 imported, 0 duplicate(s), 205 skipped, 0 failed');
+    expect(perFile[204]).toBe('205 files: 0 imported, 0 dup., 205 skipped, 0 failed');
     // Cleared before the summary.
     expect(status.at(-1)).toBe('');
   }, 60_000);

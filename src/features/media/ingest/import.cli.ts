@@ -96,9 +96,11 @@ interface Tally {
 const skippedOf = (t: Tally) => t.notMedia + t.hidden + t.linksOut;
 const progressOf = (t: Tally) =>
   `${t.files} file(s) looked at: ${t.imported} imported, ${t.duplicates} duplicate(s), ${skippedOf(t)} skipped, ${t.failed.length} failed`;
-/** The terminal's status line: the counts, then the file being copied (its name: a path would be cut off). */
+/** The terminal's status line, short enough for 80 columns: the counts, then the file being copied. */
 const statusOf = (t: Tally, copying?: { file: string; copied: number; size: number }) =>
-  `${progressOf(t)}${copying ? ` · ${path.basename(copying.file)} ${formatSize(copying.copied)} of ${formatSize(copying.size)}` : ''}`;
+  `${t.files} files: ${t.imported} imported, ${t.duplicates} dup., ${skippedOf(t)} skipped, ${t.failed.length} failed${
+    copying ? ` · ${path.basename(copying.file)} ${Math.floor((100 * copying.copied) / Math.max(1, copying.size))}% of ${formatSize(copying.size)}` : ''
+  }`;
 /** A big file's status is rewritten at most this often. */
 const STATUS_EVERY_MS = 200;
 
@@ -124,6 +126,8 @@ async function run(args: string[], { io, config, open }: Context): Promise<numbe
   const onInterrupt = () => {
     if (interrupted) process.exit(130);
     interrupted = true;
+    io.status?.('');
+    io.out('Stopping after the file being copied (Ctrl-C again stops at once).');
   };
   if (io.status) process.on('SIGINT', onInterrupt);
   try {
