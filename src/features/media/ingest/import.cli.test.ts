@@ -96,6 +96,8 @@ async function makeTree(): Promise<Tree> {
   writeFileSync(path.join(root, 'Trips', '2024', 'sunset.jpg'), await jpeg(250, 80, 20));
   writeFileSync(path.join(root, 'Trips', '2024', 'July', 'clip.mp4'), video);
   writeFileSync(path.join(root, 'Trips', '2024', 'July', 'old-again.jpg'), old);
+  // A picture with the wrong name: the bytes decide.
+  writeFileSync(path.join(root, 'Trips', '2024', 'July', 'scan.txt'), await jpeg(30, 30, 30));
   writeFileSync(path.join(root, 'Trips', '.DS_Store'), 'Finder was here');
   writeFileSync(path.join(root, 'Trips', NFD_NAME.normalize('NFD')), await jpeg(120, 80, 60));
   writeFileSync(path.join(root, 'Trips', 'copy of beach.jpg'), beach);
@@ -136,8 +138,8 @@ describe('import', () => {
     expect(first.err).toBe('');
     expect(first.out.split('\n')).toEqual([
       `Importing into ada's gallery, album "Summer" (new), tagged Holiday, 2024.`,
-      'Done: 12 file(s) looked at.',
-      'Imported: 4',
+      'Done: 13 file(s) looked at.',
+      'Imported: 5',
       "Duplicates (already among ada's items, left out): 2",
       'Skipped: 4 (1 not media, 1 hidden, 2 link(s) out of the folders)',
       'Failed: 2',
@@ -153,7 +155,7 @@ describe('import', () => {
     await t.runJobs();
     const items = await list(ada);
     const imported = items.filter((m) => m.originalName !== 'uploaded.jpg');
-    expect(imported.map((m) => m.title).sort()).toEqual(['Café au lait', 'beach', 'clip', 'sunset']);
+    expect(imported.map((m) => m.title).sort()).toEqual(['Café au lait', 'beach', 'clip', 'scan', 'sunset']);
     expect(imported.find((m) => m.title === 'Café au lait')!.originalName).toBe(NFD_NAME.normalize('NFC'));
     for (const item of imported) {
       expect(item).toMatchObject({ source: 'gallery', tags: ['Holiday', '2024'], status: 'ready', thumbnail: `/media/${item._id}/thumbnail` });
@@ -165,7 +167,7 @@ describe('import', () => {
     const bytes = new Uint8Array(await (await t.request(clip.url, { as: ada })).arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(tree.video))).toBe(true);
     const albums = ((await (await t.request('/api/albums', { as: ada })).json()) as AlbumPage).albums;
-    expect(albums.map((a) => [a.name, a.mediaCount])).toEqual([['Summer', 4]]);
+    expect(albums.map((a) => [a.name, a.mediaCount])).toEqual([['Summer', 5]]);
     const album = (await (await t.request(`/api/albums/${albums[0]!._id}?limit=50`, { as: ada })).json()) as AlbumDetail;
     expect(album.media.map((m) => m._id).sort()).toEqual(imported.map((m) => m._id).sort());
 
@@ -176,10 +178,10 @@ describe('import', () => {
     // Again: everything is already there. The album keeps its items; no second album.
     const second = await cli(['import', tree.root, '--owner', 'ADA', '--tags', 'Holiday, 2024', '--album', 'summer'], env);
     expect(second.out).toContain(`Importing into ada's gallery, album "Summer", tagged Holiday, 2024.`);
-    expect(second.out).toContain("Imported: 0\nDuplicates (already among ada's items, left out): 6\n");
+    expect(second.out).toContain("Imported: 0\nDuplicates (already among ada's items, left out): 7\n");
     expect(second.out).not.toContain('thumbnails');
     expect((await list(ada)).length).toBe(items.length);
-    expect(((await (await t.request('/api/albums', { as: ada })).json()) as AlbumPage).albums.map((a) => [a.name, a.mediaCount])).toEqual([['Summer', 4]]);
+    expect(((await (await t.request('/api/albums', { as: ada })).json()) as AlbumPage).albums.map((a) => [a.name, a.mediaCount])).toEqual([['Summer', 5]]);
     expect(snapshot(tree.root)).toEqual(before);
   }, 120_000);
 
@@ -190,10 +192,10 @@ describe('import', () => {
     const r = await cli(['import', path.join(tree.root, 'beach.jpg'), path.join(tree.root, 'Trips', '2024'), '--owner', 'bo', '--gallery', 'premium'], env);
     expect(r.out).toContain("Importing into bo's premium gallery.");
     // Trips/2024/loop leads to the top folder, which is not among the paths given.
-    expect(r.out).toContain('Done: 5 file(s) looked at.\nImported: 4\n');
+    expect(r.out).toContain('Done: 6 file(s) looked at.\nImported: 5\n');
     expect(r.out).toContain('Skipped: 1 (1 link(s) out of the folders)');
     expect(r.code).toBe(0);
-    expect((await list(bo, 'premium')).map((m) => m.title).sort()).toEqual(['beach', 'clip', 'old-again', 'sunset']);
+    expect((await list(bo, 'premium')).map((m) => m.title).sort()).toEqual(['beach', 'clip', 'old-again', 'scan', 'sunset']);
     expect(await list(bo)).toEqual([]);
   }, 120_000);
 
@@ -263,12 +265,12 @@ describe('import while the hub is stopped', () => {
     const password = async () => 'a long password';
     expect((await cli(['user', 'create', '--username', 'cy', '--name', 'Cy', '--email', 'cy@example.test'], env, { readSecret: password })).code).toBe(0);
     const r = await cli(['import', path.join(tree.root, 'Trips', '2024', 'July'), '--owner', 'cy'], env);
-    expect(r.out).toContain('Imported: 2\n');
+    expect(r.out).toContain('Imported: 3\n');
     expect(r.out).toEndWith('The hub makes the thumbnails of the new items when it next starts.');
     const database = openDatabase(path.join(dataDir, 'hub.sqlite'));
     try {
       const items = await database.db.selectFrom('media').select(['id', 'status']).execute();
-      expect(items.map((i) => i.status)).toEqual(['processing', 'processing']);
+      expect(items.map((i) => i.status)).toEqual(['processing', 'processing', 'processing']);
       const jobs = await database.db.selectFrom('jobs').select(['kind', 'key', 'state']).orderBy('key').execute();
       expect(jobs).toEqual(items.map((i) => ({ kind: 'media.process', key: i.id, state: 'queued' as const })).sort((a, b) => a.key.localeCompare(b.key)));
     } finally {
@@ -301,7 +303,7 @@ describe('import while the hub runs', () => {
         DATA_DIR: hub.dataDir,
         MAX_UPLOAD_BYTES: String(LIMIT),
       });
-      expect(r.out).toContain('Imported: 3\n');
+      expect(r.out).toContain('Imported: 4\n');
       expect(r.out).toEndWith('The hub is running: it is making the thumbnails of the new items now.');
       expect(r.code).toBe(0);
 
@@ -309,7 +311,7 @@ describe('import while the hub runs', () => {
       let items: MediaItem[] = [];
       for (;;) {
         items = ((await (await fetch(`${hub.url}/api/gallery?limit=50`, { headers: as })).json()) as MediaPage).media;
-        if (items.length === 3 && items.every((m) => m.status !== 'processing')) break;
+        if (items.length === 4 && items.every((m) => m.status !== 'processing')) break;
         await Bun.sleep(200);
       }
       for (const item of items) {
@@ -319,7 +321,7 @@ describe('import while the hub runs', () => {
         expect(thumbnail.headers.get('content-type')).toStartWith('image/');
       }
       const albums = ((await (await fetch(`${hub.url}/api/albums`, { headers: as })).json()) as AlbumPage).albums;
-      expect(albums.map((a) => [a.name, a.mediaCount])).toEqual([['Live', 3]]);
+      expect(albums.map((a) => [a.name, a.mediaCount])).toEqual([['Live', 4]]);
     } finally {
       await hub.cleanup();
     }
@@ -352,10 +354,10 @@ describe.skipIf(Boolean(unavailableReason))('import into an S3 store (OpenStack 
         S3_FORCE_PATH_STYLE: 'true',
       };
       const r = await cli(['import', tree.root, '--owner', 'ada'], env);
-      expect(r.out).toContain("Imported: 5\nDuplicates (already among ada's items, left out): 1\n");
+      expect(r.out).toContain("Imported: 6\nDuplicates (already among ada's items, left out): 1\n");
       await t.runJobs();
       const items = ((await (await t.request('/api/gallery?limit=50', { as: ada })).json()) as MediaPage).media;
-      expect(items).toHaveLength(5);
+      expect(items).toHaveLength(6);
       const beach = items.find((m) => m.title === 'beach')!;
       const row = await t.database.db.selectFrom('media').select('storage_key').where('id', '=', beach._id).executeTakeFirstOrThrow();
       expect(await store.head(row.storage_key)).toMatchObject({ size: tree.beach.byteLength });

@@ -29,9 +29,9 @@ const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * Names of the kinds the hub takes: a file so named whose bytes are not one of them is reported as
  * failed (a broken or mislabelled picture); any other file that is not media is merely skipped. The
- * type itself is always told by the bytes.
+ * type itself is always told by the bytes. (`.ts` is left out: TypeScript's files are named so too.)
  */
-const MEDIA_NAME = /\.(jpe?g|jfif|png|gif|webp|avif|hei[cf]|mp4|m4v|mov|qt|webm|mkv|avi|wmv|asf|flv|ts|mts|m2ts|mpe?g|mpg|vob|3gp|3g2|ogv)$/i;
+const MEDIA_NAME = /\.(jpe?g|jfif|png|gif|webp|avif|hei[cf]|mp4|m4v|mov|qt|webm|mkv|avi|wmv|asf|flv|mts|m2ts|mpe?g|mpg|vob|3gp|3g2|ogv)$/i;
 
 export type ImportEvent =
   | { kind: 'imported'; path: string; item: MediaItem }
