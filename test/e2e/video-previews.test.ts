@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { formatDuration, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, SCREENSHOT_DIR, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { tempDir } from '../helpers/test-app.ts';
@@ -184,6 +185,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
           expect(fullVideo(requested, item)).toEqual([]);
           await page.waitForFunction((element) => getComputedStyle(element!.querySelector('video')!).opacity === '1', await card.elementHandle());
           await screenshot(page, `hub-preview-hover-${gallery.page.slice(1)}-${mode}-${size}`);
+          expect(await axeViolations(page)).toEqual([]);
           await page.mouse.move(1, 1);
           await card.locator('video').waitFor({ state: 'detached' });
 
@@ -245,6 +247,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
           expect(natural[1]).toBeGreaterThanOrEqual(hovered.y + hovered.h);
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           await screenshot(page, `hub-scrub-hover-${gallery.page.slice(1)}-${mode}-${size}`);
+          expect(await axeViolations(page)).toEqual([]);
 
           // Dragging: the frame follows the pointer, and the video lands where it was let go.
           const to = list.at(-3)!;
