@@ -9,7 +9,7 @@ import { AppError } from './errors.ts';
 import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
 import { checkMedia } from './features/media/check.service.ts';
 import { importCommand } from './features/media/ingest/import.cli.ts';
-import { processMedia } from './features/media/jobs.ts';
+import { makeVideoPreviews, processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
 import { createUserSchema, PASSWORD_MIN_LENGTH } from './features/users/users.schema.ts';
 import { newSecretKey } from './security/secret-box.ts';
@@ -205,7 +205,10 @@ const commands: Record<string, Command> = {
         const reprocess = async (ids: string[]) => {
           for (const id of ids) await jobs.enqueue(processMedia, { mediaId: id }, { key: id });
         };
-        const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix, reprocess });
+        const remakePreviews = async (ids: string[]) => {
+          for (const id of ids) await jobs.enqueue(makeVideoPreviews, { mediaId: id }, { key: id });
+        };
+        const report = await checkMedia({ db: database.db, store, clock: () => new Date(), fix, reprocess, remakePreviews });
         const { io } = ctx;
         io.out(
           `Checked ${report.storedFiles} stored file(s) (${ctx.config.storage.driver === 's3' ? `S3 bucket ${ctx.config.storage.bucket}` : ctx.config.mediaDir}) against ${report.items} item(s).`,
@@ -220,13 +223,20 @@ const commands: Record<string, Command> = {
         for (const m of report.missing) io.out(`  ${m.id}  (owner ${m.ownerId}, ${m.key})${m.alreadyMarked ? '  already marked' : ''}`);
         io.out(`Items whose thumbnail or display copy is missing: ${report.renditionsLost.length}`);
         for (const r of report.renditionsLost) io.out(`  ${r.id}  (owner ${r.ownerId}, ${r.keys.join(', ')})`);
+        io.out(`Videos whose preview or scrubbing frames are missing: ${report.previewsLost.length}`);
+        for (const r of report.previewsLost) io.out(`  ${r.id}  (owner ${r.ownerId}, ${r.keys.join(', ')})`);
         if (report.fixed) {
           io.out(
             `Fixed: deleted ${report.fixed.deleted} file(s), marked ${report.fixed.marked} item(s) as failed, sent ${report.fixed.reprocessed} item(s) back to processing (the hub makes their thumbnails again).`,
           );
+          if (report.fixed.previewsRemade > 0)
+            io.out(
+              `Sent ${report.fixed.previewsRemade} video(s) to have their preview and scrubbing frames made again (they stay ready; poster and playable copy kept).`,
+            );
           return 0;
         }
-        const problems = report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length + report.renditionsLost.length;
+        const problems =
+          report.orphans.length + report.missing.filter((m) => !m.alreadyMarked).length + report.renditionsLost.length + report.previewsLost.length;
         if (problems === 0) {
           io.out('Nothing to fix.');
           return 0;

@@ -1,4 +1,5 @@
-// The media card's video behaviour: hovering plays the item's preview clip (never the original),
+// The media card's video behaviour: hovering plays the item's preview clip (never the original), as
+// do focusing the card from the keyboard and holding a finger on it (a tap still opens the viewer);
 // nothing plays without one or when less motion is asked for, and a converting video shows its
 // poster and "Converting 42 %"; the server's markup is what the browser draws on hydrating.
 
@@ -8,7 +9,8 @@ import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
-import { type CardLook, MediaCard } from './MediaCard.tsx';
+import { MODEL_GALLERY } from '../models/model-gallery-config.ts';
+import { type CardLook, HOLD_MS, MediaCard } from './MediaCard.tsx';
 import { PREMIUM } from './premium-config.ts';
 import { RED_ROOM } from './red-room-config.ts';
 import { PROCESSING_POLL_MS, useProcessingRefresh } from './useProcessingRefresh.ts';
@@ -44,7 +46,7 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
   };
 }
 
-function card(it: MediaItem, look: CardLook = PREMIUM.card, live = true) {
+function card(it: MediaItem, look: CardLook = PREMIUM.card, live = true, onOpen: (item: MediaItem) => void = () => {}) {
   return (
     <ul>
       <li>
@@ -57,7 +59,7 @@ function card(it: MediaItem, look: CardLook = PREMIUM.card, live = true) {
           selected={false}
           busy={false}
           actions={[]}
-          onOpen={() => {}}
+          onOpen={onOpen}
           onToggleSelect={() => {}}
         />
       </li>
@@ -95,11 +97,15 @@ function RefreshingPage({ first, loadItem }: { first: MediaItem; loadItem: (id: 
 }
 
 const article = (name: string) => screen.getByRole('article', { name });
+/** The pointer (a mouse unless told) comes over the card, or leaves it. */
+const enter = (element: Element, pointerType = 'mouse') => act(async () => void fireEvent.pointerEnter(element, { pointerType }));
+const leave = (element: Element, pointerType = 'mouse') => act(async () => void fireEvent.pointerLeave(element, { pointerType }));
 
 describe('hover previews', () => {
   for (const [gallery, look] of [
     ['Premium', PREMIUM.card],
     ['The Red Room', RED_ROOM.card],
+    ['The model gallery dialog', MODEL_GALLERY.card],
   ] as const) {
     test(`${gallery}: hovering a video card plays its preview, muted and looping, never the original; leaving unloads it`, async () => {
       render(card(item('v', { preview: '/media/v/preview' }), look));
@@ -107,18 +113,14 @@ describe('hover previews', () => {
       // Nothing is loaded before the pointer comes: the poster only.
       expect(cardEl.querySelector('video')).toBeNull();
       expect(cardEl.querySelector('img')!.getAttribute('src')).toBe('/media/v/thumbnail');
-      await act(async () => {
-        fireEvent.mouseEnter(cardEl);
-      });
+      await enter(cardEl);
       const clip = cardEl.querySelector('video')!;
       expect(clip.getAttribute('src')).toBe('/media/v/preview');
       expect([clip.muted, clip.loop, clip.hasAttribute('playsinline'), clip.getAttribute('preload')]).toEqual([true, true, true, 'none']);
       expect(played).toEqual(['/media/v/preview']);
       // The only media the card loads is the clip (the link still opens the playable rendition).
       expect([...cardEl.querySelectorAll('video, source')].map((m) => m.getAttribute('src'))).toEqual(['/media/v/preview']);
-      await act(async () => {
-        fireEvent.mouseLeave(cardEl);
-      });
+      await leave(cardEl);
       expect(cardEl.querySelector('video')).toBeNull();
       expect(cardEl.querySelector('img')!.getAttribute('src')).toBe('/media/v/thumbnail');
     });
@@ -126,9 +128,7 @@ describe('hover previews', () => {
     test(`${gallery}: a video without a preview keeps its poster on hover and plays nothing`, async () => {
       for (const preview of [null, undefined]) {
         const { unmount } = render(card(item('old', preview === null ? { preview } : {}), look));
-        await act(async () => {
-          fireEvent.mouseEnter(article('Clip old'));
-        });
+        await enter(article('Clip old'));
         expect(article('Clip old').querySelector('video')).toBeNull();
         expect(article('Clip old').querySelector('img')!.getAttribute('src')).toBe('/media/old/thumbnail');
         unmount();
@@ -140,11 +140,83 @@ describe('hover previews', () => {
   test('with less motion asked for, hovering plays nothing', async () => {
     reduceMotion = true;
     render(card(item('v', { preview: '/media/v/preview' })));
-    await act(async () => {
-      fireEvent.mouseEnter(article('Clip v'));
-    });
+    await enter(article('Clip v'));
+    await act(async () => screen.getByRole('link', { name: 'Open Clip v' }).focus());
     expect(article('Clip v').querySelector('video')).toBeNull();
     expect(played).toEqual([]);
+  });
+
+  test('focusing a video card from the keyboard plays its preview; moving focus on stops it', async () => {
+    render(card(item('v', { preview: '/media/v/preview' }), RED_ROOM.card));
+    const link = screen.getByRole('link', { name: 'Open Clip v' });
+    await act(async () => link.focus());
+    expect(article('Clip v').querySelector('video')?.getAttribute('src')).toBe('/media/v/preview');
+    expect(played).toEqual(['/media/v/preview']);
+    // The pointer passing over and away while the card has focus leaves it playing.
+    await enter(article('Clip v'));
+    await leave(article('Clip v'));
+    expect(article('Clip v').querySelector('video')).not.toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Actions for Clip v' }).focus());
+    expect(article('Clip v').querySelector('video')).toBeNull();
+  });
+
+  test('a finger held on a video card plays its preview until it lifts, without opening the viewer; a tap opens it and plays nothing', async () => {
+    jest.useFakeTimers();
+    try {
+      const opened: string[] = [];
+      render(card(item('v', { preview: '/media/v/preview' }), PREMIUM.card, true, (it) => opened.push(it._id)));
+      const cardEl = article('Clip v');
+      const link = screen.getByRole('link', { name: 'Open Clip v' });
+      const touch = { pointerType: 'touch' };
+      // A touch sends no hover: its pointer coming over the card plays nothing.
+      await enter(cardEl, 'touch');
+      expect(cardEl.querySelector('video')).toBeNull();
+
+      // A tap: down, up, click before the hold's time. The viewer opens; no clip was loaded.
+      await act(async () => {
+        fireEvent.pointerDown(link, touch);
+        jest.advanceTimersByTime(HOLD_MS - 100);
+        fireEvent.pointerUp(link, touch);
+        fireEvent.click(link);
+        jest.advanceTimersByTime(HOLD_MS);
+      });
+      expect(opened).toEqual(['v']);
+      expect(played).toEqual([]);
+
+      // A hold: the clip plays while the finger rests; lifting stops it, and its click opens nothing.
+      await act(async () => {
+        fireEvent.pointerDown(link, touch);
+        jest.advanceTimersByTime(HOLD_MS);
+      });
+      expect(cardEl.querySelector('video')?.getAttribute('src')).toBe('/media/v/preview');
+      expect(played).toEqual(['/media/v/preview']);
+      // The browser's menu for a long-pressed link stays closed while the preview shows.
+      expect(fireEvent.contextMenu(link)).toBe(false);
+      await act(async () => {
+        fireEvent.pointerUp(link, touch);
+        fireEvent.click(link);
+      });
+      expect(cardEl.querySelector('video')).toBeNull();
+      expect(opened).toEqual(['v']);
+
+      // A hold that turns into a scroll (the browser cancels the pointer) stops the clip too.
+      await act(async () => {
+        fireEvent.pointerDown(link, touch);
+        jest.advanceTimersByTime(HOLD_MS);
+      });
+      expect(cardEl.querySelector('video')).not.toBeNull();
+      await act(async () => void fireEvent.pointerCancel(link, touch));
+      expect(cardEl.querySelector('video')).toBeNull();
+      // The next tap opens the viewer again.
+      await act(async () => {
+        fireEvent.pointerDown(link, touch);
+        fireEvent.pointerUp(link, touch);
+        fireEvent.click(link);
+      });
+      expect(opened).toEqual(['v', 'v']);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('The Red Room keeps its play badge; Premium keeps its cards without one', () => {

@@ -6,10 +6,11 @@
 // videos on hover, writes 'Untitled', shows the title over the picture unless in titles view).
 // Without JavaScript the picture opens in the browser; the island opens the viewer instead.
 // Hovering a video card plays its `preview` (a short muted clip), never the original: the clip is
-// mounted over the poster on hover and dropped on leave (decision 0039). A video being converted
-// shows its poster and "Converting 42 %".
+// mounted over the poster on hover and dropped on leave (decision 0039); so does focusing its link
+// from the keyboard, and holding a finger on it (a tap still opens the viewer; decision 0045). A
+// video being converted shows its poster and "Converting 42 %".
 
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
 import { WarningIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
@@ -83,6 +84,9 @@ function usePlaceholder(placeholder: string | null, live: boolean): string | nul
 
 /** "Converting 42 %": whole percents, never 100 before the rendition exists. */
 export const convertingText = (progress: number) => `Converting ${Math.min(99, Math.max(0, Math.floor(progress)))} %`;
+
+/** How long a finger rests on a video card before its preview plays (a shorter touch is a tap: it opens the viewer). */
+export const HOLD_MS = 350;
 
 /** Whether the person asked for less motion (then nothing plays on hover). */
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -203,19 +207,33 @@ export function MediaCard({
   // Only the preview clip plays on hover, never the original; without one the poster stays.
   const clip = look.hoverPreview && isVideo && item.preview ? item.preview : null;
   const badge = isVideo && (look.playBadge ?? !look.hoverPreview);
-  const [hovered, setHovered] = useState(false);
+  // Why the clip plays, as bits: 1 the pointer is over the card, 2 its link has keyboard focus, 4 a finger holds it.
+  const [wanted, setWanted] = useState(0);
   const [playing, setPlaying] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A finger's hold: its timer, and whether it became a hold (then its click opens nothing).
+  const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; held?: boolean }>({});
   // Compact tiles are pictures only; the overlay look puts the title over the picture unless in titles view.
   const below = !compact && (look.title === 'below' || titlesView);
   const overlay = look.title === 'overlay' && !below;
   const waitsForDouble = look.doubleClickFullscreen && item.type === 'image';
 
-  useEffect(() => () => void (pending.current && clearTimeout(pending.current)), []);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+      clearTimeout(hold.current.timer);
+    },
+    [],
+  );
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!live) return;
     event.preventDefault();
+    // The end of a hold that played the preview is not a tap.
+    if (hold.current.held) {
+      hold.current.held = false;
+      return;
+    }
     if (selecting) return onToggleSelect(item);
     if (!waitsForDouble) return onOpen(item, false);
     // The first click waits a moment: a second one makes it a double click (fullscreen).
@@ -230,18 +248,37 @@ export function MediaCard({
     }, DOUBLE_CLICK_MS);
   };
 
-  const startPreview = () => {
-    if (!reducedMotion()) setHovered(true);
+  const want = (bit: number, on: boolean) => {
+    if (!on || !reducedMotion()) setWanted((w) => (on ? w | bit : w & ~bit));
   };
-  const stopPreview = () => setHovered(false);
+  // A mouse or pen hovers; a finger holds (the mouse events a touch makes come with its tap, so
+  // they are not listened to). A finger that lifts, scrolls or leaves ends the hold.
+  const down = (event: PointerEvent) => {
+    clearTimeout(hold.current.timer);
+    hold.current = {};
+    if (event.pointerType === 'touch')
+      hold.current.timer = setTimeout(() => {
+        hold.current.held = true;
+        want(4, true);
+      }, HOLD_MS);
+  };
+  const up = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return want(1, false);
+    clearTimeout(hold.current.timer);
+    want(4, false);
+  };
 
   const round = compact || !below ? 'rounded-xl' : 'rounded-t-xl';
   return (
     <article
       aria-labelledby={titleId}
       data-video-card={clip ? '' : undefined}
-      onMouseEnter={clip ? startPreview : undefined}
-      onMouseLeave={clip ? stopPreview : undefined}
+      onPointerEnter={clip ? (e) => e.pointerType !== 'touch' && want(1, true) : undefined}
+      onPointerLeave={clip ? up : undefined}
+      onPointerDown={clip ? down : undefined}
+      onPointerUp={clip ? (e) => e.pointerType === 'touch' && up(e) : undefined}
+      onPointerCancel={clip ? up : undefined}
+      onContextMenu={clip ? (e) => hold.current.held && e.preventDefault() : undefined}
       className={selected ? 'group media-card ring-2 ring-accent ring-offset-2 ring-offset-bg' : 'group media-card'}
     >
       {/* The menu may reach beyond the card: only the picture's own layer clips. */}
@@ -255,10 +292,12 @@ export function MediaCard({
           aria-hidden={selecting ? true : undefined}
           tabIndex={selecting ? -1 : undefined}
           onClick={open}
+          onFocus={clip ? (e) => e.currentTarget.matches(':focus-visible') && want(2, true) : undefined}
+          onBlur={clip ? () => want(2, false) : undefined}
           className={`absolute inset-0 overflow-hidden bg-raised ${round}`}
         >
           <Picture item={item} live={live} />
-          {clip && hovered && live ? <PreviewClip src={clip} onPlaying={setPlaying} /> : null}
+          {clip && wanted && live ? <PreviewClip src={clip} onPlaying={setPlaying} /> : null}
           {badge ? (
             <span className={`absolute inset-0 flex items-center justify-center transition-opacity ${playing ? 'opacity-0' : ''}`}>
               <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white">

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { MediaPage } from '../../src/shared/media.ts';
+import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import type { Model } from '../../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
@@ -191,6 +191,24 @@ describe("a model's gallery dialog", () => {
     expect((gallery as HTMLDialogElement).open).toBe(true);
   });
 
+  test("a video tile plays the hub's preview clip while hovered, never the original, and drops it when left", async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    const clip = await upload('mp4', { title: 'Studio clip', modelId: mia._id });
+    // Processing, then the preview job (ffmpeg) make the poster and the clip.
+    await hub.hub.runJobs();
+    const preview = (await json<MediaItem>('GET', `/api/gallery/${clip._id}`)).preview!;
+    expect(preview).toBe(`/media/${clip._id}/preview`);
+    await renderBoard();
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const tile = within(dialog("Mia Rose's Gallery")).getByRole('article', { name: 'Studio clip' });
+    expect(tile.querySelector('video')).toBeNull();
+    await settle(() => fireEvent.pointerEnter(tile, { pointerType: 'mouse' }));
+    expect([...tile.querySelectorAll('video')].map((v) => [v.getAttribute('src'), v.muted, v.loop])).toEqual([[preview, true, true]]);
+    expect(hub.requests.some((r) => r.path === `/media/${clip._id}` || r.path === `/media/${clip._id}/display`)).toBe(false);
+    await settle(() => fireEvent.pointerLeave(tile, { pointerType: 'mouse' }));
+    expect(tile.querySelector('video')).toBeNull();
+  });
+
   test("the tiles are the media library's cards: a favourite button, and a menu whose Delete sends each item to its own gallery's bin", async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
@@ -205,11 +223,8 @@ describe("a model's gallery dialog", () => {
     expect(within(gallery).getByRole('button', { name: 'Remove Free one from favorites' }).getAttribute('aria-pressed')).toBe('true');
 
     await settle(() => within(gallery).getByRole('button', { name: 'Actions for reserve' }).click());
-    expect(
-      within(gallery)
-        .getAllByRole('menuitem')
-        .map((m) => m.textContent),
-    ).toEqual(['View Details', 'Delete']);
+    // The open menu's code loads with the first menu (a module of its own): wait for its items.
+    expect((await within(gallery).findAllByRole('menuitem', {}, { timeout: 10_000 })).map((m) => m.textContent)).toEqual(['View Details', 'Delete']);
     await settle(() => within(gallery).getByRole('menuitem', { name: 'Delete' }).click());
     await settle(() => within(dialog('Delete Media')).getByRole('button', { name: 'Delete' }).click());
     expect(hub.requests.some((r) => r.method === 'DELETE' && r.path.startsWith('/api/premium/'))).toBe(true);

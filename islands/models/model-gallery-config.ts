@@ -46,7 +46,7 @@ export const MODEL_GALLERY: GridConfig = {
     deleteFailed: 'Failed to delete media',
   },
   toast: { ms: TOAST_MS.models, at: 'bottom' },
-  card: { title: 'below', favorite: 'button', hoverPreview: false, doubleClickFullscreen: false, source: true },
+  card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: false, source: true },
   menu: ['details', 'delete'],
   viewer: 'gallery',
   selection: RED_ROOM.selection,

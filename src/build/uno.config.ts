@@ -99,5 +99,7 @@ export const unoConfig: UserConfig<Theme> = {
     { getCSS: () => themePreflight },
     // The Red Room's warning, once accepted in this browser (static/mature-content.js marks the page).
     { getCSS: () => 'html[data-mature-accepted] dialog[data-mature-warning]{display:none}' },
+    // A finger held on a video card plays its preview (MediaCard): no link callout or text selection then.
+    { getCSS: () => '[data-video-card] a{-webkit-touch-callout:none;-webkit-user-select:none;user-select:none}' },
   ],
 };

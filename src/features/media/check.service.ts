@@ -1,6 +1,8 @@
 // `media check`: the store and the rows compared. Files in the store that no row references, rows
 // whose original is gone from the store, and rows whose thumbnail or display rendition is gone or
 // empty; `fix` deletes the first, marks the second failed and has the third's renditions made again.
+// A ready video that lost only its preview or scrubbing frames has only these made again (the
+// preview job): its poster, thumbnail and playable rendition stay, and it stays ready.
 
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -8,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { MEDIA_KEY_NAMESPACES, type MediaStore, type StoredObject } from '../../storage/media-store.ts';
 import { isReferenced, markForReprocessing, markMissing, originals, referencedKeys } from './ingest/ingest.repo.ts';
 import { previewKeysOf } from './media.table.ts';
+import { forgetPreviews } from './processing/previews.repo.ts';
 
 export const CHECK_TEXT = {
   missingFailure: 'The original file is missing from storage',
@@ -33,8 +36,13 @@ export interface CheckReport {
    * to the disk one by one, so a power cut can lose one); `fix` has them made again.
    */
   renditionsLost: { id: string; ownerId: string; keys: string[] }[];
-  /** With fix: files deleted, rows marked, items sent back to processing. */
-  fixed?: { deleted: number; marked: number; reprocessed: number };
+  /**
+   * Ready videos whose thumbnail and playable rendition are there but whose preview or scrubber
+   * (the WebVTT file or a sprite sheet) is missing or empty; `fix` has only these made again.
+   */
+  previewsLost: { id: string; ownerId: string; keys: string[] }[];
+  /** With fix: files deleted, rows marked, items sent back to processing, videos whose previews are made again. */
+  fixed?: { deleted: number; marked: number; reprocessed: number; previewsRemade: number };
 }
 
 export async function checkMedia({
@@ -43,6 +51,7 @@ export async function checkMedia({
   clock,
   fix = false,
   reprocess = async () => {},
+  remakePreviews = async () => {},
 }: {
   db: Kysely<Database>;
   store: MediaStore;
@@ -50,6 +59,8 @@ export async function checkMedia({
   fix?: boolean;
   /** Enqueues the processing of these items (the CLI passes the job queue's enqueue). */
   reprocess?: (ids: string[]) => Promise<void>;
+  /** Enqueues the preview job of these videos (the CLI passes the job queue's enqueue). */
+  remakePreviews?: (ids: string[]) => Promise<void>;
 }): Promise<CheckReport> {
   // Rows first, then the store: a file stored after the rows were read looks like an orphan, and
   // the grace period keeps it; a row written after would otherwise look like it lost its file.
@@ -72,20 +83,26 @@ export async function checkMedia({
   }
 
   const renditionsLost: CheckReport['renditionsLost'] = [];
+  const previewsLost: CheckReport['previewsLost'] = [];
   const missingIds = new Set(missing.map((m) => m.id));
+  const isLost = async (key: string) => {
+    const object = stored.get(key) ?? (await store.head(key));
+    return !object || object.size === 0;
+  };
   for (const row of rows) {
     if (missingIds.has(row.id) || row.status === 'processing') continue;
     const lost: string[] = [];
-    // A video's preview and scrubber are made again with the rest (the preview job follows processing).
-    for (const key of [row.thumbnail_key, row.display_key, ...previewKeysOf(row)]) {
-      if (!key) continue;
-      const object = stored.get(key) ?? (await store.head(key));
-      if (!object || object.size === 0) lost.push(key);
-    }
-    if (lost.length > 0) renditionsLost.push({ id: row.id, ownerId: row.owner_id, keys: lost });
+    for (const key of [row.thumbnail_key, row.display_key]) if (key && (await isLost(key))) lost.push(key);
+    const lostPreviews: string[] = [];
+    for (const key of previewKeysOf(row)) if (await isLost(key)) lostPreviews.push(key);
+    // Processing again makes the preview and scrubber again too (the preview job follows it); a
+    // ready video that lost only those has only the preview job run again.
+    if (lost.length > 0 || (lostPreviews.length > 0 && row.status !== 'ready'))
+      renditionsLost.push({ id: row.id, ownerId: row.owner_id, keys: [...lost, ...lostPreviews] });
+    else if (lostPreviews.length > 0) previewsLost.push({ id: row.id, ownerId: row.owner_id, keys: lostPreviews });
   }
 
-  const report: CheckReport = { storedFiles: stored.size, items: rows.length, orphans, recent, missing, renditionsLost };
+  const report: CheckReport = { storedFiles: stored.size, items: rows.length, orphans, recent, missing, renditionsLost, previewsLost };
   if (!fix) return report;
   let deleted = 0;
   for (const object of orphans) {
@@ -108,6 +125,17 @@ export async function checkMedia({
     );
     await reprocess(renditionsLost.map((r) => r.id));
   }
-  report.fixed = { deleted, marked, reprocessed: renditionsLost.length };
+  // The lost previews are forgotten (so nothing points at a missing file meanwhile), their files
+  // deleted (the survivors and the emptied ones), and the preview job makes both again from the playable rendition.
+  const remade: string[] = [];
+  const keysOf = new Map(rows.map((row) => [row.id, row]));
+  for (const lost of previewsLost) {
+    const row = keysOf.get(lost.id)!;
+    if (!(await forgetPreviews(db, row.id, row))) continue;
+    for (const key of previewKeysOf(row)) await store.delete(key);
+    remade.push(row.id);
+  }
+  if (remade.length > 0) await remakePreviews(remade);
+  report.fixed = { deleted, marked, reprocessed: renditionsLost.length, previewsRemade: remade.length };
   return report;
 }

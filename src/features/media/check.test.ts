@@ -78,7 +78,7 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       expect(await store.head('originals/2026/11/00000000000000000000000000000003.mp4')).not.toBeNull();
 
       const fixed = await checkMedia({ db: t.database.db, store, clock: later, fix: true });
-      expect(fixed.fixed).toEqual({ deleted: 2, marked: 1, reprocessed: 0 });
+      expect(fixed.fixed).toEqual({ deleted: 2, marked: 1, reprocessed: 0, previewsRemade: 0 });
       expect(await store.head('originals/2026/11/00000000000000000000000000000003.mp4')).toBeNull();
       expect(await store.head('thumbnails/2026/11/00000000000000000000000000000002.webp')).toBeNull();
       expect(await store.head('thumbnails/2026/11/00000000000000000000000000000001.webp')).not.toBeNull();
@@ -92,7 +92,7 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       const again = await checkMedia({ db: t.database.db, store, clock: later, fix: true });
       expect(again.orphans).toEqual([]);
       expect(again.missing).toEqual([{ id: lost!.id, ownerId: as.user._id, key: lost!.storage_key, alreadyMarked: true }]);
-      expect(again.fixed).toEqual({ deleted: 0, marked: 0, reprocessed: 0 });
+      expect(again.fixed).toEqual({ deleted: 0, marked: 0, reprocessed: 0, previewsRemade: 0 });
     }, 30_000);
 
     test('a thumbnail lost or emptied (a power cut) is reported, and --fix has it made again', async () => {

@@ -9,11 +9,12 @@ import { signedInUser } from '../../../../test/helpers/factories.ts';
 import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes } from '../../../../test/helpers/video-samples.ts';
+import { runCli } from '../../../cli.ts';
 import { silentLogger } from '../../../logger.ts';
 import { expandPage, leanPage, type MediaItem, type MediaPage, type UploadResult } from '../../../shared/media.ts';
 import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
-import { previewKeysOf } from '../media.table.ts';
+import { previewKeysOf, scrubberSheetKey } from '../media.table.ts';
 import { previewStarts, scrubberVtt, sheetLayout } from './preview.ts';
 import { createMediaProcessor } from './processing.service.ts';
 
@@ -231,6 +232,67 @@ describe('hover previews and scrubbing frames', () => {
     expect(report.renditionsLost).toEqual([]);
     expect((await t.request(`/api/gallery/${uploaded._id}/permanent-delete`, { method: 'DELETE', as: alice })).status).toBe(200);
     for (const key of keys) expect(await t.store.head(key)).toBeNull();
+  });
+
+  test('media check --fix, when only a preview and a sprite sheet are lost, makes only those again: the video stays ready with its poster', async () => {
+    const uploaded = await upload('lost-preview.mp4', await fiveSeconds());
+    await t.runJobs();
+    const full = () => t.database.db.selectFrom('media').selectAll().where('id', '=', uploaded._id).executeTakeFirstOrThrow();
+    const before = await full();
+    expect(before).toMatchObject({ status: 'ready', scrubber_sheets: 1 });
+    const sheet = scrubberSheetKey(before.scrubber_key!, 0);
+    // A power cut took the preview clip and emptied the sprite sheet; the WebVTT file survived.
+    await t.store.delete(before.preview_key!);
+    await t.store.put(sheet, new Response('').body!);
+
+    const io = { out: [] as string[] };
+    const cli = (args: string[]) =>
+      runCli(args, {
+        out: (line) => io.out.push(line),
+        err: (line) => io.out.push(line),
+        env: { DATA_DIR: t.dataDir },
+        readLine: async () => '',
+        readSecret: async () => '',
+        interactive: false,
+      });
+    expect(await cli(['media', 'check'])).toBe(1);
+    const listed = io.out.join('\n');
+    expect(listed).toContain('Items whose thumbnail or display copy is missing: 0\n');
+    expect(listed).toContain(
+      `Videos whose preview or scrubbing frames are missing: 1\n  ${uploaded._id}  (owner ${alice.user._id}, ${before.preview_key}, ${sheet})`,
+    );
+
+    io.out.length = 0;
+    expect(await cli(['media', 'check', '--fix'])).toBe(0);
+    expect(io.out.join('\n')).toContain('sent 0 item(s) back to processing');
+    expect(io.out.join('\n')).toContain('Sent 1 video(s) to have their preview and scrubbing frames made again');
+    // Meanwhile the video is as it was, ready and playable, with nothing pointing at a lost file.
+    const meanwhile = await item(uploaded._id);
+    expect(meanwhile).toMatchObject({ status: 'ready', preview: null, scrubber: null, thumbnail: expect.any(String), display: expect.any(String) });
+    expect(await t.store.head(before.scrubber_key!)).toBeNull();
+    const jobs = await t.database.db.selectFrom('jobs').select(['kind', 'key']).where('state', '=', 'queued').execute();
+    expect(jobs).toEqual([{ kind: 'media.preview', key: uploaded._id }]);
+
+    await t.runJobs();
+    const after = await full();
+    // Only the preview and the scrubber are new: the poster, thumbnail and rendition are the same files.
+    expect(after).toMatchObject({
+      status: 'ready',
+      thumbnail_key: before.thumbnail_key,
+      display_key: before.display_key,
+      storage_key: before.storage_key,
+      playback: before.playback,
+    });
+    expect(after.preview_key).not.toBeNull();
+    expect(after.preview_key).not.toBe(before.preview_key);
+    const remade = await item(uploaded._id);
+    expect((await t.request(remade.preview!, { as: alice })).status).toBe(200);
+    const vtt = await (await t.request(remade.scrubber!, { as: alice })).text();
+    const sprite = await t.request(parseVtt(vtt, remade.scrubber!)[0]!.url, { as: alice });
+    expect(sprite.status).toBe(200);
+    expect((await sharp(new Uint8Array(await sprite.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+    const clean = await checkMedia({ db: t.database.db, store: t.store, clock: () => new Date(Date.now() + 2 * 86_400_000) });
+    expect([clean.renditionsLost, clean.previewsLost, clean.orphans]).toEqual([[], [], []]);
   });
 });
 

@@ -32,3 +32,22 @@ export async function recordPreviews(
     return before;
   });
 }
+
+/**
+ * Forgets a video's preview and scrubber whose files were lost (`media check --fix`), when the row
+ * still holds these keys (a preview job may have replaced them since they were read); whether it did.
+ */
+export async function forgetPreviews(db: Db, mediaId: string, keys: PreviewKeys): Promise<boolean> {
+  const result = await db
+    .updateTable('media')
+    .set({ preview_key: null, scrubber_key: null, scrubber_sheets: null })
+    .where('id', '=', mediaId)
+    .where((eb) =>
+      eb.and([
+        keys.preview_key === null ? eb('preview_key', 'is', null) : eb('preview_key', '=', keys.preview_key),
+        keys.scrubber_key === null ? eb('scrubber_key', 'is', null) : eb('scrubber_key', '=', keys.scrubber_key),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
