@@ -161,7 +161,8 @@ function lazyPartsWithIsland(entry: string): Bun.BunPlugin {
     name: 'lazy-parts-with-island',
     setup(build) {
       build.onResolve({ filter: /.*/ }, (args) => {
-        if (args.kind !== 'dynamic-import' || args.namespace === 'lazy-part') return undefined;
+        // The islands' own modules only (a package, React above all, resolves as it always does).
+        if (args.kind !== 'dynamic-import' || args.namespace === 'lazy-part' || !/^\.{0,2}\//.test(args.path)) return undefined;
         return { path: Bun.resolveSync(args.path, path.dirname(args.importer)) + LAZY_PART, namespace: 'lazy-part' };
       });
       build.onLoad({ filter: /.*/, namespace: 'lazy-part' }, async (args) => {
