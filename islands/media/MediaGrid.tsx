@@ -11,10 +11,10 @@ import { type Dispatch, type ReactNode, type SetStateAction, Suspense, useEffect
 import type { MediaItem } from '../../src/shared/media.ts';
 import { type DialogControl, useDialog } from '../components/useDialog.ts';
 import type { ToastControl } from '../components/useToast.tsx';
-import { type MenuAction, MenuList } from './CardMenu.tsx';
+import { MenuList } from './CardMenu.tsx';
 import type { Confirmation } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
-import type { CardActionName, GridConfig, SwitchName } from './library-config.ts';
+import type { GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard, titleOf } from './MediaCard.tsx';
 import type { ModelChoice } from './media-client.ts';
 
@@ -55,6 +55,7 @@ export interface GridContext extends Omit<MediaGridProps, 'empty' | 'label' | 'l
   controls: Record<Place, DialogControl>;
   openDialog: (item: MediaItem | null, place: Place) => void;
   openMoveToAlbum: (ids: string[]) => void;
+  toggleSelected: (item: MediaItem) => void;
   ask: (confirmation: Confirmation) => void;
 }
 
@@ -140,7 +141,6 @@ export function MediaGrid({
   loading,
   onViewerChange,
 }: MediaGridProps) {
-  const { text } = config;
   const [busyId, setBusyId] = useState<string | null>(null);
   const [viewer, setViewer] = useState<{ index: number; fullscreen: boolean } | null>(null);
   const [models, setModels] = useState<ModelChoice[] | null>(null);
@@ -183,6 +183,15 @@ export function MediaGrid({
     setAlbumIds(ids);
   }
 
+  function toggleSelected(item: MediaItem) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(item._id)) next.delete(item._id);
+      else next.add(item._id);
+      return next;
+    });
+  }
+
   const g: GridContext = {
     config,
     items,
@@ -214,6 +223,7 @@ export function MediaGrid({
     openDialog,
     openMoveToAlbum,
     ask,
+    toggleSelected,
   };
   const current = useRef(g);
   current.current = g;
@@ -223,72 +233,6 @@ export function MediaGrid({
     await run(actions ?? (await loadActions()), current.current);
   };
   const favorite = (item: MediaItem) => void act((m, g) => m.favorite(g, item));
-
-  function toggleSelected(item: MediaItem) {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(item._id)) next.delete(item._id);
-      else next.add(item._id);
-      return next;
-    });
-  }
-
-  /** The card's and the viewer's menu: the gallery's actions in its order (spec), the bin's own. */
-  function actionsFor(item: MediaItem): MenuAction[] {
-    if (item.deletedAt || inBin) {
-      return [
-        { label: 'Restore', run: () => void act((m, g) => m.restore(g, item)) },
-        {
-          label: 'Delete Forever',
-          danger: true,
-          run: () => ask({ title: 'Delete Forever', message: text.purgeConfirm, action: 'Delete Forever', run: () => act((m, g) => m.deleteForever(g, item)) }),
-        },
-      ];
-    }
-    const make: Record<CardActionName, () => MenuAction | null> = {
-      select: () => ({
-        label: selected.has(item._id) ? 'Deselect' : 'Select',
-        run: () => {
-          setViewer(null);
-          setSelecting(true);
-          toggleSelected(item);
-        },
-      }),
-      favorite: () => ({ label: item.isFavorite ? 'Remove from Favorites' : 'Add to Favorites', run: () => favorite(item) }),
-      details: () => ({ label: 'View Details', run: () => openDialog(item, 'details') }),
-      editTitle: () => ({ label: 'Edit Title', run: () => openDialog(item, 'edit-title') }),
-      editTags: () => ({ label: 'Edit Tags', run: () => openDialog(item, 'edit-tags') }),
-      addToAlbum: () => ({ label: text.addToAlbum, run: () => openMoveToAlbum([item._id]) }),
-      // Inside an album only, for an item with a picture (images and videos).
-      albumCover: () => (album && item.thumbnail ? { label: 'Set as Album Thumbnail', run: () => void album.setCover(item) } : null),
-      profilePicture: () =>
-        item.type === 'image' && item.status === 'ready'
-          ? {
-              label: 'Set as Profile Picture',
-              run: () => {
-                openDialog(item, 'profile-picture');
-                void act((m, g) => m.ensureModels(g));
-              },
-            }
-          : null,
-      delete: () => ({
-        label: 'Delete',
-        danger: true,
-        run: () =>
-          ask({
-            title: 'Delete Media',
-            message: `Move “${titleOf(item)}” to the recycling bin?`,
-            action: 'Delete',
-            run: () => act((m, g) => m.moveToBin(g, item)),
-          }),
-      }),
-    };
-    const names: CardActionName[] = [...config.menu];
-    if (album && !names.includes('albumCover')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'albumCover');
-    const actions = names.map((name) => make[name]()).filter((a): a is MenuAction => a !== null);
-    if (album) actions.splice(actions.length - 1, 0, { label: 'Remove from Album', run: () => void album.remove(item) });
-    return actions;
-  }
 
   // Before the island is live (the server's HTML and the hydration that must match it) only the
   // cards a first screen can show are drawn; the rest follow at once when the island goes live.
@@ -317,7 +261,7 @@ export function MediaGrid({
                 selecting={selecting}
                 selected={selected.has(item._id)}
                 busy={busyId === item._id}
-                actions={actionsFor(item)}
+                actions={() => loadActions().then((m) => m.menuFor(current.current, item))}
                 onOpen={(_, fullscreen) => setViewer({ index, fullscreen })}
                 onToggleSelect={toggleSelected}
                 onFavorite={favorite}
@@ -330,7 +274,7 @@ export function MediaGrid({
 
       {selecting || viewer || albumIds || Object.keys(openings).length > 0 ? (
         <Suspense fallback={null}>
-          <GridParts g={g} menuFor={actionsFor} />
+          <GridParts g={g} />
         </Suspense>
       ) : null}
     </>

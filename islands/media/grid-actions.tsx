@@ -1,7 +1,8 @@
 // What the media grid does once someone acts on it, loaded with the first action (or as a pointer
 // or focus first reaches the grid), not with the page: the calls behind the card menu, the
 // favourite button and the viewer (favourite, delete, restore, delete forever, the dialogs'
-// saves, the bulk calls of select mode), and the parts drawn only after an action: the select-mode
+// saves, the bulk calls of select mode), the menu's list of actions as it opens, and the parts
+// drawn only after an action: the select-mode
 // bar's wiring, the menu's dialogs and the viewer (each of those its own script, loaded when first
 // opened). MediaGrid keeps the state and the cards; this module works on its `GridContext`.
 
@@ -11,6 +12,8 @@ import type { DialogControl } from '../components/useDialog.ts';
 import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
 import { lazily } from './lazily.ts';
+import type { CardActionName } from './library-config.ts';
+import { titleOf } from './MediaCard.tsx';
 import type { GridContext, Place } from './MediaGrid.tsx';
 import { clientOf, forGallery, loadModels, setProfilePicture } from './media-client.ts';
 import { forgetVocabulary } from './tag-vocabulary.ts';
@@ -137,6 +140,59 @@ async function setPicture(g: GridContext, item: MediaItem, modelId: string): Pro
   g.toast.show(g.config.text.profileSet, 'success');
 }
 
+/** The card's and the viewer's menu: the gallery's actions in its order (spec), the bin's own. */
+export function menuFor(g: GridContext, item: MediaItem): MenuAction[] {
+  const { text } = g.config;
+  const { album } = g;
+  if (item.deletedAt || g.inBin) {
+    return [
+      { label: 'Restore', run: () => void restore(g, item) },
+      {
+        label: 'Delete Forever',
+        danger: true,
+        run: () => g.ask({ title: 'Delete Forever', message: text.purgeConfirm, action: 'Delete Forever', run: () => deleteForever(g, item) }),
+      },
+    ];
+  }
+  const make: Record<CardActionName, () => MenuAction | null> = {
+    select: () => ({
+      label: g.selected.has(item._id) ? 'Deselect' : 'Select',
+      run: () => {
+        g.setViewer(null);
+        g.setSelecting(true);
+        g.toggleSelected(item);
+      },
+    }),
+    favorite: () => ({ label: item.isFavorite ? 'Remove from Favorites' : 'Add to Favorites', run: () => void favorite(g, item) }),
+    details: () => ({ label: 'View Details', run: () => g.openDialog(item, 'details') }),
+    editTitle: () => ({ label: 'Edit Title', run: () => g.openDialog(item, 'edit-title') }),
+    editTags: () => ({ label: 'Edit Tags', run: () => g.openDialog(item, 'edit-tags') }),
+    addToAlbum: () => ({ label: text.addToAlbum, run: () => g.openMoveToAlbum([item._id]) }),
+    // Inside an album only, for an item with a picture (images and videos).
+    albumCover: () => (album && item.thumbnail ? { label: 'Set as Album Thumbnail', run: () => void album.setCover(item) } : null),
+    profilePicture: () =>
+      item.type === 'image' && item.status === 'ready'
+        ? {
+            label: 'Set as Profile Picture',
+            run: () => {
+              g.openDialog(item, 'profile-picture');
+              void ensureModels(g);
+            },
+          }
+        : null,
+    delete: () => ({
+      label: 'Delete',
+      danger: true,
+      run: () => g.ask({ title: 'Delete Media', message: `Move “${titleOf(item)}” to the recycling bin?`, action: 'Delete', run: () => moveToBin(g, item) }),
+    }),
+  };
+  const names: CardActionName[] = [...g.config.menu];
+  if (album && !names.includes('albumCover')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'albumCover');
+  const actions = names.map((name) => make[name]()).filter((a): a is MenuAction => a !== null);
+  if (album) actions.splice(actions.length - 1, 0, { label: 'Remove from Album', run: () => void album.remove(item) });
+  return actions;
+}
+
 /** Opens a dialog once it is there: on each new count (the first one also loads and mounts it). */
 function OpenWhenReady({ control, count }: { control: DialogControl; count: number | undefined }) {
   useEffect(() => {
@@ -146,7 +202,7 @@ function OpenWhenReady({ control, count }: { control: DialogControl; count: numb
 }
 
 /** What the grid draws after an action: the select-mode bar, the menu's dialogs and the viewer. */
-export function GridParts({ g, menuFor }: { g: GridContext; menuFor: (item: MediaItem) => MenuAction[] }) {
+export function GridParts({ g }: { g: GridContext }) {
   const { config, toast, openings, controls, items, chosen, inBin, viewer } = g;
   const { text } = config;
 
@@ -246,7 +302,7 @@ export function GridParts({ g, menuFor }: { g: GridContext; menuFor: (item: Medi
             index={Math.min(viewer.index, items.length - 1)}
             fullscreen={viewer.fullscreen}
             isAdmin={config.viewer === 'premium' ? false : g.isAdmin}
-            {...(config.viewer === 'premium' ? { menuFor } : {})}
+            {...(config.viewer === 'premium' ? { menuFor: (item: MediaItem) => menuFor(g, item) } : {})}
             onClose={() => g.setViewer(null)}
             onIndexChange={(index: number) => g.setViewer((v) => (v ? { ...v, index } : v))}
             onFavorite={(item) => favorite(g, item)}
