@@ -7,9 +7,9 @@
 // keeps the state; what runs once someone acts (the calls, the bar, the dialogs, the viewer) is
 // grid-actions.tsx, loaded with the first action (decision record 0041).
 
-import { type Dispatch, type ReactNode, type SetStateAction, Suspense, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type ReactNode, type RefObject, type SetStateAction, Suspense, useEffect, useRef, useState } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
-import { type DialogControl, useDialog } from '../components/useDialog.ts';
+import type { DialogControl } from '../components/useDialog.ts';
 import type { ToastControl } from '../components/useToast.tsx';
 import { MenuList } from './CardMenu.tsx';
 import type { Confirmation } from './ConfirmDialog.tsx';
@@ -52,7 +52,8 @@ export interface GridContext extends Omit<MediaGridProps, 'empty' | 'label' | 'l
   setAlbumIds: (ids: string[] | null) => void;
   viewer: { index: number; fullscreen: boolean } | null;
   setViewer: Dispatch<SetStateAction<{ index: number; fullscreen: boolean } | null>>;
-  controls: Record<Place, DialogControl>;
+  /** The dialogs' handles, made by the parts drawn after an action (GridParts) once they are there. */
+  controls: RefObject<Record<Place, DialogControl> | null>;
   openDialog: (item: MediaItem | null, place: Place) => void;
   openMoveToAlbum: (ids: string[]) => void;
   toggleSelected: (item: MediaItem) => void;
@@ -151,14 +152,7 @@ export function MediaGrid({
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   /** The items Move to Album is open for (one from a card menu, or the selection). */
   const [albumIds, setAlbumIds] = useState<string[] | null>(null);
-  const controls: Record<Place, DialogControl> = {
-    'edit-title': useDialog(),
-    'edit-tags': useDialog(),
-    'profile-picture': useDialog(),
-    confirm: useDialog(),
-    details: useDialog(),
-    'bulk-tags': useDialog(),
-  };
+  const controls = useRef<Record<Place, DialogControl> | null>(null);
   const chosen = items.filter((m) => selected.has(m._id)).map((m) => m._id);
   const allChosen = items.length > 0 && chosen.length === items.length;
   const viewing = viewer !== null;

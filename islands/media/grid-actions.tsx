@@ -8,7 +8,7 @@
 
 import { Suspense, useEffect } from 'react';
 import type { MediaItem } from '../../src/shared/media.ts';
-import type { DialogControl } from '../components/useDialog.ts';
+import { type DialogControl, useDialog } from '../components/useDialog.ts';
 import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
 import { lazily } from './lazily.ts';
@@ -42,7 +42,9 @@ export const PARTS = [
   MoveToAlbumDialog,
 ];
 
-const fail = (g: GridContext, message: string, place: Place) => g.toast.show(message, 'error', g.controls[place].isOpen() ? place : 'page');
+/** A dialog's handle (there once GridParts is: a dialog's save runs from within it). */
+const control = (g: GridContext, place: Place) => g.controls.current?.[place];
+const fail = (g: GridContext, message: string, place: Place) => g.toast.show(message, 'error', control(g, place)?.isOpen() ? place : 'page');
 
 export async function favorite(g: GridContext, item: MediaItem): Promise<void> {
   g.setBusyId(item._id);
@@ -57,7 +59,7 @@ export async function favorite(g: GridContext, item: MediaItem): Promise<void> {
 export async function moveToBin(g: GridContext, item: MediaItem): Promise<void> {
   const outcome = await clientOf(item).toBin(item._id, g.config.text.deleteFailed);
   if (!outcome.ok) return fail(g, outcome.message, 'confirm');
-  g.controls.confirm.close();
+  control(g, 'confirm')?.close();
   g.toast.show(g.config.text.deleted, 'success');
   await g.reload();
 }
@@ -74,7 +76,7 @@ export async function restore(g: GridContext, item: MediaItem): Promise<void> {
 export async function deleteForever(g: GridContext, item: MediaItem): Promise<void> {
   const outcome = await clientOf(item).purge(item._id, g.config.text.purgeFailed);
   if (!outcome.ok) return fail(g, outcome.message, 'confirm');
-  g.controls.confirm.close();
+  control(g, 'confirm')?.close();
   g.toast.show(g.config.text.purged, 'success');
   await g.reload();
 }
@@ -84,7 +86,7 @@ async function saveTitle(g: GridContext, item: MediaItem, title: string): Promis
   const outcome = await clientOf(item).update(item._id, { title }, text.titleFailed);
   if (!outcome.ok) return fail(g, outcome.message || text.titleFailed, 'edit-title');
   g.replaceItem(outcome.value);
-  g.controls['edit-title'].close();
+  control(g, 'edit-title')?.close();
   g.toast.show(text.titleUpdated, 'success');
   if (g.dependsOn.title) await g.reload();
 }
@@ -96,7 +98,7 @@ async function saveTags(g: GridContext, item: MediaItem, tags: string[]): Promis
   // New custom tags join the vocabulary the pickers offer.
   forgetVocabulary();
   g.replaceItem(outcome.value);
-  g.controls['edit-tags'].close();
+  control(g, 'edit-tags')?.close();
   g.toast.show(text.tagsUpdated, 'success');
   if (g.dependsOn.tags) await g.reload();
 }
@@ -107,7 +109,7 @@ async function saveBulkTags(g: GridContext, mode: BulkTagMode, tags: string[]): 
   const outcome = await forGallery(g.config.gallery).bulk({ action: mode === 'add' ? 'add-tags' : 'set-tags', ids, tags }, text.tagsFailed);
   if (!outcome.ok) return fail(g, text.tagsFailed, 'bulk-tags');
   forgetVocabulary();
-  g.controls['bulk-tags'].close();
+  control(g, 'bulk-tags')?.close();
   g.toast.show(text.bulkTags(ids.length), 'success');
   await g.reload();
 }
@@ -117,7 +119,7 @@ async function deleteSelected(g: GridContext): Promise<void> {
   const ids = g.chosen;
   // One call, one transaction: every item goes, or none does.
   const outcome = await forGallery(g.config.gallery).bulk({ action: g.inBin ? 'permanent-delete' : 'delete', ids }, text.someFailed);
-  g.controls.confirm.close();
+  control(g, 'confirm')?.close();
   if (!outcome.ok) g.toast.show(text.someFailed, 'error');
   else {
     g.setSelected(new Set());
@@ -136,7 +138,7 @@ export async function ensureModels(g: GridContext): Promise<void> {
 async function setPicture(g: GridContext, item: MediaItem, modelId: string): Promise<void> {
   const outcome = await setProfilePicture(modelId, item._id, g.config.text.profileFailed);
   if (!outcome.ok) return fail(g, outcome.message, 'profile-picture');
-  g.controls['profile-picture'].close();
+  control(g, 'profile-picture')?.close();
   g.toast.show(g.config.text.profileSet, 'success');
 }
 
@@ -203,7 +205,16 @@ function OpenWhenReady({ control, count }: { control: DialogControl; count: numb
 
 /** What the grid draws after an action: the select-mode bar, the menu's dialogs and the viewer. */
 export function GridParts({ g }: { g: GridContext }) {
-  const { config, toast, openings, controls, items, chosen, inBin, viewer } = g;
+  const { config, toast, openings, items, chosen, inBin, viewer } = g;
+  const controls: Record<Place, DialogControl> = {
+    'edit-title': useDialog(),
+    'edit-tags': useDialog(),
+    'profile-picture': useDialog(),
+    confirm: useDialog(),
+    details: useDialog(),
+    'bulk-tags': useDialog(),
+  };
+  g.controls.current = controls;
   const { text } = config;
 
   /** A dialog from its first opening on, with what opens it. */
