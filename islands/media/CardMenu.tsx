@@ -21,14 +21,22 @@ export interface MenuAction {
   danger?: boolean;
 }
 
+/**
+ * A menu's actions, or how to get them when it opens: a card's menu asks the grid's action code
+ * for them (it loads with the first opening if nothing loaded it before; decision 0041).
+ */
+export type MenuActions = MenuAction[] | (() => Promise<MenuAction[]>);
+
 /** A labelled button instead of the round ⋮ one: its text, an icon and its classes. */
 export interface MenuTrigger {
   icon?: ReactNode;
   className: string;
 }
 
-export function CardMenu({ label, actions, disabled, trigger }: { label: string; actions: MenuAction[]; disabled?: boolean; trigger?: MenuTrigger }) {
+export function CardMenu({ label, actions, disabled, trigger }: { label: string; actions: MenuActions; disabled?: boolean; trigger?: MenuTrigger }) {
   const [open, setOpen] = useState(false);
+  /** The actions as they were when the menu opened (asked for at each opening). */
+  const [asked, setAsked] = useState<MenuAction[]>([]);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   // A card near the left edge (a phone's first column) opens its menu to the right, on screen.
@@ -48,7 +56,11 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
         onFocus={preloadMenu}
         onClick={() => {
           setToRight((button.current?.getBoundingClientRect().right ?? MENU_WIDTH * 2) < MENU_WIDTH + 16);
-          setOpen((o) => !o);
+          if (open || !(actions instanceof Function)) return setOpen(!open);
+          void actions().then((list) => {
+            setAsked(list);
+            setOpen(true);
+          });
         }}
         className={trigger?.className ?? 'media-round text-white'}
       >
@@ -66,7 +78,7 @@ export function CardMenu({ label, actions, disabled, trigger }: { label: string;
           <MenuList
             id={menuId}
             label={label}
-            actions={actions}
+            actions={actions instanceof Function ? asked : actions}
             button={button}
             setOpen={setOpen}
             className={`absolute ${trigger ? 'top-full mt-1' : 'top-9'} z-30 w-52 overflow-hidden rounded-xl border border-line bg-surface py-1 text-left shadow-xl ${toRight ? 'left-0' : 'right-0'}`}

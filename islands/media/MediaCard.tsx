@@ -13,7 +13,7 @@
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
 import { WarningIcon } from '../components/Icons.tsx';
-import { CardMenu, type MenuAction } from './CardMenu.tsx';
+import { CardMenu, type MenuActions } from './CardMenu.tsx';
 import { FavoriteMark, PlayIcon, SpinnerIcon } from './icons.tsx';
 
 /** How a gallery draws its cards (data from its configuration). */
@@ -55,7 +55,7 @@ export interface MediaCardProps {
   selected: boolean;
   /** A change of this item is on its way. */
   busy: boolean;
-  actions: MenuAction[];
+  actions: MenuActions;
   onOpen: (item: MediaItem, fullscreen: boolean) => void;
   onToggleSelect: (item: MediaItem) => void;
   /** The favourite button (look.favorite 'button'); without it the card shows only the mark. */

@@ -10,15 +10,14 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
-import { useDialog } from '../components/useDialog.ts';
 import { useToast } from '../components/useToast.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
 import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
-import { MediaGrid } from './MediaGrid.tsx';
+import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
 import { MediaPager } from './MediaPager.tsx';
-import { forGallery, isMediaPage, loadModels, type ModelChoice } from './media-client.ts';
+import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
@@ -26,20 +25,18 @@ import { useProcessingRefresh } from './useProcessingRefresh.ts';
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
 // What a first visit does not need loads when it is first opened (its own script): the albums
-// view, the upload dialog, Find Duplicates and Add from Gallery to Premium, the warning.
+// view, the page's dialogs (Upload, Find Duplicates, Add from Gallery to Premium), the warning.
 const AlbumsPanel = lazily(() => import('../albums/AlbumsPanel.tsx').then((m) => m.AlbumsPanel));
-const UploadDialog = lazily(() => import('./UploadDialog.tsx').then((m) => m.UploadDialog));
-const DuplicatesDialog = lazily(() => import('./DuplicatesDialog.tsx').then((m) => m.DuplicatesDialog));
-const AddFromGalleryDialog = lazily(() => import('./AddFromGalleryDialog.tsx').then((m) => m.AddFromGalleryDialog));
+const dialogs = () => import('./library-dialogs.tsx');
+const LibraryDialogs = lazily(() => dialogs().then((m) => m.LibraryDialogs));
+/** Loads the dialogs' code ahead of a likely opening (a pointer or focus on a button opening one). */
+const preloadDialogs = () => void LibraryDialogs.preload();
 // The mature-content warning shows only until a browser accepts it (the server renders it then).
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
-  const grid = await import('./MediaGrid.tsx');
-  await Promise.all([AlbumsPanel, UploadDialog, DuplicatesDialog, AddFromGalleryDialog, MatureWarning, ...grid.LAZY_PARTS].map((part) => part.preload()));
+  await Promise.all([AlbumsPanel, LibraryDialogs, MatureWarning, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()));
 }
-/** The toast place of Add from Gallery to Premium. */
-const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
 
 export interface LibraryProps {
   view: MediaView;
@@ -84,12 +81,10 @@ export function MediaLibrary({
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [uploadOpen, setUploadOpen] = useState(false);
-  const [models, setModels] = useState<ModelChoice[] | null>(null);
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const [addOpened, setAddOpened] = useState(0);
   const [scrolled, setScrolled] = useState(false);
   const toast = useToast(config.toast.ms, config.toast.at);
-  const addDialog = useDialog();
   const request = useRef(0);
   const client = forGallery(config.gallery);
   const href = useCallback((v: MediaView) => viewHref(rules, v), [rules]);
@@ -234,7 +229,6 @@ export function MediaLibrary({
   function openUpload() {
     toast.close();
     setUploadOpen(true);
-    if (models === null) void loadModels(text.modelsFailed).then((o) => o.ok && setModels(o.value));
   }
 
   function openAddFromGallery() {
@@ -283,12 +277,28 @@ export function MediaLibrary({
         {accepted ? (
           <div className="flex min-w-0 flex-wrap gap-2">
             {header.addFromGallery ? (
-              <button type="button" className="btn-outline" onClick={openAddFromGallery} disabled={!live} aria-haspopup="dialog">
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={openAddFromGallery}
+                onPointerEnter={preloadDialogs}
+                onFocus={preloadDialogs}
+                disabled={!live}
+                aria-haspopup="dialog"
+              >
                 <ImagesIcon size={16} />
                 Add from Gallery to Premium
               </button>
             ) : null}
-            <button type="button" className="btn-primary" onClick={openUpload} disabled={!live} aria-haspopup="dialog">
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={openUpload}
+              onPointerEnter={preloadDialogs}
+              onFocus={preloadDialogs}
+              disabled={!live}
+              aria-haspopup="dialog"
+            >
               <UploadIcon size={16} />
               Upload
             </button>
@@ -389,6 +399,8 @@ export function MediaLibrary({
           <button
             type="button"
             onClick={openUpload}
+            onPointerEnter={preloadDialogs}
+            onFocus={preloadDialogs}
             disabled={!live}
             aria-label={text.uploadButton}
             title={text.uploadButton}
@@ -410,33 +422,20 @@ export function MediaLibrary({
           </button>
         ) : null}
 
-        <Suspense fallback={null}>
-          {duplicatesOpen ? <DuplicatesDialog gallery={config.gallery} open onClose={() => setDuplicatesOpen(false)} onChanged={() => void reload()} /> : null}
-          {uploadOpen ? (
-            <UploadDialog
-              open
-              variant={config.gallery}
-              toastMs={config.toast.ms}
-              onClose={() => setUploadOpen(false)}
-              onUploaded={() => void reload()}
-              onDone={(message) => toast.show(message, 'success')}
-              models={(models ?? []).map((m) => ({ id: m._id, name: m.name }))}
+        {uploadOpen || duplicatesOpen || addOpened > 0 ? (
+          <Suspense fallback={null}>
+            <LibraryDialogs
+              config={config}
+              toast={toast}
+              upload={uploadOpen}
+              duplicates={duplicatesOpen}
+              addOpened={addOpened}
+              onCloseUpload={() => setUploadOpen(false)}
+              onCloseDuplicates={() => setDuplicatesOpen(false)}
+              reload={reload}
             />
-          ) : null}
-          {header.addFromGallery && addOpened > 0 ? (
-            <AddFromGalleryDialog
-              control={addDialog}
-              opened={addOpened}
-              onError={(message) => toast.show(message, 'error', addDialog.isOpen() ? ADD_FROM_GALLERY_PLACE : 'page')}
-              onMoved={async (n) => {
-                toast.show(text.movedToPremium?.(n) ?? '', 'success');
-                await reload();
-              }}
-            >
-              {toast.render(ADD_FROM_GALLERY_PLACE)}
-            </AddFromGalleryDialog>
-          ) : null}
-        </Suspense>
+          </Suspense>
+        ) : null}
         {toast.render()}
       </div>
     </SpriteOnPage.Provider>

@@ -8,18 +8,8 @@
 // in one call to POST /api/premium/upload instead.
 
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  formatSize,
-  GALLERY_TOAST_MS,
-  MAX_TAG_LENGTH,
-  type MediaItem,
-  normaliseTags,
-  splitTags,
-  titleFromFileName,
-  UPLOAD_ACCEPT,
-  UPLOAD_FORMATS,
-  UPLOAD_VIDEO_EXTENSIONS,
-} from '../../src/shared/media.ts';
+import { formatSize, GALLERY_TOAST_MS, MAX_TAG_LENGTH, type MediaItem, normaliseTags, splitTags, titleFromFileName } from '../../src/shared/media.ts';
+import { UPLOAD_ACCEPT, UPLOAD_FORMATS, UPLOAD_VIDEO_EXTENSIONS } from '../../src/shared/upload-formats.ts';
 import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { TrashIcon } from '../components/Icons.tsx';

@@ -260,6 +260,33 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     await context.close();
   });
 
+  test('the first click on a card acts: its favourite button and its menu work before the grid’s action code has loaded', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, hub, ADMIN);
+    await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
+    const { page, problems } = await openTracedPage(context);
+    await page.goto(`${hub.url}/gallery?search=${encodeURIComponent(name(7))}`);
+    await islandsReady(page);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length);
+    const atStart = await scripts();
+    const card = page.getByRole('article', { name: name(7) });
+    // A click with no pointer moving there first (as a keyboard or a script clicks): nothing was loaded ahead.
+    await card.getByRole('button', { name: `Add ${name(7)} to favorites` }).dispatchEvent('click');
+    await page.getByText('Added to favorites', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: `Remove ${name(7)} from favorites` }).getAttribute('aria-pressed')).toBe('true');
+    // The action's code came with the click, not with the page.
+    expect(await scripts()).toBeGreaterThan(atStart);
+
+    await page.reload();
+    await islandsReady(page);
+    await card.getByRole('button', { name: `Actions for ${name(7)}` }).dispatchEvent('click');
+    await page.getByRole('menuitem', { name: 'Edit Title' }).waitFor();
+    await card.getByRole('button', { name: `Remove ${name(7)} from favorites` }).dispatchEvent('click');
+    await page.getByText('Removed from favorites', { exact: true }).waitFor();
+    expect(unexpectedProblems(problems, [])).toEqual([]);
+    await context.close();
+  });
+
   test('on a phone the cards, chips and pager fit, and the menu opens', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await admitContext(context, hub, ADMIN);
