@@ -106,7 +106,7 @@ function templateFor(facts: ShellFacts): Template {
 /** Text and attribute values as React writes them (its escapeTextForBrowser). */
 const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 const NEEDS_ESCAPE = /["&'<>]/;
-export const escapeHtml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(/["&'<>]/g, (ch) => ESCAPES[ch]!) : text);
+const escapeHtml = (text: string) => (NEEDS_ESCAPE.test(text) ? text.replace(/["&'<>]/g, (ch) => ESCAPES[ch]!) : text);
 
 /**
  * React's generated ids (useId) encode the element's place among its siblings on the way down
