@@ -1,8 +1,9 @@
 // Where /gallery's server time goes: the whole request beside its parts, each timed alone on the
 // same 50 items (median of N runs): the gallery's SQL + JSON answer (the API), the whole page and
 // the page with one item, React's renderToString of the island alone, the lean rows and their JSON
-// data block (beside what the same JSON cost as an escaped attribute); brotli and gzip of the
-// page's HTML at the middleware's levels.
+// data block (beside what the same JSON cost as an escaped attribute), the document shell as
+// React rendered it per request before it became a template (decision 0042); brotli and gzip of
+// the page's HTML at the middleware's levels.
 // Run: bun bench/gallery-page-profile.ts [runs, default 200]
 // Always React's production build, as `npm start` runs the hub: NODE_ENV is set before anything
 // loads React (every import that reaches React is dynamic).
@@ -16,6 +17,7 @@ process.env.NODE_ENV = 'production';
 const { createElement } = await import('react');
 const { renderToString } = await import('react-dom/server');
 const { serverIslands } = await import('../src/http/island.tsx');
+const { Shell } = await import('../src/http/document.tsx');
 const { leanPage } = await import('../src/shared/media.ts');
 const { manyMedia } = await import('../test/helpers/media-factory.ts');
 const { listBench, median } = await import('./lib/list-bench.ts');
@@ -80,6 +82,23 @@ const json = JSON.stringify(browserProps);
 console.log(`island props ${(json.length / 1024).toFixed(1)} KB of JSON`);
 time('JSON.stringify(lean props) + escaping of <', () => JSON.stringify(browserProps).replace(/</g, '\\u003c'));
 time('the same JSON as an escaped attribute (before)', () => renderToString(createElement('div', { 'data-props': json })));
+// The document shell as React rendered it on every request before decision 0042 (now once per kind of page).
+const shell = createElement(Shell, {
+  documentTitle: 'The Red Room · Private Hub',
+  mode: 'system',
+  returnTo: '/gallery',
+  access: true,
+  user: { _id: 'u-1', name: 'Bench User', role: 'user', admin: false },
+  initial: 'B',
+  profile: '/user/u-1',
+  bottomBar: true,
+  year: 2026,
+  assets: { css: '/static/build/app.css', themeScript: '/static/build/islands/theme.js', islandEntry: '/static/build/islands/client.js' },
+  main: null,
+  badge: null,
+  scripts: null,
+});
+time('the document shell rendered whole (before 0042)', () => renderToString(shell));
 const bytes = Buffer.from(html);
 time('brotli q4 of the HTML', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));
 time('brotli q1 of the HTML', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }));

@@ -1,8 +1,6 @@
 // createApp(deps): the whole Hono application. main.ts serves it; tests build one on a temp folder.
 
-import { reactRenderer } from '@hono/react-renderer';
 import { Hono } from 'hono';
-import { createElement } from 'react';
 import { adminRoutes } from './features/admin/admin.routes.tsx';
 import { albumsApi } from './features/albums/albums.routes.ts';
 import { session } from './features/auth/auth.middleware.ts';
@@ -27,7 +25,7 @@ import { usersPages } from './features/users/users-pages.routes.tsx';
 import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
 import { smallBody } from './http/body.ts';
 import type { AppDeps } from './http/context.ts';
-import { Document } from './http/document.tsx';
+import { pageRenderer } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
 import { compress } from './http/middleware/compress.ts';
 import { csrf } from './http/middleware/csrf.ts';
@@ -54,10 +52,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use('*', themeMode());
-  app.use(
-    '*',
-    reactRenderer(({ children, title, staticPage }) => createElement(Document, { title, staticPage, children }), { docType: true }),
-  );
+  app.use('*', pageRenderer());
 
   // Served before any credential is looked at.
   app.route('/', staticFiles);

@@ -2,7 +2,7 @@
 // SITE_LOCKOUT_HOURS does) and creates the first administrator in one step. A plain form; it works
 // without JavaScript.
 
-import { useRequestContext } from '@hono/react-renderer';
+import { useRequestContext } from '../../../http/document.tsx';
 import type { FormState } from '../../../http/forms.ts';
 import { AdultWarning, Alert, NarrowCard, TextField } from '../../../http/ui.tsx';
 import { CLI } from '../../../shared/cli-commands.ts';
