@@ -5,7 +5,6 @@
 
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { formatCountdown, LOCKOUT_POLL_MS, LOCKOUT_STATUS_PATH, LOCKOUT_TICK_MS, type LockoutStatus, parseLockoutStatus } from '../src/shared/lockout.ts';
-import { ClockIcon } from './components/Icons.tsx';
 import { lazily } from './media/lazily.ts';
 
 // In the server's HTML while it shows: the server loads it at start, the browser hydrates around it.
@@ -128,7 +127,11 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
         title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
         className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
       >
-        <ClockIcon size={14} className="shrink-0" />
+        {/* The hub's clock icon (ClockIcon), drawn here: the badge is on every page and kept small. */}
+        <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="shrink-0">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
         {kind === 'countdown' ? (
           <>
             <span className="sr-only">Site locks in </span>
