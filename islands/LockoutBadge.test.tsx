@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { LOCKOUT_STATUS_PATH, type LockoutStatus } from '../src/shared/lockout.ts';
 import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
 import LockoutBadge from './LockoutBadge.tsx';
+import { loadServerParts } from './media/lazily.ts';
 
 // Time is bun:test's fake clock: timers and Date.now() move only when a test advances them. The
 // badge's requests are answered by the real hub (test/helpers/island-app.ts), whose clock is the
@@ -57,6 +58,9 @@ const badge = () => document.querySelector<HTMLElement>('[data-lockout-badge]');
 const shown = () => badge()?.querySelector('[data-lockout-text]')?.textContent ?? null;
 /** What the live region holds: assistive technology announces each change of it. */
 const announced = () => screen.getByRole('status').textContent;
+
+// The banner is a part of its own, loaded when due; the server loads it at start, as here.
+beforeAll(loadServerParts);
 
 beforeEach(async () => {
   jest.useFakeTimers();
@@ -265,6 +269,29 @@ describe("LockoutBadge: the administrators' banner in the last two hours", () =>
     expect((await hubStatus()).timeRemaining).toBeWithin(2 * HOUR - 1_000, 2 * HOUR + 1);
     expect(banner()).toBeNull();
     expect(shown()).toBe('02:00:00');
+  });
+
+  test('the server-rendered banner is taken over as it is, and its reset works', async () => {
+    await adminHub();
+    await hubStatus();
+    await expireIn(90 * MINUTE);
+    const initial = counting(90 * MINUTE);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<LockoutBadge initial={initial} admin />);
+    document.body.append(container);
+    expect(banner()?.textContent).toContain('The site locks for everyone in 01:30:00');
+    const mismatches: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <LockoutBadge initial={initial} admin />, { onRecoverableError: (err) => mismatches.push(err) });
+    });
+    expect(mismatches).toEqual([]);
+    await act(async () => screen.getByRole('button', { name: 'Reset Lockout Timer' }).click());
+    await advance(0);
+    expect(banner()).toBeNull();
+    expect(shown()).toBe('02:00:00');
+    await act(async () => root?.unmount());
+    container.remove();
   });
 
   test('comes when the countdown passes two hours, and not for members, nor with more time, nor once locked', async () => {

@@ -1,10 +1,14 @@
 // The site lockout badge: a countdown to the moment the site locks, in the shell's bottom bar. For
-// administrators, in the last two hours, a banner above it says so and offers the reset.
+// administrators, in the last two hours, a banner above it says so and offers the reset; the banner
+// is a part of its own, loaded only when it is due (decision record 0046), and the badge asks the
+// hub with fetch itself: it is on every signed-in page, so its script is kept small.
 
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { formatCountdown, LOCKOUT_POLL_MS, LOCKOUT_STATUS_PATH, LOCKOUT_TICK_MS, type LockoutStatus, parseLockoutStatus } from '../src/shared/lockout.ts';
-import { ClockIcon } from './components/Icons.tsx';
-import { api } from './lib/api.ts';
+import { lazily } from './media/lazily.ts';
+
+// In the server's HTML while it shows: the server loads it at start, the browser hydrates around it.
+const LockoutBanner = lazily(() => import('./lockout/LockoutBanner.tsx').then((m) => m.default), { renderedByServer: true });
 
 // A type alias, not an interface: it must stay assignable to Record<string, unknown> (island props).
 export type LockoutBadgeProps = {
@@ -15,17 +19,9 @@ export type LockoutBadgeProps = {
 };
 
 /** The administrators' banner shows while less than this is left. */
-export const BANNER_FROM_MS = 2 * 60 * 60 * 1000;
-export const LOCKOUT_RESET_PATH = '/api/admin/reset-lockout';
-export const LOCKOUT_BANNER_TEXT = {
-  label: 'Site lockout warning',
-  reset: 'Reset Lockout Timer',
-  resetting: 'Resetting…',
-  resetFailed: 'Failed to reset site lockout',
-} as const;
-
+const BANNER_FROM_MS = 2 * 60 * 60 * 1000;
 /** Shown when the status endpoint answers with an error status (spec, error catalogue). */
-export const LOCKOUT_FETCH_FAILED = 'Failed to fetch lockout status';
+const LOCKOUT_FETCH_FAILED = 'Failed to fetch lockout status';
 /** The countdown turns to the warning colour for the last hour (from 01:00:00 shown). */
 const WARN_FROM_MS = 60 * 60 * 1000;
 
@@ -43,8 +39,6 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
   const [status, setStatus] = useState<LockoutStatus>(initial);
   const [remaining, setRemaining] = useState(initial.timeRemaining);
   const [error, setError] = useState<string | null>(null);
-  const [resetting, setResetting] = useState(false);
-  const [resetError, setResetError] = useState<string | null>(null);
   // Asks the server again; set once mounted (nothing is fetched during server rendering).
   const refresh = useRef<() => void>(() => {});
 
@@ -54,23 +48,23 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
     let newest = 0;
     const load = async () => {
       const request = ++newest;
-      const current = () => request === newest && !controller.signal.aborted;
-      const result = await api<unknown>(LOCKOUT_STATUS_PATH, { signal: controller.signal, fallback: LOCKOUT_FETCH_FAILED });
-      if (!current()) return;
-      if (!result.ok) {
-        // An error status is the catalogue's text; no answer, or an answer that is not JSON, says why.
-        const answered = result.status >= 200 && result.status < 300;
-        setError(result.status === 0 || answered ? errorText(result.cause ?? new Error('Unexpected lockout status answer')) : LOCKOUT_FETCH_FAILED);
-        return;
+      // An error status is the catalogue's text; no answer, or an answer that is not JSON, says why.
+      let next: LockoutStatus | null | undefined;
+      let failure: unknown;
+      try {
+        const response = await fetch(LOCKOUT_STATUS_PATH, { headers: { accept: 'application/json' }, signal: controller.signal });
+        if (response.ok) next = parseLockoutStatus(response.status === 204 ? undefined : await response.json());
+      } catch (err) {
+        failure = err;
       }
-      const next = parseLockoutStatus(result.value);
-      if (!next) {
-        setError(errorText(new Error('Unexpected lockout status answer')));
-        return;
+      if (request !== newest || controller.signal.aborted) return;
+      if (next) {
+        setError(null);
+        setStatus(next);
+        setRemaining(next.timeRemaining);
+      } else {
+        setError(failure ? errorText(failure) : next === null ? errorText(new Error('Unexpected lockout status answer')) : LOCKOUT_FETCH_FAILED);
       }
-      setError(null);
-      setStatus(next);
-      setRemaining(next.timeRemaining);
     };
     refresh.current = () => void load();
     const poll = setInterval(refresh.current, LOCKOUT_POLL_MS);
@@ -117,20 +111,6 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
     tone = remaining <= WARN_FROM_MS ? 'border-warn text-warn' : 'border-line text-fg';
   }
 
-  async function reset() {
-    if (resetting) return;
-    setResetting(true);
-    setResetError(null);
-    const outcome = await api<unknown>(LOCKOUT_RESET_PATH, { method: 'POST', fallback: LOCKOUT_BANNER_TEXT.resetFailed });
-    setResetting(false);
-    if (!outcome.ok) {
-      setResetError(outcome.message);
-      return;
-    }
-    // The new expiry comes with the next status: the banner goes once it is far enough away.
-    refresh.current();
-  }
-
   // The ticking digits are a timer (never announced by itself); only the switch to LOCKED or to an
   // error is, through a status region that stays in the page, empty, while the clock runs.
   const announcement = kind === 'locked' ? 'Site locked' : kind === 'error' ? `Site lockout: ${text}` : '';
@@ -138,31 +118,20 @@ export default function LockoutBadge({ initial, admin = false }: LockoutBadgePro
   return (
     <>
       {banner ? (
-        <section
-          aria-label={LOCKOUT_BANNER_TEXT.label}
-          data-lockout-banner=""
-          className="pointer-events-auto fixed inset-x-2 bottom-14 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border-2 border-warn bg-surface px-4 py-3 text-sm text-fg shadow-lg sm:bottom-16"
-        >
-          <p className="min-w-0 flex-1">
-            <strong className="font-semibold">The site locks for everyone in {formatCountdown(remaining)}</strong> unless an administrator resets the lockout
-            timer.
-          </p>
-          <button type="button" className="btn-primary px-3 py-1.5" disabled={resetting} onClick={() => void reset()}>
-            {resetting ? LOCKOUT_BANNER_TEXT.resetting : LOCKOUT_BANNER_TEXT.reset}
-          </button>
-          {resetError ? (
-            <p role="alert" className="w-full text-xs font-semibold text-danger">
-              {resetError}
-            </p>
-          ) : null}
-        </section>
+        <Suspense fallback={null}>
+          <LockoutBanner remaining={remaining} refresh={refresh} />
+        </Suspense>
       ) : null}
       <div
         data-lockout-badge={kind}
         title={kind === 'countdown' ? 'Time left until the site locks' : undefined}
         className={`pointer-events-auto inline-flex items-center gap-1.5 rounded-full border bg-surface px-3 py-1 text-xs font-semibold tabular-nums shadow-md ${tone}`}
       >
-        <ClockIcon size={14} className="shrink-0" />
+        {/* The hub's clock icon (ClockIcon), drawn here: the badge is on every page and kept small. */}
+        <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="shrink-0">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
         {kind === 'countdown' ? (
           <>
             <span className="sr-only">Site locks in </span>

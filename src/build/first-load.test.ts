@@ -14,15 +14,16 @@ beforeAll(async () => {
 });
 
 /**
- * The two media galleries are still above the budget: 72.1 and 72.7 KB when this was written
- * (76.3 and 77.0 before decision record 0041, 82.4 and 82.3 before 0033). Of that, 59.2 KB is
- * React, the entry, the theme script and the lockout badge; 0041 says what is left and what it
- * would take. Their first load may not grow past these figures; lower them as the galleries shed
- * code, down to the budget.
+ * The two media galleries are still above the budget: 71.8 and 72.4 KB when this was written
+ * (72.3 and 72.9 before the lockout badge's banner became a part of its own, decision record 0046;
+ * 76.3 and 77.0 before 0041, 82.4 and 82.3 before 0033). Of that, 58.7 KB is React, the entry, the
+ * theme script and the lockout badge; 0041 and 0046 say what is left and what it would take. Their
+ * first load may not grow past these figures; lower them as the galleries shed code, down to the
+ * budget.
  */
 const CEILINGS: Record<string, number> = {
-  Gallery: 72.5 * 1024,
-  Premium: 73 * 1024,
+  Gallery: 72 * 1024,
+  Premium: 72.5 * 1024,
 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -38,6 +39,13 @@ describe('JavaScript on an island page’s first load', () => {
       if (bytes > limit) over.push(`${name}: ${kb(bytes)} > ${kb(limit)} (${files.map((f) => `${path.basename(f.url)} ${kb(f.bytes)}`).join(', ')})`);
     }
     expect(over).toEqual([]);
+  });
+
+  test("the lockout badge's first load leaves out the administrators' banner, loaded when it is due", async () => {
+    const { files } = await firstLoad(BUILD_DIR, manifest, ['LockoutBadge']);
+    const sources = await Promise.all(files.map((f) => Bun.file(path.join(BUILD_DIR, f.url.slice(BUILD_URL.length + 1))).text()));
+    expect(sources.some((source) => source.includes('Site locks in '))).toBe(true);
+    expect(sources.some((source) => source.includes('Reset Lockout Timer'))).toBe(false);
   });
 
   test('React is one file, loaded once: no island bundles a copy of it', async () => {
