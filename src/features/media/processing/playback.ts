@@ -245,6 +245,17 @@ export function indexRoom(probe: PlaybackProbe, plan: Extract<PlaybackPlan, { pl
 export const INDEX_ROOM_TOO_SMALL = 'reserved_moov_size is too small';
 
 /**
+ * Whether every packet the remux reads is one whole frame that needs no parser: Matroska keeps
+ * each picture in a block of its own, marked key frame or not, and AAC (the only sound it does not
+ * parse) likewise. ffmpeg's H.264 parser then only costs time (it zeroes a buffer the size of each
+ * frame: 8 % of a stream copy's CPU); the MP4 is the same, byte for byte (decision 0040). Other
+ * containers (MPEG-TS cuts frames into packets) and other sound keep their parser.
+ */
+function framesWhole(mimeType: string, plan: Extract<PlaybackPlan, { playback: 'remuxed' }>, probe: PlaybackProbe): boolean {
+  return mimeType === 'video/x-matroska' && (plan.audio === 'none' || (plan.audio === 'copy' && probe.audio?.codec === 'aac'));
+}
+
+/**
  * ffmpeg's arguments (after the program name) for a remux: the picture copied, the sound copied or
  * made AAC, into an MP4 whose index comes first. With `indexRoom` bytes, the index is written into
  * room kept for it at the start (one pass over the file); with null, it is moved there at the end
@@ -262,6 +273,7 @@ export function remuxArgs(
     '-nostdin',
     '-v',
     'error',
+    ...(framesWhole(mimeType, plan, probe) ? ['-fflags', '+noparse'] : []),
     ...inputOptionsOf(mimeType)!,
     '-i',
     `file:${file}`,

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
-import { ffprobe, topLevelBoxes, videoSample } from '../../../../test/helpers/video-samples.ts';
-import { decidePlayback, indexFirst, probePlayback } from './playback.ts';
+import { ffmpeg, ffprobe, topLevelBoxes, videoSample } from '../../../../test/helpers/video-samples.ts';
+import { decidePlayback, indexFirst, probePlayback, remuxArgs } from './playback.ts';
 import { remux } from './transcode.ts';
 
 const dir = tempDir('hub-remux-');
@@ -26,11 +26,12 @@ async function packets(file: string): Promise<Record<string, number>> {
 
 describe('remux: an MP4 with its index first and every frame', () => {
   test.each([
-    ['room kept from the probe', undefined],
-    ['room too small: made again with the index moved', 1024],
-    ['no room (unknown duration): the index moved', null],
-  ] as const)('H.264 + AC-3 in Matroska, %s', async (_, room) => {
-    const sample = await videoSample('mkvH264Ac3');
+    ['AC-3', 'room kept from the probe', undefined, 'mkvH264Ac3'],
+    ['AC-3', 'room too small: made again with the index moved', 1024, 'mkvH264Ac3'],
+    ['AC-3', 'no room (unknown duration): the index moved', null, 'mkvH264Ac3'],
+    ['AAC (a pure stream copy)', 'room kept from the probe', undefined, 'mkvH264Aac'],
+  ] as const)('H.264 + %s in Matroska, %s', async (_, __, room, name) => {
+    const sample = await videoSample(name);
     const probe = await probePlayback(sample.path, sample.mimeType);
     const plan = decidePlayback(sample.mimeType, probe, false);
     if (plan.playback !== 'remuxed') throw new Error(`decided ${plan.playback}`);
@@ -46,5 +47,24 @@ describe('remux: an MP4 with its index first and every frame', () => {
     expect(probed.duration).toBeCloseTo(1, 1);
     const [before, after] = await Promise.all([packets(sample.path), packets(out)]);
     expect(after.video).toBe(before.video!);
+  });
+
+  test('a Matroska H.264 + AAC film with B-frames, read without a parser, gives the same MP4 as with one', async () => {
+    const source = path.join(dir, 'b-frames.mkv');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=30:duration=2', '-f', 'lavfi', '-i', 'sine=duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'medium', '-bf', '3', '-g', '24', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-threads', '1', source],
+    ]);
+    const probe = await probePlayback(source, 'video/x-matroska');
+    const plan = decidePlayback('video/x-matroska', probe, false);
+    if (plan.playback !== 'remuxed') throw new Error(`decided ${plan.playback}`);
+    const out = path.join(dir, 'b-frames.mp4');
+    const args = remuxArgs('video/x-matroska', source, out, plan, probe);
+    expect(args.join(' ')).toContain('-fflags +noparse');
+    await remux('video/x-matroska', source, out, plan, probe);
+    const parsed = path.join(dir, 'b-frames-parsed.mp4');
+    await ffmpeg(remuxArgs('video/x-matroska', source, parsed, plan, probe).filter((a, i, all) => a !== '+noparse' && all[i + 1] !== '+noparse'));
+    expect(Buffer.compare(readFileSync(out), readFileSync(parsed))).toBe(0);
+    expect(await indexFirst(out)).toBe(true);
   });
 });
