@@ -103,10 +103,6 @@ export async function renditionPath(store: MediaStore, scratch: () => Promise<st
 }
 
 /**
- * Stores a video rendition file under `key`: renamed into place on the local disk (no copy), an
- * upload elsewhere (multipart on S3). The file is gone from the local disk's folder afterwards.
- */
-/**
  * Stores a remux (see storeRendition). Not flushed to the disk first, like a picture's rendition
  * (decision 0018): a remux is made again in about the time of two copies of the file (0040).
  */
@@ -114,6 +110,10 @@ export async function storeRemux(store: MediaStore, key: string, file: string): 
   await storeRendition(store, key, file, { durable: false });
 }
 
+/**
+ * Stores a video rendition file under `key`: renamed into place on the local disk (no copy), an
+ * upload elsewhere (multipart on S3). The file is gone from the local disk's folder afterwards.
+ */
 export async function storeRendition(store: MediaStore, key: string, file: string, options: { durable: boolean }): Promise<void> {
   if (store instanceof LocalDiskStore) await store.adopt(key, file, { durable: options.durable });
   else await store.put(key, Bun.file(file).stream(), { contentType: VIDEO_RENDITION_TYPE, durable: options.durable });
