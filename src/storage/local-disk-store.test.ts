@@ -155,4 +155,26 @@ describe('LocalDiskStore specifics', () => {
     rmSync(root, { recursive: true, force: true });
     await expect(store.ping()).rejects.toThrow();
   });
+
+  test('adopts a file written in its folder by renaming it: no copy, the file gone from where it was', async () => {
+    const root = tempRoot();
+    const store = await new LocalDiskStore(root).init();
+    const file = store.incomingPath('mp4');
+    expect(path.dirname(file)).toBe(path.join(root, '.incoming'));
+    await fs.writeFile(file, 'a remux, as ffmpeg wrote it');
+    const { ino } = await fs.stat(file);
+    expect(await store.adopt('display/2026/11/film.mp4', file, { durable: false })).toEqual({ key: 'display/2026/11/film.mp4', size: 27 });
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(path.join(root, '.incoming'))).toEqual([]);
+    // The same file, renamed: its bytes were not read and written again.
+    expect((await fs.stat(path.join(root, 'display/2026/11/film.mp4'))).ino).toBe(ino);
+    const got = (await store.get('display/2026/11/film.mp4'))!;
+    expect(got.object).toMatchObject({ size: 27, contentType: 'video/mp4' });
+    expect(await new Response(got.body).text()).toBe('a remux, as ffmpeg wrote it');
+    // Never outside its folder.
+    const other = store.incomingPath();
+    await fs.writeFile(other, 'x');
+    await expect(store.adopt('../outside.mp4', other)).rejects.toThrow('Invalid media key');
+    expect(existsSync(path.join(root, '..', 'outside.mp4'))).toBe(false);
+  });
 });

@@ -113,6 +113,39 @@ export class LocalDiskStore implements MediaStore {
     return { key, ...meter.result() };
   }
 
+  /**
+   * A new file name in the store's folder for work in progress, for a tool that writes an object
+   * itself (ffmpeg): on the store's own file system, so `adopt` then names it with a rename instead
+   * of copying it. The caller removes it if it is not adopted; start-up removes what a crash left.
+   */
+  incomingPath(extension = 'part'): string {
+    return path.join(this.root, TEMP_DIR, `${crypto.randomUUID()}.${extension}`);
+  }
+
+  /**
+   * Stores a finished file under `key` and takes it away from where it was: a rename when it is on
+   * the store's file system (see incomingPath), else a copy, after which the file is removed.
+   * `durable` as for put (default true: the bytes reach the disk before the name does).
+   */
+  async adopt(key: string, file: string, options: Pick<PutOptions, 'durable' | 'contentType'> = {}): Promise<{ key: string; size: number }> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await this.realPathOf(key);
+    const { size } = await fs.stat(file);
+    if (options.durable !== false) await syncPath(file);
+    try {
+      await fs.rename(file, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      // Another file system: a copy, made visible whole by put, then the file goes.
+      await this.put(key, Bun.file(file).stream(), options);
+      await fs.rm(file, { force: true });
+      return { key, size };
+    }
+    if (options.durable !== false) await syncPath(path.dirname(target));
+    return { key, size };
+  }
+
   async head(key: string): Promise<StoredObject | null> {
     const full = await this.realPathOf(key);
     const stat = await fs.stat(full).catch(() => null);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { convertedSize, decidePlayback, type VideoStream } from './playback.ts';
+import { convertedSize, decidePlayback, indexRoom, type PlaybackProbe, type VideoStream } from './playback.ts';
 
 const video = (codec: string, more: Partial<VideoStream> = {}): VideoStream => ({
   index: 0,
@@ -9,9 +9,11 @@ const video = (codec: string, more: Partial<VideoStream> = {}): VideoStream => (
   width: 1920,
   height: 1080,
   interlaced: false,
+  frameRate: 25,
+  frames: 0,
   ...more,
 });
-const audio = (codec: string) => ({ index: 1, codec });
+const audio = (codec: string, sampleRate = 48_000) => ({ index: 1, codec, sampleRate });
 
 describe('decidePlayback: the cheapest rendition every browser plays', () => {
   test.each([
@@ -50,5 +52,28 @@ describe('convertedSize: the shorter side at most the limit, never bigger, even'
     [720, 576, 480, [600, 480]],
   ])('%d x %d at most %d lines: %p', (w, h, max, size) => {
     expect(convertedSize(w, h, max)).toEqual({ width: size[0]!, height: size[1]! });
+  });
+});
+
+describe('indexRoom: the room kept at the start of a remux for its index', () => {
+  const probe = (more: Partial<PlaybackProbe> = {}): PlaybackProbe => ({ video: video('h264'), audio: audio('ac3'), duration: 7200, ...more });
+  test('two hours of 24 frames a second and 48 kHz sound: 48 bytes for each of their 510 000 frames, and 64 KB', () => {
+    const room = indexRoom(probe({ video: video('h264', { frameRate: 24 }) }), { playback: 'remuxed', audio: 'aac' });
+    expect(room).toBe(65_536 + Math.ceil((7200 * 24 + (7200 * 48_000) / 1024) * 48));
+    // About 25 MB before 4 GB or more of pictures: under 1 %.
+    expect(room! / 1024 ** 2).toBeLessThan(25);
+  });
+  test('a stated frame count larger than the rate promises wins; no sound, no room for it', () => {
+    expect(indexRoom(probe({ duration: 10, video: video('h264', { frameRate: 25, frames: 1000 }) }), { playback: 'remuxed', audio: 'none' })).toBe(
+      65_536 + 1000 * 48,
+    );
+  });
+  test('no frame rate or sample rate stated: 60 frames and 96 kHz assumed', () => {
+    expect(
+      indexRoom(probe({ duration: 10, video: video('h264', { frameRate: 0 }), audio: audio('pcm_s16le', 0) }), { playback: 'remuxed', audio: 'aac' }),
+    ).toBe(65_536 + Math.ceil((600 + (10 * 96_000) / 1024) * 48));
+  });
+  test('an unknown duration keeps no room: the index is moved after the file is written', () => {
+    expect(indexRoom(probe({ duration: 0 }), { playback: 'remuxed', audio: 'copy' })).toBeNull();
   });
 });

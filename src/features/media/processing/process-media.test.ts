@@ -112,6 +112,8 @@ async function expectNoMetadata(bytes: Buffer) {
 
 function expectNoTempFiles(rig: Rig) {
   expect(existsSync(rig.workDir) ? readdirSync(rig.workDir) : []).toEqual([]);
+  // A remux is written in the local store's own folder for work in progress, then renamed.
+  if (rig.store instanceof LocalDiskStore) expect(readdirSync(path.join(rig.store.root, '.incoming'))).toEqual([]);
 }
 
 const IMAGE_SAMPLES: SampleName[] = ['jpeg', 'jpegExif', 'png', 'gif', 'webp', 'avif', 'heic'];
@@ -366,6 +368,25 @@ describe('media processing on the local disk', () => {
       await expect(refusing.processor.process(id)).rejects.toThrow('disk full');
       expect(await refusing.renditionKeys()).toEqual(before);
       expect(await refusing.row(id)).toMatchObject({ status: 'processing', thumbnail_key: null });
+      expectNoTempFiles(refusing);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  test('a store that refuses a remux keeps no rendition and no temporary file, and the item stays processing', async () => {
+    const samples = await mediaSamples();
+    const refusing = await makeRig(r.store, (store) =>
+      Object.assign(Object.create(Object.getPrototypeOf(store)), store, {
+        adopt: () => Promise.reject(new Error('disk full')),
+      }),
+    );
+    try {
+      const id = await refusing.addItem(samples.mov.bytes(), 'video/quicktime', 'video');
+      const before = await refusing.renditionKeys();
+      await expect(refusing.processor.process(id)).rejects.toThrow('disk full');
+      expect(await refusing.renditionKeys()).toEqual(before);
+      expect(await refusing.row(id)).toMatchObject({ status: 'processing', display_key: null });
       expectNoTempFiles(refusing);
     } finally {
       await refusing.close();

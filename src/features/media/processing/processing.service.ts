@@ -18,8 +18,9 @@ import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { processImage } from './image.ts';
+import { probePlayback } from './playback.ts';
 import * as repo from './processing.repo.ts';
-import { makePlayable, VIDEO_RENDITION_TYPE } from './transcode.ts';
+import { makePlayable, renditionPath, storeRemux } from './transcode.ts';
 import { processVideo } from './video.ts';
 
 export interface MediaProcessorDeps {
@@ -184,11 +185,18 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
     const started = performance.now();
     const folder = scratchFolder();
     const written: string[] = [];
+    // A remux written into the local store's own folder is not in the job's: removed apart when not stored.
+    const outputs: string[] = [];
+    const output = async () => {
+      const file = await renditionPath(store, folder.get, 'remuxed.mp4');
+      outputs.push(file);
+      return file;
+    };
     try {
       let result: Awaited<ReturnType<typeof renditionsOf>> | null = await takePrepared(row, signal);
       if (!result) {
         const original = await originalFile(row, folder.get);
-        result = await lanes.run(() => renditionsOf(row, original, folder.get, signal));
+        result = await lanes.run(() => renditionsOf(row, original, { scratch: folder.get, output }, signal));
       }
       // The similar-duplicates hash (an item without one is only left out of that search): an
       // image's came with its card picture, from the same pixels; a video's is of its thumbnail, the
@@ -249,6 +257,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       throw error;
     } finally {
       await folder.remove();
+      for (const file of outputs) await fs.rm(file, { force: true });
     }
   }
 
@@ -270,10 +279,20 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
     return file;
   }
 
-  async function renditionsOf(row: MediaRow, file: string, scratch: () => Promise<string>, signal?: AbortSignal) {
+  async function renditionsOf(
+    row: MediaRow,
+    file: string,
+    { scratch, output }: { scratch: () => Promise<string>; output: () => Promise<string> },
+    signal?: AbortSignal,
+  ) {
     if (row.type === 'video') {
-      const video = await processVideo(file, row.mime_type, { scratch, signal });
-      const playable = await makePlayable(file, row.mime_type, { scratch, ...(signal ? { signal } : {}) });
+      // One ffprobe for both: the poster's size and duration, and the playable rendition's decision.
+      const probe = probePlayback(file, row.mime_type, signal ? { signal } : {});
+      const size = probe.then((p) => ({ width: p.video.width, height: p.video.height, duration: p.duration }));
+      // Their failure is processVideo's to report (it may fail before it awaits them).
+      for (const pending of [probe, size]) pending.catch(() => {});
+      const video = await processVideo(file, row.mime_type, { scratch, signal, probe: size });
+      const playable = await makePlayable(file, row.mime_type, { output, probe: await probe, ...(signal ? { signal } : {}) });
       return { ...video, takenAt: null, display: null, playable };
     }
     const image = await processImage(file, row.mime_type, { scratch, signal });
@@ -292,9 +311,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
     return { playback, videoKey, keptKey };
   }
 
-  /** A video rendition from the job's folder; durable, unlike a picture (remaking it reads the whole original). */
+  /** A remux: renamed into place on the local disk (it was written in the store's folder), else uploaded. */
   async function putFile(key: string, file: string): Promise<void> {
-    await store.put(key, Bun.file(file).stream(), { contentType: VIDEO_RENDITION_TYPE });
+    await storeRemux(store, key, file);
   }
 
   async function putBuffer(key: string, bytes: Buffer): Promise<void> {

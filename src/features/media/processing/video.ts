@@ -26,9 +26,14 @@ export interface VideoOptions {
   /** A folder of this job's own for the poster frame, made when first asked for. */
   scratch: () => Promise<string>;
   signal?: AbortSignal;
+  /**
+   * The video's size and duration from a probe the caller runs anyway (the processing job's, which
+   * also decides the playable rendition): ffprobe is then not run here a second time.
+   */
+  probe?: Promise<Probe>;
 }
 
-interface Probe {
+export interface Probe {
   width: number;
   height: number;
   duration: number;
@@ -46,7 +51,7 @@ export async function processVideo(file: string, mimeType: string, options: Vide
   );
   let probe: Probe;
   try {
-    probe = await probeVideo(file, input, options);
+    probe = options.probe ? roundedDuration(await options.probe) : await probeVideo(file, input, options);
   } catch (error) {
     await settled; // no ffmpeg left writing into the job's folder
     throw error;
@@ -67,6 +72,11 @@ export async function processVideo(file: string, mimeType: string, options: Vide
   } catch (error) {
     throw new UnreadableMediaError('This video could not be read', error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The duration to the millisecond, as the item keeps it. */
+function roundedDuration(probe: Probe): Probe {
+  return { width: probe.width, height: probe.height, duration: Math.round(probe.duration * 1000) / 1000 };
 }
 
 async function probeVideo(file: string, input: string[], options: VideoOptions): Promise<Probe> {
