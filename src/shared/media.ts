@@ -1,5 +1,7 @@
 // The media library's API shapes and the spec's constants: shared by the server and the islands.
 
+import type { MediaLibraryLink } from './libraries.ts';
+
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -57,6 +59,10 @@ export interface MediaItem {
    * for the frames over the seek bar (/media/{id}/scrubber.vtt, videos); null until made.
    */
   scrubber?: string | null;
+  /** Where the item's file is when it comes from a library folder; null for uploads. */
+  library?: MediaLibraryLink | null;
+  /** A library item whose file is missing: it is in the bin until the file comes back. */
+  offline?: boolean;
 }
 
 export type VideoPlayback = 'original' | 'remuxed' | 'converted';
