@@ -146,6 +146,8 @@ export function createLibrariesService(deps: LibrariesDeps) {
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopping = false;
+  // A CLI command only queues: the hub (or `library scan --wait`) runs the scan.
+  let holding = false;
 
   /** Claims the library's queued (or abandoned) scan and runs it; whether this process ran it. */
   async function runScan(id: string): Promise<boolean> {
@@ -195,6 +197,7 @@ export function createLibrariesService(deps: LibrariesDeps) {
   /** Queues a scan of the library unless one is queued or running already; its state. */
   async function queue(id: string): Promise<void> {
     await repo.setScanState(db, id, JSON.stringify(emptyScan('queued')), { states: ['none', 'done', 'failed'], orBeatBefore: now() - STALE_SCAN_MS });
+    if (holding) return;
     if (!waiting.includes(id)) waiting.push(id);
     void pump();
   }
@@ -349,13 +352,26 @@ export function createLibrariesService(deps: LibrariesDeps) {
       return (await repo.findLibrary(db, idOrName)) ?? (await repo.findLibraryByName(db, idOrName));
     },
     findMember: (username: string) => repo.findMember(db, { username }),
+    memberById: (id: string) => repo.findMember(db, { id }),
+    /** Queues a scan for whichever process runs scans (the hub's timer looks every few seconds). */
+    requestScan: queue,
     /** Every library with its counts, for the CLI. */
     all: async () => withCounts(await repo.listLibraries(db)),
 
     /** Queues a scan and, unless another process claims it first, runs it here; resolves when this process is done with it. */
     async scanHere(id: string): Promise<void> {
       await queue(id);
+      if (!waiting.includes(id)) waiting.push(id);
       await pump();
+    },
+    /** Scans are queued only, never run by this process unless asked (scanHere): CLI commands. */
+    hold(): void {
+      holding = true;
+    },
+    /** The library's stored scan state (with the heartbeat), for the CLI's progress. */
+    async progress(id: string): Promise<StoredScan | null> {
+      const row = await repo.findLibrary(db, id);
+      return row?.last_scan ? (JSON.parse(row.last_scan) as StoredScan) : null;
     },
 
     /** Starts the timer of rescans and queued scans (main.ts); every `everyMs`. */
