@@ -46,11 +46,21 @@ export interface ScanDeps {
   logger: Logger;
   /** Enqueues the full hash of a library item's file (the hash job), in the caller's transaction. */
   hashLater: (trx: Kysely<Database>, mediaId: string) => Promise<void>;
+  /** True once the hub is stopping: the scan gives up at once (ScanStopped) and is run again at the next start. */
+  stopping?: () => boolean;
   /** Test seam: called with each batch of files the walk found, before they are read. */
   beforeRead?: (paths: readonly string[]) => Promise<void> | void;
 }
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A scan given up because the hub stops. */
+export class ScanStopped extends Error {
+  constructor() {
+    super('The hub stopped during the scan');
+    this.name = 'ScanStopped';
+  }
+}
 
 export const emptyScan = (state: LibraryScan['state']): StoredScan => ({
   state,
@@ -229,6 +239,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     }
     state.found++;
     walked.add(event.path);
+    if ((state.found & 1023) === 0 && deps.stopping?.()) throw new ScanStopped();
     const item = byPath.get(event.path);
     if (item && item.size === event.size && item.mtime === event.mtime && !seen.has(item.id)) {
       seen.add(item.id);
@@ -244,6 +255,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     toRead.push(event);
     if (toRead.length >= READS_AT_ONCE) await readAll();
     await beat();
+    if (deps.stopping?.()) throw new ScanStopped();
   }
   await readAll();
   await writeNew();
