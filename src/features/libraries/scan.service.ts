@@ -30,7 +30,7 @@ import type { LibraryRow } from './libraries.table.ts';
 import { describeError, type ReadFile, readFileIdentity, type WalkedFile, walkLibrary } from './walk.ts';
 
 /** Rows written in one transaction; the event loop is let go between two. */
-const WRITE_BATCH = 100;
+const WRITE_BATCH = 25;
 /** Files read for their fingerprint at once. */
 const READS_AT_ONCE = 8;
 /** How often the scan's state (its counts so far, its heartbeat) is written while it runs. */
@@ -52,7 +52,7 @@ export interface ScanDeps {
   beforeRead?: (paths: readonly string[]) => Promise<void> | void;
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A scan given up because the hub stops. */
 export class ScanStopped extends Error {
@@ -225,35 +225,36 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     }
   };
 
-  for await (const event of walkLibrary(library.path)) {
-    if (event.kind === 'problem') {
-      if (event.path === '') throw new Error(event.error);
-      problem(event.path, event.error);
-      unreadable.add(event.path);
-      continue;
-    }
-    if (event.kind === 'skip') {
+  for await (const events of walkLibrary(library.path)) {
+    for (const event of events) {
+      if (event.kind === 'problem') {
+        if (event.path === '') throw new Error(event.error);
+        problem(event.path, event.error);
+        unreadable.add(event.path);
+        continue;
+      }
+      if (event.kind === 'skip') {
+        state.found++;
+        state.skipped++;
+        continue;
+      }
       state.found++;
-      state.skipped++;
-      continue;
+      walked.add(event.path);
+      const item = byPath.get(event.path);
+      if (item && item.size === event.size && item.mtime === event.mtime && !seen.has(item.id)) {
+        seen.add(item.id);
+        if (item.offline) backOnline.push(item.id);
+        continue;
+      }
+      const skip = skipped.get(event.path);
+      if (skip && skip.size === event.size && skip.mtime === event.mtime) {
+        state.skipped++;
+        seenSkipped.add(event.path);
+        continue;
+      }
+      toRead.push(event);
+      if (toRead.length >= READS_AT_ONCE) await readAll();
     }
-    state.found++;
-    walked.add(event.path);
-    if ((state.found & 1023) === 0 && deps.stopping?.()) throw new ScanStopped();
-    const item = byPath.get(event.path);
-    if (item && item.size === event.size && item.mtime === event.mtime && !seen.has(item.id)) {
-      seen.add(item.id);
-      if (item.offline) backOnline.push(item.id);
-      continue;
-    }
-    const skip = skipped.get(event.path);
-    if (skip && skip.size === event.size && skip.mtime === event.mtime) {
-      state.skipped++;
-      seenSkipped.add(event.path);
-      continue;
-    }
-    toRead.push(event);
-    if (toRead.length >= READS_AT_ONCE) await readAll();
     await beat();
     if (deps.stopping?.()) throw new ScanStopped();
   }
