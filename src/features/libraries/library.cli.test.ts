@@ -74,6 +74,9 @@ describe('library commands', () => {
     expect(scanned.out).toContain(`Scanning "Photos" (${folder})`);
     expect(scanned.out).toContain('Done: found 3, added 2, updated 0, missing 0, skipped 1, failed 0.');
     expect((await cli(['library', 'list'], env)).out).toContain('owner ann, premium, tags nas, family; 2 item(s)');
+    // `media check` does not take library files for originals missing from the store.
+    const checked = await cli(['media', 'check', '--fix'], env);
+    expect(checked.out).toContain('Items whose original is missing: 0');
 
     // Without --wait: queued for the hub.
     const queued = await cli(['library', 'scan', 'Photos'], env);
