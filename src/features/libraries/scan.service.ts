@@ -107,13 +107,19 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     const there = byPath.get(item.path);
     if (!there || (there.offline && !item.offline)) byPath.set(item.path, item);
   }
-  const byFingerprint = new Map<string, repo.KnownItem[]>();
-  for (const item of known) {
-    if (!item.fingerprint) continue;
-    const list = byFingerprint.get(item.fingerprint);
-    if (list) list.push(item);
-    else byFingerprint.set(item.fingerprint, [item]);
-  }
+  // Made the first time a file is read (a rescan of an unchanged folder never needs it).
+  let fingerprints: Map<string, repo.KnownItem[]> | undefined;
+  const byFingerprint = () => {
+    if (fingerprints) return fingerprints;
+    fingerprints = new Map();
+    for (const item of known) {
+      if (!item.fingerprint) continue;
+      const list = fingerprints.get(item.fingerprint);
+      if (list) list.push(item);
+      else fingerprints.set(item.fingerprint, [item]);
+    }
+    return fingerprints;
+  };
   const skipped = await repo.skippedFiles(db, library.id);
   const forgotten = await repo.forgottenFingerprints(db, library.id);
   const seen = new Set<string>();
@@ -210,7 +216,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       }
       const read: ReadOne = { ...file, fingerprint: result.fingerprint, mimeType: result.sniffed.mimeType, type: result.sniffed.type };
       // Nothing of the library knows this path or this content: a new item (or a file deleted forever), at once.
-      if (!byPath.has(file.path) && !byFingerprint.has(read.fingerprint)) {
+      if (!byPath.has(file.path) && !byFingerprint().has(read.fingerprint)) {
         if (forgotten.has(read.fingerprint)) {
           state.skipped++;
           seenSkipped.add(file.path);
@@ -273,7 +279,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   const unmatched: ReadOne[] = [];
   for (const file of deferred) {
     // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
-    const list = byFingerprint.get(file.fingerprint);
+    const list = byFingerprint().get(file.fingerprint);
     const moved =
       list?.find((item) => item.path === file.path && !claimed.has(item.id)) ?? list?.find((item) => !claimed.has(item.id) && !walked.has(item.path));
     if (moved) {
