@@ -122,9 +122,15 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   };
   const skipped = await repo.skippedFiles(db, library.id);
   const forgotten = await repo.forgottenFingerprints(db, library.id);
-  const seen = new Set<string>();
-  // Every path the walk found a file at.
-  const walked = new Set<string>();
+  // Flags on the known items themselves (100,000 of them: no sets to fill on every rescan):
+  // `claimed` once a file is theirs; `walked` once the walk met a file at their path.
+  const flags = (item: repo.KnownItem) => item as repo.KnownItem & { claimed?: boolean; walked?: boolean };
+  const claimed = (item: repo.KnownItem) => flags(item).claimed === true;
+  const claim = (item: repo.KnownItem) => {
+    flags(item).claimed = true;
+  };
+  /** Whether the walk met a file at the item's path. */
+  const walkedAt = (item: repo.KnownItem) => byPath.get(item.path) !== undefined && flags(byPath.get(item.path)!).walked === true;
   // Paths whose file is there but could not be read: their items stay as they are.
   const unreadable = new Set<string>();
   const seenSkipped = new Set<string>();
@@ -201,7 +207,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         // Gone while the scan ran: as if it had never been there.
         if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
           state.found--;
-          walked.delete(file.path);
+          const there = byPath.get(file.path);
+          if (there) flags(there).walked = false;
           continue;
         }
         problem(file.path, describeError(result.error));
@@ -245,10 +252,10 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         continue;
       }
       state.found++;
-      walked.add(event.path);
       const item = byPath.get(event.path);
-      if (item && item.size === event.size && item.mtime === event.mtime && !seen.has(item.id)) {
-        seen.add(item.id);
+      if (item) flags(item).walked = true;
+      if (item && item.size === event.size && item.mtime === event.mtime && !claimed(item)) {
+        claim(item);
         if (item.offline) backOnline.push(item.id);
         continue;
       }
@@ -268,10 +275,9 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   await writeNew();
 
   // Moves, renames and changed content: now that every file found is known.
-  const claimed = new Set<string>(seen);
   if (unreadable.size > 0) {
     for (const item of known) {
-      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claimed.add(item.id);
+      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(item);
     }
   }
   const moves: { id: string; file: ReadOne; offline: boolean }[] = [];
@@ -280,10 +286,9 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   for (const file of deferred) {
     // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
     const list = byFingerprint().get(file.fingerprint);
-    const moved =
-      list?.find((item) => item.path === file.path && !claimed.has(item.id)) ?? list?.find((item) => !claimed.has(item.id) && !walked.has(item.path));
+    const moved = list?.find((item) => item.path === file.path && !claimed(item)) ?? list?.find((item) => !claimed(item) && !walkedAt(item));
     if (moved) {
-      claimed.add(moved.id);
+      claim(moved);
       moves.push({ id: moved.id, file, offline: moved.offline });
       continue;
     }
@@ -291,8 +296,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   }
   for (const file of unmatched) {
     const item = byPath.get(file.path);
-    if (item && !claimed.has(item.id)) {
-      claimed.add(item.id);
+    if (item && !claimed(item)) {
+      claim(item);
       changes.push({ id: item.id, file, offline: item.offline });
     } else if (forgotten.has(file.fingerprint)) {
       state.skipped++;
@@ -345,7 +350,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   }
 
   // Items found nowhere: offline.
-  const gone = known.filter((item) => !claimed.has(item.id));
+  const gone = known.filter((item) => !claimed(item));
   state.missing = gone.length;
   const goingOffline = gone.filter((item) => !item.offline).map((item) => item.id);
   for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {
