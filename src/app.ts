@@ -7,9 +7,11 @@ import { session } from './features/auth/auth.middleware.ts';
 import { authRoutes } from './features/auth/auth.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
 import { homeApi, homePage } from './features/home/home.routes.tsx';
+import { librariesApi } from './features/libraries/libraries.routes.ts';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
 import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
+import { withLibraryFiles } from './features/media/library-store.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
@@ -41,7 +43,9 @@ import { themeRoutes } from './http/theme.ts';
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
 const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES];
 
-export function createApp(deps: AppDeps) {
+export function createApp(given: AppDeps) {
+  // Library items' originals are read from their library files (decision 0043).
+  const deps: AppDeps = { ...given, store: withLibraryFiles(given.store, given.db, given.clock) };
   const app = new Hono();
   const services = createServices(deps);
 
@@ -65,6 +69,7 @@ export function createApp(deps: AppDeps) {
   // of their own.
   app.route('/api/users', usersApi);
   app.route('/api/albums', albumsApi);
+  app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);
   app.route('/api/gallery', galleryApi('gallery'));
   app.route('/api/premium', galleryApi('premium'));

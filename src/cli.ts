@@ -7,6 +7,7 @@ import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
 import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
+import { libraryCommand } from './features/libraries/library.cli.ts';
 import { checkMedia } from './features/media/check.service.ts';
 import { importCommand } from './features/media/ingest/import.cli.ts';
 import { makeVideoPreviews, processMedia } from './features/media/jobs.ts';
@@ -329,6 +330,7 @@ const commands: Record<string, Command> = {
   },
 
   import: importCommand,
+  library: libraryCommand,
 
   'site-password': {
     usage: 'site-password',

@@ -36,7 +36,17 @@ describe('loadConfig', () => {
         similarMaxDistance: 8,
         transcode: DEFAULT_TRANSCODE,
       },
+      libraries: { roots: [], scanMinutes: 60 },
     });
+  });
+
+  test('library settings: absolute roots (resolved), minutes between rescans; a relative root or negative minutes is refused', () => {
+    expect(load({ LIBRARY_ROOTS: '/library, /mnt/nas/photos/', LIBRARY_SCAN_MINUTES: '0' }).libraries).toEqual({
+      roots: ['/library', '/mnt/nas/photos'],
+      scanMinutes: 0,
+    });
+    expect(failure({ LIBRARY_ROOTS: '/library,photos' })).toContain('LIBRARY_ROOTS must be comma-separated absolute folders');
+    expect(failure({ LIBRARY_SCAN_MINUTES: '-1' })).toContain('LIBRARY_SCAN_MINUTES must be 0 or more');
   });
 
   test('media settings: upload limit, processing workers, recycling bin days, similar-duplicates distance', () => {

@@ -148,6 +148,26 @@ export const settingsSchema = z.object({
     .min(0, 'must be a whole number of bits from 0 to 32')
     .max(32, 'must be a whole number of bits from 0 to 32')
     .default(8),
+  LIBRARY_ROOTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const roots = (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const relative = roots.find((root) => !path.isAbsolute(root));
+      if (relative !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be comma-separated absolute folders such as /library (${JSON.stringify(relative)} is not absolute)` });
+        return z.NEVER;
+      }
+      return roots.map((root) => path.resolve(root));
+    }),
+  LIBRARY_SCAN_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes (0 scans libraries by hand only)' })
+    .min(0, 'must be 0 or more (0 scans libraries by hand only)')
+    .max(525_600, 'must be at most 525600 (a year)')
+    .default(60),
   VAULT_KEY: optionalText.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) ? Buffer.from(v, 'base64') : null;
@@ -216,6 +236,13 @@ export interface Config {
   };
   /** VAULT_KEY, decoded (32 bytes); without it the vault key is DATA_DIR/secret.key. */
   vaultKey?: Uint8Array;
+  /** Library folders, indexed where they are (issue 20). */
+  libraries: {
+    /** LIBRARY_ROOTS: absolute folders under which a library may be added; none by default. */
+    roots: readonly string[];
+    /** LIBRARY_SCAN_MINUTES: minutes between rescans of every library; 0 scans by hand only. */
+    scanMinutes: number;
+  };
 }
 
 export interface TranscodeSettings {
@@ -316,5 +343,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }),
     }),
     ...(s.VAULT_KEY ? { vaultKey: s.VAULT_KEY } : {}),
+    libraries: Object.freeze({ roots: Object.freeze(s.LIBRARY_ROOTS), scanMinutes: s.LIBRARY_SCAN_MINUTES }),
   });
 }

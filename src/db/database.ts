@@ -7,6 +7,7 @@ import type { SessionsTable } from '../features/auth/auth.table.ts';
 import type { VaultAccountsTable, VaultKeyStateTable } from '../features/connect/connect.table.ts';
 import type { FaviconsTable } from '../features/favicons/favicons.table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
+import type { LibrariesTable, LibraryForgottenTable, LibrarySkippedTable } from '../features/libraries/libraries.table.ts';
 import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
@@ -32,6 +33,9 @@ export interface Database {
   albums: AlbumsTable;
   album_media: AlbumMediaTable;
   jobs: JobsTable;
+  libraries: LibrariesTable;
+  library_skipped: LibrarySkippedTable;
+  library_forgotten: LibraryForgottenTable;
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
 }

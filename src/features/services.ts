@@ -19,11 +19,13 @@ import { createVaultTransferService } from './connect/transfer/transfer.service.
 import { createFaviconsService } from './favicons/favicons.service.ts';
 import { createSiteService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
+import { createLibrariesService, LIBRARY_JOB_KINDS } from './libraries/libraries.service.ts';
 import { createLinksService } from './links/links.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
 import { convertVideo, MEDIA_JOB_KINDS, makeVideoPreviews, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { withLibraryFiles } from './media/library-store.ts';
 import { createMediaService } from './media/media.service.ts';
 import { registerVideoPreviews } from './media/processing/previews.service.ts';
 import { registerMediaProcessing } from './media/processing/processing.service.ts';
@@ -45,13 +47,15 @@ export interface ServiceDeps {
   vaultKeys?: VaultKeyring;
 }
 
-export function createServices({ db, config, clock, store, logger, vaultKeys }: ServiceDeps) {
+export function createServices({ db, config, clock, store: given, logger, vaultKeys }: ServiceDeps) {
+  // Library items' originals are read from their library files, never written (decision 0043).
+  const store = given ? withLibraryFiles(given, db, clock) : undefined;
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
   const jobs = new JobQueue({
     db,
     clock,
     concurrency: config.media.processingConcurrency,
-    kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS],
+    kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS, ...LIBRARY_JOB_KINDS],
     // Video conversions run on workers of their own: the thumbnails of new uploads never wait for one.
     // Video previews and scrubbers too: extras, made at the conversions' pace.
     pools: [{ kinds: [convertVideo, makeVideoPreviews], concurrency: config.media.transcode.concurrency }],
@@ -100,8 +104,20 @@ export function createServices({ db, config, clock, store, logger, vaultKeys }: 
   const favicons = createFaviconsService({ db, clock, fetcher });
   // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
   const vault = createVaultService({ db, clock, keys: vaultKeys, favicons });
+  // Library folders, indexed where they are: scanned in the background (main.ts starts the timer).
+  const libraries = createLibrariesService({
+    db,
+    clock,
+    jobs,
+    roots: config.libraries.roots,
+    scanMinutes: config.libraries.scanMinutes,
+    removeItems: (trx, libraryId) => media.removeLibraryItems(trx, libraryId),
+    ...(store ? { store } : {}),
+    ...(logger ? { logger } : {}),
+  });
   return {
     jobs,
+    libraries,
     // GET /healthz: the database answers (a migrated table is read).
     health: { database: () => databaseAnswers(db) },
     media,

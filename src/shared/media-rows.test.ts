@@ -64,3 +64,15 @@ test('a hub that makes no previews yet gets items without preview or scrubber', 
   expect(Object.keys(expanded.media[0]!)).not.toContain('preview');
   expect(expanded.media[1]!.progress).toBe(10);
 });
+
+test('rows carry where a library item comes from and whether it is offline; uploads stay lean', () => {
+  const original = page([
+    item('a', { preview: null, scrubber: null, library: { _id: 'lib1', name: 'NAS', path: '2024/Café/a.mp4' }, offline: false }),
+    item('b', { preview: null, scrubber: null, library: { _id: 'lib1', name: 'NAS', path: 'b.mp4' }, offline: true }),
+    image('c', { preview: null, scrubber: null, library: null, offline: false }),
+  ]);
+  const lean = leanPage(original);
+  expect(expandPage(lean)).toEqual(original);
+  // An upload's row ends where it did before libraries.
+  expect(lean.rows[2]!.length).toBe(leanPage(page([image('d', { preview: null, scrubber: null })])).rows[0]!.length);
+});

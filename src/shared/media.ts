@@ -1,5 +1,7 @@
 // The media library's API shapes and the spec's constants: shared by the server and the islands.
 
+import type { MediaLibraryLink } from './libraries.ts';
+
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
@@ -57,6 +59,10 @@ export interface MediaItem {
    * for the frames over the seek bar (/media/{id}/scrubber.vtt, videos); null until made.
    */
   scrubber?: string | null;
+  /** Where the item's file is when it comes from a library folder; null for uploads. */
+  library?: MediaLibraryLink | null;
+  /** A library item whose file is missing: it is in the bin until the file comes back. */
+  offline?: boolean;
 }
 
 export type VideoPlayback = 'original' | 'remuxed' | 'converted';
@@ -117,16 +123,19 @@ export const ROW_FIELDS = [
   'playbackPosition',
   'preview',
   'scrubber',
+  // A library item's library as [id, name, path], and '1' after them when it is offline.
+  'library',
 ] as const satisfies readonly (keyof MediaItem)[];
 
 /** The fields a hub answers only once it makes them; a lean page names those its items have. */
-export const OPTIONAL_FIELDS = ['preview', 'scrubber'] as const satisfies readonly (keyof MediaItem)[];
+export const OPTIONAL_FIELDS = ['preview', 'scrubber', 'library'] as const satisfies readonly (keyof MediaItem)[];
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
 /** Where an item's own file of each optional field is served (the hub's routes). */
-const OWN_FILE: Record<OptionalField, string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
-const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null));
+const OWN_FILE: Record<'preview' | 'scrubber', string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
+const ownFile = (value: string | null | undefined, id: string, name: 'preview' | 'scrubber') =>
+  value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null);
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -161,6 +170,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playbackPosition ?? null,
       ownFile(m.preview, m._id, 'preview'),
       ownFile(m.scrubber, m._id, 'scrubber'),
+      m.library ? [m.library._id, m.library.name, m.library.path, m.offline ? '1' : ''] : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -213,7 +223,11 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
     };
     for (const field of fields) {
       const value = at(field);
-      item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
+      if (field === 'library') {
+        const l = value as string[] | null;
+        item.library = l && { _id: l[0]!, name: l[1]!, path: l[2]! };
+        item.offline = l?.[3] === '1';
+      } else item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
     }
     return item;
   });

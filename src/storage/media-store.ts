@@ -66,6 +66,17 @@ export interface MediaStore {
   list(prefix: string): AsyncIterable<StoredObject>;
   /** Resolves when the store answers; throws otherwise (used by the health check). */
   ping(): Promise<void>;
+  /**
+   * Where the object lies as a file on this machine, for tools that read files (local disk,
+   * library files): its path, null when it is missing, undefined when the store keeps it elsewhere
+   * (S3: read it with get). Absent on stores that keep no files.
+   */
+  filePath?(key: string): Promise<string | null | undefined>;
+}
+
+/** The object as a file on this machine: its path, null when missing, undefined when it must be read with get (see MediaStore.filePath). */
+export async function localFileOf(store: MediaStore, key: string): Promise<string | null | undefined> {
+  return store.filePath ? store.filePath(key) : undefined;
 }
 
 /**

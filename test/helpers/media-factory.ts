@@ -96,6 +96,12 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     preview_key: null,
     scrubber_key: null,
     scrubber_sheets: null,
+    library_id: null,
+    library_name: null,
+    library_path: null,
+    library_fingerprint: null,
+    library_mtime: null,
+    offline_at: null,
   };
 }
 

@@ -45,7 +45,8 @@ export function ownedItems(trx: Db, ownerId: string, gallery: GalleryName, ids: 
 /** The one-column changes a bulk action makes: what it sets, and on which items it changes something. */
 const CHANGES = {
   delete: (at: number) => ({ set: { deleted_at: at }, differs: sql<SqlBool>`deleted_at is null` }),
-  restore: () => ({ set: { deleted_at: null }, differs: sql<SqlBool>`deleted_at is not null` }),
+  // An offline library item stays in the bin until its file comes back (decision 0043).
+  restore: () => ({ set: { deleted_at: null }, differs: sql<SqlBool>`deleted_at is not null and offline_at is null` }),
   favorite: () => ({ set: { is_favorite: 1 }, differs: sql<SqlBool>`is_favorite = 0` }),
   unfavorite: () => ({ set: { is_favorite: 0 }, differs: sql<SqlBool>`is_favorite = 1` }),
   'move-to-premium': () => ({ set: { gallery: 'premium' as const }, differs: sql<SqlBool>`gallery = 'gallery'` }),

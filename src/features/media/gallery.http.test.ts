@@ -114,6 +114,8 @@ describe('the list', () => {
         'playCount',
         'preview',
         'scrubber',
+        'library',
+        'offline',
       ].sort(),
     );
     expect(first).toMatchObject({

@@ -37,6 +37,9 @@ export function toMediaItem(row: MediaRow, modelName: string | null = null): Med
     playCount: row.play_count,
     preview: row.preview_key ? `${url}/preview` : null,
     scrubber: row.scrubber_key ? `${url}/scrubber.vtt` : null,
+    // The path as the disk spells it is kept for reading the file; the API's is NFC.
+    library: row.library_id ? { _id: row.library_id, name: row.library_name ?? '', path: (row.library_path ?? '').normalize('NFC') } : null,
+    offline: row.offline_at !== null && row.offline_at !== undefined,
   };
 }
 

@@ -204,15 +204,19 @@ export type MediaKeys = Pick<
 
 /** Items of any owner in the recycling bin since before `cutoff` (epoch ms), oldest first. */
 export async function binnedBefore(db: Db, cutoff: number, limit: number): Promise<MediaKeys[]> {
-  return db
-    .selectFrom('media')
-    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
-    .where('deleted_at', 'is not', null)
-    .where('deleted_at', '<=', cutoff)
-    .orderBy('deleted_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('media')
+      .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<=', cutoff)
+      // An offline library item waits in the bin for its file, however long (decision 0043).
+      .where('offline_at', 'is', null)
+      .orderBy('deleted_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** Rows by id, whoever owns them (the purge, after their bytes left the store). */

@@ -6,14 +6,17 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { foundOr } from '../../db/owned.ts';
-import { InvalidError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { LIBRARY_TEXT } from '../../shared/libraries.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { createBulkActions } from './bulk.service.ts';
 import { findMediaBytes } from './ingest/ingest.repo.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
+import * as libraryItems from './library-items.repo.ts';
+import { isLibraryKey } from './library-store.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
 import { type GalleryName, type MediaBytesRow, type MediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
@@ -28,6 +31,7 @@ export const MEDIA_TEXT = {
   deletedForever: 'Media permanently deleted',
   pictureNotImage: 'The profile picture must be an image',
   movedToPremium: (n: number) => `${n} items moved to premium`,
+  offline: LIBRARY_TEXT.offline,
 } as const;
 
 const FILTERS = {
@@ -51,8 +55,15 @@ const itemOf = (row: repo.MediaWithModel): MediaItem => toMediaItem(row, row.mod
 
 /** The store keys of an item: the original first, then every rendition it has. */
 export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'> & PreviewKeys): string[] {
-  return [...[row.storage_key, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null), ...previewKeysOf(row)];
+  // A library item's original is its library's file: never the store's to delete (decision 0043).
+  const original = isLibraryKey(row.storage_key) ? null : row.storage_key;
+  return [...[original, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null), ...previewKeysOf(row)];
 }
+
+/** Library items whose file is gone: offline, and in the bin (dated `at`) unless already there. */
+export const markLibraryItemsOffline = (trx: Db, ids: readonly string[], at: number) => libraryItems.markOffline(trx, ids, at);
+/** Library items whose file is back: out of the bin when going offline put them there. */
+export const markLibraryItemsOnline = (trx: Db, ids: readonly string[]) => libraryItems.markOnline(trx, ids);
 
 /**
  * Deletes an item's objects from the store, every one of them, before its row goes: if the store
@@ -105,6 +116,7 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
           inBin: false,
           ...FILTERS[query.filter],
           modelId: query.modelId,
+          libraryId: query.libraryId,
           search: query.search.toLowerCase(),
           tags: query.tags.map((t) => t.toLowerCase()),
         };
@@ -146,6 +158,8 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
       /** Out of the recycling bin, back in every list; an item not in the bin stays as it is. */
       restore(ownerId: string, id: string): Promise<MediaItem> {
         return change(ownerId, id, async (row, trx) => {
+          // An offline library item comes back when its file does, not before (decision 0043).
+          if (row.offline_at !== null) throw new ConflictError(MEDIA_TEXT.offline);
           if (row.deleted_at !== null) await repo.updateMedia(trx, ownerId, id, { deleted_at: null });
         });
       },
@@ -217,6 +231,23 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
 
     /** GET /api/tags: the vocabulary and the owner's own tags (both galleries). */
     tags: (ownerId: string): Promise<TagVocabulary> => tagVocabulary(db, ownerId),
+
+    /**
+     * Takes every item of a library out of the hub (inside the library's removal): their renditions
+     * to deletion jobs that commit with it, their rows at once. The library's files stay as they are.
+     */
+    async removeLibraryItems(trx: Db, libraryId: string): Promise<number> {
+      let removed = 0;
+      for (let batch = 0; ; batch++) {
+        const rows = await libraryItems.itemsOfLibrary(trx, libraryId, '', KEYS_JOB_ITEMS);
+        if (rows.length === 0) return removed;
+        const keys = rows.flatMap(storeKeysOf);
+        if (keys.length > 0) await jobs.enqueue(deleteStoredObjects, { keys }, { key: `library:${libraryId}:${batch}:${now()}`, db: trx });
+        const owners = new Map<string, string[]>();
+        for (const row of rows) owners.set(row.owner_id, [...(owners.get(row.owner_id) ?? []), row.id]);
+        for (const [ownerId, ids] of owners) removed += await repo.deleteManyDeferred(trx, ownerId, ids);
+      }
+    },
 
     /** The owner's item, in either gallery, in the bin or not: what serving its bytes needs (undefined when it is not the owner's). */
     bytesOf: (ownerId: string, id: string): Promise<MediaBytesRow | undefined> => findMediaBytes(db, ownerId, id),

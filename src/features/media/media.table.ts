@@ -73,6 +73,18 @@ export interface MediaTable {
   scrubber_key: Generated<string | null>;
   /** How many sprite sheets the WebVTT file names. */
   scrubber_sheets: Generated<number | null>;
+  /** The library folder the item's file is in (migration 0033); null for uploads. */
+  library_id: Generated<string | null>;
+  /** The library's name, kept with it (the API's `library.name`). */
+  library_name: Generated<string | null>;
+  /** The file's path in its library: NFC, '/' between folders. */
+  library_path: Generated<string | null>;
+  /** Size and a hash of the file's first and last 64 KB: how a moved file is known again. */
+  library_fingerprint: Generated<string | null>;
+  /** The file's modification time (epoch ms) when last scanned. */
+  library_mtime: Generated<number | null>;
+  /** Epoch ms since when the library file is missing; null while it is there (and for uploads). */
+  offline_at: Generated<number | null>;
 }
 
 export interface MediaTagsTable {

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
 import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
-import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import type { MediaStore } from '../../../storage/media-store.ts';
+import { localFileOf, type MediaStore } from '../../../storage/media-store.ts';
 import { imageHashOf } from '../processing/image.ts';
 import { setHash, unhashedItems } from './duplicates.repo.ts';
 import { phashOf } from './phash.ts';
@@ -41,7 +40,7 @@ export async function hashBatch({ db, store, logger }: HashBackfillDeps, after: 
       let phash: string;
       if (row.type === 'image') {
         // On the local disk sharp reads the original where it lies; from S3 it is fetched.
-        const original = store instanceof LocalDiskStore ? await store.filePath(row.storage_key) : await bytesOf(row.storage_key);
+        const original = (await localFileOf(store, row.storage_key)) ?? (await bytesOf(row.storage_key));
         if (!original) continue;
         phash = await imageHashOf(original, row.mime_type, () => bytesOf(row.display_key));
       } else {

@@ -11,8 +11,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
-import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
+import { localFileOf, type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
 import { makeVideoPreviews } from '../jobs.ts';
 import { type MediaRow, previewKeysOf, scrubberSheetKey } from '../media.table.ts';
 import { inputOptionsOf } from './containers.ts';
@@ -79,9 +78,9 @@ export function createPreviewMaker({ db, store, clock, logger, workDir }: Previe
   /** The playable rendition as a file (smaller and quicker to read than most originals), else the original. */
   async function sourceOf(row: MediaRow, dir: string): Promise<{ file: string; mimeType: string }> {
     const [key, mimeType] = row.display_key?.endsWith('.mp4') ? [row.display_key, 'video/mp4'] : [row.storage_key, row.mime_type];
-    if (store instanceof LocalDiskStore) {
-      const file = await store.filePath(key);
-      if (file) return { file, mimeType };
+    const local = await localFileOf(store, key);
+    if (local !== undefined) {
+      if (local) return { file: local, mimeType };
     } else {
       const object = await store.get(key);
       if (object) {

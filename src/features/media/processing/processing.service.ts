@@ -11,8 +11,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Database, Db } from '../../../db/database.ts';
 import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
-import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
+import { localFileOf, type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
 import { phashOf } from '../duplicates/phash.ts';
 import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
@@ -121,7 +120,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
    * them, or dropped with the upload that failed (`drop`).
    */
   function prepare(key: string, mimeType: string, type: 'image' | 'video'): void {
-    if (type !== 'image' || !(store instanceof LocalDiskStore) || prepared.has(key)) return;
+    if (type !== 'image' || !store.filePath || prepared.has(key)) return;
     const now = Date.now();
     for (const [oldKey, old] of prepared) if (now - old.at > PREPARED_TTL_MS) forget(oldKey, old);
     if (prepared.size >= MAX_PREPARED) return;
@@ -130,7 +129,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       .run(async () => {
         // Dropped while it waited, or enough is held already: the job will do it.
         if (entry.dropped || preparedBytes >= MAX_PREPARED_BYTES) return null;
-        const file = await store.filePath(key);
+        const file = await localFileOf(store, key);
         if (!file) return null;
         const scratch = scratchFolder();
         try {
@@ -268,7 +267,8 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
   async function originalFile(row: MediaRow, scratch: () => Promise<string>): Promise<string> {
     // Retrying cannot bring a missing original back; `media check` reports such rows.
     const missing = () => new UnreadableMediaError('The original file is missing from the store');
-    if (store instanceof LocalDiskStore) return (await store.filePath(row.storage_key)) ?? Promise.reject(missing());
+    const local = await localFileOf(store, row.storage_key);
+    if (local !== undefined) return local ?? Promise.reject(missing());
     const object = await store.get(row.storage_key);
     if (!object) throw missing();
     // A name of ours, never the uploaded one: it goes on ffmpeg's command line.

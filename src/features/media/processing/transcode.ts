@@ -12,8 +12,7 @@ import type { TranscodeSettings } from '../../../config.ts';
 import type { Database, Db } from '../../../db/database.ts';
 import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../logger.ts';
-import { LocalDiskStore } from '../../../storage/local-disk-store.ts';
-import { type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
+import { localFileOf, type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
 import { convertVideo } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
@@ -273,7 +272,8 @@ export function createVideoConverter({ db, store, clock, logger, workDir, settin
   /** The original as a file: the stored one on the local disk, a copy in the folder from S3. */
   async function originalFile(row: MediaRow, dir: string): Promise<string> {
     const missing = () => new UnreadableMediaError('The original file is missing from the store');
-    if (store instanceof LocalDiskStore) return (await store.filePath(row.storage_key)) ?? Promise.reject(missing());
+    const local = await localFileOf(store, row.storage_key);
+    if (local !== undefined) return local ?? Promise.reject(missing());
     const object = await store.get(row.storage_key);
     if (!object) throw missing();
     const file = path.join(dir, 'original');
