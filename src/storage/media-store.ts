@@ -72,6 +72,14 @@ export interface MediaStore {
    * (S3: read it with get). Absent on stores that keep no files.
    */
   filePath?(key: string): Promise<string | null | undefined>;
+  /**
+   * A new file name in the store's own folder for work in progress, for a tool that writes an
+   * object itself (ffmpeg), so that `adopt` can name it with a rename. Absent on stores that keep
+   * no files (S3: write elsewhere and `put` it).
+   */
+  incomingPath?(extension?: string): string;
+  /** Stores a finished file under `key` and takes it away from where it was (see incomingPath). */
+  adopt?(key: string, file: string, options?: Pick<PutOptions, 'durable' | 'contentType'>): Promise<{ key: string; size: number }>;
 }
 
 /** The object as a file on this machine: its path, null when missing, undefined when it must be read with get (see MediaStore.filePath). */

@@ -126,6 +126,19 @@ export class LibraryAwareStore implements MediaStore {
     if (isLibraryKey(key)) return (await this.fileOf(key))?.file ?? null;
     return localFileOf(this.inner, key);
   }
+
+  get incomingPath(): MediaStore['incomingPath'] {
+    return this.inner.incomingPath?.bind(this.inner);
+  }
+
+  get adopt(): MediaStore['adopt'] {
+    const adopt = this.inner.adopt?.bind(this.inner);
+    if (!adopt) return undefined;
+    return (key, file, options) => {
+      if (isLibraryKey(key)) throw new LibraryFilesError(key);
+      return adopt(key, file, options);
+    };
+  }
 }
 
 /** The store with library files in it (a store already so is returned as it is). */

@@ -98,7 +98,7 @@ export async function remux(
  * storing it is a rename (storeRendition); in the job's folder otherwise (on S3 it is uploaded).
  */
 export async function renditionPath(store: MediaStore, scratch: () => Promise<string>, name: string): Promise<string> {
-  return store instanceof LocalDiskStore ? store.incomingPath('mp4') : path.join(await scratch(), name);
+  return store.incomingPath ? store.incomingPath('mp4') : path.join(await scratch(), name);
 }
 
 /**
@@ -114,7 +114,7 @@ export async function storeRemux(store: MediaStore, key: string, file: string): 
  * upload elsewhere (multipart on S3). The file is gone from the local disk's folder afterwards.
  */
 export async function storeRendition(store: MediaStore, key: string, file: string, options: { durable: boolean }): Promise<void> {
-  if (store instanceof LocalDiskStore) await store.adopt(key, file, { durable: options.durable });
+  if (store.adopt) await store.adopt(key, file, { durable: options.durable });
   else await store.put(key, Bun.file(file).stream(), { contentType: VIDEO_RENDITION_TYPE, durable: options.durable });
 }
 
