@@ -64,3 +64,15 @@ test('a hub that makes no previews yet gets items without preview or scrubber', 
   expect(Object.keys(expanded.media[0]!)).not.toContain('preview');
   expect(expanded.media[1]!.progress).toBe(10);
 });
+
+test('library items carry their library (id, name, path) and whether they are offline; uploads beside them none', () => {
+  const original = page([
+    image('a', { library: { _id: 'lib1', name: 'Holiday', path: 'beach/one.jpg' }, offline: false }),
+    image('b', { library: { _id: 'lib1', name: 'Holiday', path: 'gone.jpg' }, offline: true }),
+    image('c', { library: null, offline: false }),
+  ]);
+  const lean = leanPage(original);
+  expect(expandPage(lean)).toEqual(original);
+  // An upload's row costs nothing more than before.
+  expect(lean.rows[2]!.length).toBe(leanPage(page([image('c')])).rows[0]!.length);
+});

@@ -90,6 +90,8 @@ export interface LeanMediaPage {
    * item or on none, and a row cannot tell a missing field from a null one.
    */
   fields?: OptionalField[];
+  /** 1: the items have `library` and `offline` (a hub with library folders answers them on every item). */
+  library?: 1;
 }
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
 export type LeanMediaRow = (string | number | string[] | null)[];
@@ -123,6 +125,8 @@ export const ROW_FIELDS = [
   'playbackPosition',
   'preview',
   'scrubber',
+  'library',
+  'offline',
 ] as const satisfies readonly (keyof MediaItem)[];
 
 /** The fields a hub answers only once it makes them; a lean page names those its items have. */
@@ -167,6 +171,9 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playbackPosition ?? null,
       ownFile(m.preview, m._id, 'preview'),
       ownFile(m.scrubber, m._id, 'scrubber'),
+      // A library item's [id, name, path]; an upload's nothing.
+      m.library ? [m.library._id, m.library.name, m.library.path] : null,
+      m.offline ? 1 : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -174,7 +181,14 @@ export function leanPage(page: MediaPage): LeanMediaPage {
     return row;
   });
   const fields = OPTIONAL_FIELDS.filter((field) => page.media.some((m) => field in m));
-  return { rows, totalItems: page.totalItems, totalPages: page.totalPages, ...(fields.length > 0 ? { fields } : {}) };
+  const library = page.media.some((m) => 'library' in m);
+  return {
+    rows,
+    totalItems: page.totalItems,
+    totalPages: page.totalPages,
+    ...(fields.length > 0 ? { fields } : {}),
+    ...(library ? { library: 1 as const } : {}),
+  };
 }
 
 /** Whether a page is lean (as a gallery page sends it) or full (as the API answers). */
@@ -217,6 +231,11 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       playbackPosition: at('playbackPosition') as number | null,
       playCount: (at('playCount') as number | null) ?? 0,
     };
+    if (page.library) {
+      const library = at('library') as string[] | null;
+      item.library = library ? { _id: library[0] ?? '', name: library[1] ?? '', path: library[2] ?? '' } : null;
+      item.offline = at('offline') === 1;
+    }
     for (const field of fields) {
       const value = at(field);
       item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);

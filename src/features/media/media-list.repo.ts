@@ -29,6 +29,8 @@ export interface MediaListFilter {
   tags: readonly string[];
   /** Only items in at least one of the owner's albums (the premium gallery's albums filter). */
   inAlbum?: boolean | undefined;
+  /** Only the items of one library folder (media_library's index finds them; checked on the rows). */
+  libraryId?: string | undefined;
 }
 
 /** The columns of each sort, the tie-break last (each sort's index holds them). */
@@ -318,7 +320,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
 /** The ids a selective filter matches (read from its own index), and which filter they answer. */
 interface Driver {
   ids: RawBuilder<unknown>;
-  uses: 'tags' | 'search' | 'model';
+  uses: 'tags' | 'search' | 'model' | 'library';
 }
 
 /**
@@ -350,6 +352,7 @@ async function driverOf(db: Db, ownerId: string, gallery: GalleryName, filter: M
     }
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
+  if (filter.libraryId !== undefined) return { ids: sql`select id from media where library_id = ${filter.libraryId}`, uses: 'library' };
   return null;
 }
 
@@ -366,6 +369,7 @@ function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFi
   if (filter.search !== '') where.push(sql`${containsText('media.search_text', filter.search)}`);
   // Items in any album (media.album_count, migration 0019): its partial index counts and pages them.
   if (filter.inAlbum) where.push(sql`media.album_count > 0`);
+  if (filter.libraryId !== undefined) where.push(sql`media.library_id = ${filter.libraryId}`);
   return sql.join(where, sql` and `);
 }
 
@@ -406,7 +410,7 @@ export async function listMedia(
         ) as walked where ${isMatch('walked')} order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
 
-  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined && !filter.inAlbum) {
+  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined && !filter.inAlbum && filter.libraryId === undefined) {
     const total = await countedTotal(db, ownerId, gallery, filter);
     if (total === 0 || page.offset >= total) return { items: [], total };
     return { items: (await unfiltered()).rows, total };
@@ -414,7 +418,8 @@ export async function listMedia(
 
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below.)
-  const matches = filter.inAlbum && filter.search === '' ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
+  // (A library's items are found through its own index, the general way below.)
+  const matches = (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
   if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
     // Counted from the index; the page walked along the sort's index testing each row while that
