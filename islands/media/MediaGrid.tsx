@@ -282,6 +282,7 @@ export function MediaGrid({
   function actionsFor(item: MediaItem): MenuAction[] {
     if (item.deletedAt || inBin) {
       return [
+        ...(item.library ? [{ label: 'View Details', run: () => openDialog(item, 'details') }] : []),
         { label: 'Restore', run: () => void restore(item) },
         {
           label: 'Delete Forever',
@@ -323,6 +324,8 @@ export function MediaGrid({
       }),
     };
     const names: CardActionName[] = [...config.menu];
+    // A library item tells where its file is (View Details) in either gallery.
+    if (item.library && !names.includes('details')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'details');
     if (album && !names.includes('albumCover')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'albumCover');
     const actions = names.map((name) => make[name]()).filter((a): a is MenuAction => a !== null);
     if (album) actions.splice(actions.length - 1, 0, { label: 'Remove from Album', run: () => void album.remove(item) });

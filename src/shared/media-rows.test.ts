@@ -33,6 +33,8 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
     progress: null,
     playbackPosition: null,
     playCount: 0,
+    library: null,
+    offline: false,
     ...fields,
   };
 }
@@ -69,7 +71,7 @@ test('library items carry their library (id, name, path) and whether they are of
   const original = page([
     image('a', { library: { _id: 'lib1', name: 'Holiday', path: 'beach/one.jpg' }, offline: false }),
     image('b', { library: { _id: 'lib1', name: 'Holiday', path: 'gone.jpg' }, offline: true }),
-    image('c', { library: null, offline: false }),
+    image('c'),
   ]);
   const lean = leanPage(original);
   expect(expandPage(lean)).toEqual(original);

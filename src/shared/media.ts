@@ -90,11 +90,9 @@ export interface LeanMediaPage {
    * item or on none, and a row cannot tell a missing field from a null one.
    */
   fields?: OptionalField[];
-  /** 1: the items have `library` and `offline` (a hub with library folders answers them on every item). */
-  library?: 1;
 }
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
-export type LeanMediaRow = (string | number | string[] | null)[];
+export type LeanMediaRow = (string | number | string[] | MediaLibraryLink | null)[];
 
 /** The order of a lean row's values: the fields every item has first, those often null last. */
 export const ROW_FIELDS = [
@@ -171,8 +169,8 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playbackPosition ?? null,
       ownFile(m.preview, m._id, 'preview'),
       ownFile(m.scrubber, m._id, 'scrubber'),
-      // A library item's [id, name, path]; an upload's nothing.
-      m.library ? [m.library._id, m.library.name, m.library.path] : null,
+      // A library item's {_id, name, path}; an upload's nothing.
+      m.library ?? null,
       m.offline ? 1 : null,
     ];
     let end = row.length;
@@ -181,14 +179,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
     return row;
   });
   const fields = OPTIONAL_FIELDS.filter((field) => page.media.some((m) => field in m));
-  const library = page.media.some((m) => 'library' in m);
-  return {
-    rows,
-    totalItems: page.totalItems,
-    totalPages: page.totalPages,
-    ...(fields.length > 0 ? { fields } : {}),
-    ...(library ? { library: 1 as const } : {}),
-  };
+  return { rows, totalItems: page.totalItems, totalPages: page.totalPages, ...(fields.length > 0 ? { fields } : {}) };
 }
 
 /** Whether a page is lean (as a gallery page sends it) or full (as the API answers). */
@@ -230,12 +221,9 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       progress: at('progress') as number | null,
       playbackPosition: at('playbackPosition') as number | null,
       playCount: (at('playCount') as number | null) ?? 0,
+      library: at('library') as MediaLibraryLink | null,
+      offline: at('offline') === 1,
     };
-    if (page.library) {
-      const library = at('library') as string[] | null;
-      item.library = library ? { _id: library[0] ?? '', name: library[1] ?? '', path: library[2] ?? '' } : null;
-      item.offline = at('offline') === 1;
-    }
     for (const field of fields) {
       const value = at(field);
       item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
