@@ -76,7 +76,18 @@ export function FolderPicker({ value, onPick }: { value: string; onPick: (path: 
           (here === null ? listing.roots.map((path) => ({ name: path, path })) : listing.folders).map((folder) => (
             <li key={folder.path}>
               <button type="button" className="w-full break-all px-3 py-1.5 text-left hover:bg-raised" onClick={() => void browse(folder.path)}>
-                <span aria-hidden="true">📁 </span>
+                <svg
+                  width={16}
+                  height={16}
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  aria-hidden="true"
+                  className="mr-2 inline-block align-[-3px] text-accent"
+                >
+                  <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+                </svg>
                 {folder.name}
               </button>
             </li>

@@ -34,8 +34,8 @@ const DuplicatesDialog = lazily(() => import('./DuplicatesDialog.tsx').then((m) 
 const AddFromGalleryDialog = lazily(() => import('./AddFromGalleryDialog.tsx').then((m) => m.AddFromGalleryDialog));
 // The mature-content warning shows only until a browser accepts it (the server renders it then).
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
-// The library filter, for members with library folders.
-const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter));
+// The library filter, for members with library folders (in the server's HTML, as the warning).
+const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter), { renderedByServer: true });
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
   const grid = await import('./MediaGrid.tsx');
