@@ -7,6 +7,7 @@ import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
 import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
+import { libraryCommand } from './features/libraries/library.cli.ts';
 import { checkMedia } from './features/media/check.service.ts';
 import { processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
@@ -315,6 +316,7 @@ const commands: Record<string, Command> = {
     },
   },
 
+  library: libraryCommand,
   'site-password': {
     usage: 'site-password',
     summary: 'Set the site password (asked for, never on the command line); everyone must enter it again',

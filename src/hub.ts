@@ -77,6 +77,7 @@ export async function main(): Promise<void> {
     logger,
     // Requests have drained; running jobs get a few seconds, the rest resume at the next start.
     onStopped: async () => {
+      await app.services.libraries.stop();
       await app.services.jobs.stop();
       await checkpointer.stop();
       await database.close();
@@ -87,6 +88,8 @@ export async function main(): Promise<void> {
   await scheduleBinPurge(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
+  // Library scans: queued ones (the API, the CLI), and rescans every LIBRARY_SCAN_MINUTES.
+  app.services.libraries.start();
   // The start's garbage (module loading, the vault key, the jobs' scheduling) and the code compiled
   // for it, which ran once, go before the hub waits for requests (about 2 MB). Migrations run in a
   // process of their own (src/db/migrate-apart.ts).

@@ -99,7 +99,12 @@ export function mediaFilesOf(sqlite: SqliteDatabase): MediaFiles[] {
   if (!hasMedia) return [];
   const hasPreviews = sqlite.query("select 1 from pragma_table_info('media') where name = 'scrubber_sheets'").get() !== null;
   const previews = hasPreviews ? 'preview_key, scrubber_key, scrubber_sheets' : 'null as preview_key, null as scrubber_key, null as scrubber_sheets';
-  return sqlite.query<MediaFiles, []>(`select id, storage_key, thumbnail_key, display_key, missing_at, ${previews} from media order by id`).all();
+  // A library item's original is its library's file, not the hub's to back up (decision 0043): no key.
+  return sqlite
+    .query<MediaFiles, []>(
+      `select id, case when storage_key like 'library/%' then '' else storage_key end as storage_key, thumbnail_key, display_key, missing_at, ${previews} from media order by id`,
+    )
+    .all();
 }
 
 /** Reads a database file read-only, closing it afterwards. */

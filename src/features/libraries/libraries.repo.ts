@@ -82,19 +82,10 @@ export interface KnownItem {
 }
 
 export async function knownItems(db: Db, libraryId: string): Promise<KnownItem[]> {
-  const rows = await db
-    .selectFrom('media')
-    .select(['id', 'library_path', 'library_fingerprint', 'size', 'library_mtime', 'offline_at'])
-    .where('library_id', '=', libraryId)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    path: r.library_path ?? '',
-    fingerprint: r.library_fingerprint,
-    size: r.size,
-    mtime: r.library_mtime,
-    offline: r.offline_at !== null,
-  }));
+  // Shaped by SQLite: 100,000 rows are read once, not mapped again.
+  const rows = await sql<KnownItem>`select id, library_path as path, library_fingerprint as fingerprint, size, library_mtime as mtime,
+      offline_at is not null as offline from media where library_id = ${libraryId}`.execute(db);
+  return rows.rows;
 }
 
 export async function skippedFiles(db: Db, libraryId: string): Promise<Map<string, { size: number; mtime: number }>> {

@@ -20,7 +20,7 @@ import type { SignedInViewer } from '../users/users.service.ts';
 import * as repo from './libraries.repo.ts';
 import type { CreateLibraryInput, UpdateLibraryInput } from './libraries.schema.ts';
 import type { LibraryRow } from './libraries.table.ts';
-import { emptyScan, HEARTBEAT_MS, type StoredScan, scanLibrary } from './scan.service.ts';
+import { emptyScan, HEARTBEAT_MS, ScanStopped, type StoredScan, scanLibrary } from './scan.service.ts';
 
 /** The full SHA-256 of a library item's file, for exact duplicates (the scan knows only its fingerprint). */
 export const hashLibraryFile = defineJob('library.hash', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
@@ -146,6 +146,8 @@ export function createLibrariesService(deps: LibrariesDeps) {
   let running: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let stopping = false;
+  // A CLI command only queues: the hub (or `library scan --wait`) runs the scan.
+  let holding = false;
 
   /** Claims the library's queued (or abandoned) scan and runs it; whether this process ran it. */
   async function runScan(id: string): Promise<boolean> {
@@ -158,9 +160,19 @@ export function createLibrariesService(deps: LibrariesDeps) {
     const row = await repo.findLibrary(db, id);
     if (!row) return false;
     try {
-      await scanLibrary({ db, clock, jobs, logger, hashLater, ...(hooks.beforeRead ? { beforeRead: hooks.beforeRead } : {}) }, row, state);
+      await scanLibrary(
+        { db, clock, jobs, logger, hashLater, stopping: () => stopping, ...(hooks.beforeRead ? { beforeRead: hooks.beforeRead } : {}) },
+        row,
+        state,
+      );
       state.state = 'done';
     } catch (error) {
+      if (error instanceof ScanStopped) {
+        // Run again from the start at the next start of the hub (what was written stays: nothing is lost).
+        await repo.setScanState(db, id, JSON.stringify(emptyScan('queued')));
+        logger.info('a library scan stopped with the hub; it runs again at the next start', { library: row.name });
+        return true;
+      }
       state.state = 'failed';
       const message = (error as NodeJS.ErrnoException).code ? `${row.path}: ${(error as Error).message}` : String((error as Error).message ?? error);
       state.errors = [{ path: '', error: message }, ...state.errors].slice(0, 20);
@@ -176,16 +188,17 @@ export function createLibrariesService(deps: LibrariesDeps) {
 
   function pump(): Promise<void> {
     if (running) return running;
-    running = (async () => {
-      try {
-        for (let id = waiting.shift(); id !== undefined && !stopping; id = waiting.shift()) {
-          await runScan(id).catch((error: unknown) => logger.warn('a library scan could not start', { error: String(error) }));
-        }
-      } finally {
-        running = null;
+    const work = async () => {
+      for (let id = waiting.shift(); id !== undefined && !stopping; id = waiting.shift()) {
+        await runScan(id).catch((error: unknown) => logger.warn('a library scan could not start', { error: String(error) }));
       }
-    })();
-    return running;
+    };
+    // (Cleared in a later turn, after the assignment, even when there was nothing to run.)
+    const current: Promise<void> = work().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
   }
 
   async function hashLater(trx: Kysely<Database>, mediaId: string): Promise<void> {
@@ -195,6 +208,7 @@ export function createLibrariesService(deps: LibrariesDeps) {
   /** Queues a scan of the library unless one is queued or running already; its state. */
   async function queue(id: string): Promise<void> {
     await repo.setScanState(db, id, JSON.stringify(emptyScan('queued')), { states: ['none', 'done', 'failed'], orBeatBefore: now() - STALE_SCAN_MS });
+    if (holding) return;
     if (!waiting.includes(id)) waiting.push(id);
     void pump();
   }
@@ -349,13 +363,26 @@ export function createLibrariesService(deps: LibrariesDeps) {
       return (await repo.findLibrary(db, idOrName)) ?? (await repo.findLibraryByName(db, idOrName));
     },
     findMember: (username: string) => repo.findMember(db, { username }),
+    memberById: (id: string) => repo.findMember(db, { id }),
+    /** Queues a scan for whichever process runs scans (the hub's timer looks every few seconds). */
+    requestScan: queue,
     /** Every library with its counts, for the CLI. */
     all: async () => withCounts(await repo.listLibraries(db)),
 
     /** Queues a scan and, unless another process claims it first, runs it here; resolves when this process is done with it. */
     async scanHere(id: string): Promise<void> {
       await queue(id);
+      if (!waiting.includes(id)) waiting.push(id);
       await pump();
+    },
+    /** Scans are queued only, never run by this process unless asked (scanHere): CLI commands. */
+    hold(): void {
+      holding = true;
+    },
+    /** The library's stored scan state (with the heartbeat), for the CLI's progress. */
+    async progress(id: string): Promise<StoredScan | null> {
+      const row = await repo.findLibrary(db, id);
+      return row?.last_scan ? (JSON.parse(row.last_scan) as StoredScan) : null;
     },
 
     /** Starts the timer of rescans and queued scans (main.ts); every `everyMs`. */

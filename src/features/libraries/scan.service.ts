@@ -30,7 +30,7 @@ import type { LibraryRow } from './libraries.table.ts';
 import { describeError, type ReadFile, readFileIdentity, type WalkedFile, walkLibrary } from './walk.ts';
 
 /** Rows written in one transaction; the event loop is let go between two. */
-const WRITE_BATCH = 100;
+const WRITE_BATCH = 25;
 /** Files read for their fingerprint at once. */
 const READS_AT_ONCE = 8;
 /** How often the scan's state (its counts so far, its heartbeat) is written while it runs. */
@@ -46,11 +46,21 @@ export interface ScanDeps {
   logger: Logger;
   /** Enqueues the full hash of a library item's file (the hash job), in the caller's transaction. */
   hashLater: (trx: Kysely<Database>, mediaId: string) => Promise<void>;
+  /** True once the hub is stopping: the scan gives up at once (ScanStopped) and is run again at the next start. */
+  stopping?: () => boolean;
   /** Test seam: called with each batch of files the walk found, before they are read. */
   beforeRead?: (paths: readonly string[]) => Promise<void> | void;
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+const yieldToRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** A scan given up because the hub stops. */
+export class ScanStopped extends Error {
+  constructor() {
+    super('The hub stopped during the scan');
+    this.name = 'ScanStopped';
+  }
+}
 
 export const emptyScan = (state: LibraryScan['state']): StoredScan => ({
   state,
@@ -97,18 +107,30 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     const there = byPath.get(item.path);
     if (!there || (there.offline && !item.offline)) byPath.set(item.path, item);
   }
-  const byFingerprint = new Map<string, repo.KnownItem[]>();
-  for (const item of known) {
-    if (!item.fingerprint) continue;
-    const list = byFingerprint.get(item.fingerprint);
-    if (list) list.push(item);
-    else byFingerprint.set(item.fingerprint, [item]);
-  }
+  // Made the first time a file is read (a rescan of an unchanged folder never needs it).
+  let fingerprints: Map<string, repo.KnownItem[]> | undefined;
+  const byFingerprint = () => {
+    if (fingerprints) return fingerprints;
+    fingerprints = new Map();
+    for (const item of known) {
+      if (!item.fingerprint) continue;
+      const list = fingerprints.get(item.fingerprint);
+      if (list) list.push(item);
+      else fingerprints.set(item.fingerprint, [item]);
+    }
+    return fingerprints;
+  };
   const skipped = await repo.skippedFiles(db, library.id);
   const forgotten = await repo.forgottenFingerprints(db, library.id);
-  const seen = new Set<string>();
-  // Every path the walk found a file at.
-  const walked = new Set<string>();
+  // Flags on the known items themselves (100,000 of them: no sets to fill on every rescan):
+  // `claimed` once a file is theirs; `walked` once the walk met a file at their path.
+  const flags = (item: repo.KnownItem) => item as repo.KnownItem & { claimed?: boolean; walked?: boolean };
+  const claimed = (item: repo.KnownItem) => flags(item).claimed === true;
+  const claim = (item: repo.KnownItem) => {
+    flags(item).claimed = true;
+  };
+  /** Whether the walk met a file at the item's path. */
+  const walkedAt = (item: repo.KnownItem) => byPath.get(item.path) !== undefined && flags(byPath.get(item.path)!).walked === true;
   // Paths whose file is there but could not be read: their items stay as they are.
   const unreadable = new Set<string>();
   const seenSkipped = new Set<string>();
@@ -185,7 +207,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         // Gone while the scan ran: as if it had never been there.
         if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
           state.found--;
-          walked.delete(file.path);
+          const there = byPath.get(file.path);
+          if (there) flags(there).walked = false;
           continue;
         }
         problem(file.path, describeError(result.error));
@@ -200,7 +223,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       }
       const read: ReadOne = { ...file, fingerprint: result.fingerprint, mimeType: result.sniffed.mimeType, type: result.sniffed.type };
       // Nothing of the library knows this path or this content: a new item (or a file deleted forever), at once.
-      if (!byPath.has(file.path) && !byFingerprint.has(read.fingerprint)) {
+      if (!byPath.has(file.path) && !byFingerprint().has(read.fingerprint)) {
         if (forgotten.has(read.fingerprint)) {
           state.skipped++;
           seenSkipped.add(file.path);
@@ -215,44 +238,46 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     }
   };
 
-  for await (const event of walkLibrary(library.path)) {
-    if (event.kind === 'problem') {
-      if (event.path === '') throw new Error(event.error);
-      problem(event.path, event.error);
-      unreadable.add(event.path);
-      continue;
-    }
-    if (event.kind === 'skip') {
+  for await (const events of walkLibrary(library.path)) {
+    for (const event of events) {
+      if (event.kind === 'problem') {
+        if (event.path === '') throw new Error(event.error);
+        problem(event.path, event.error);
+        unreadable.add(event.path);
+        continue;
+      }
+      if (event.kind === 'skip') {
+        state.found++;
+        state.skipped++;
+        continue;
+      }
       state.found++;
-      state.skipped++;
-      continue;
+      const item = byPath.get(event.path);
+      if (item) flags(item).walked = true;
+      if (item && item.size === event.size && item.mtime === event.mtime && !claimed(item)) {
+        claim(item);
+        if (item.offline) backOnline.push(item.id);
+        continue;
+      }
+      const skip = skipped.get(event.path);
+      if (skip && skip.size === event.size && skip.mtime === event.mtime) {
+        state.skipped++;
+        seenSkipped.add(event.path);
+        continue;
+      }
+      toRead.push(event);
+      if (toRead.length >= READS_AT_ONCE) await readAll();
     }
-    state.found++;
-    walked.add(event.path);
-    const item = byPath.get(event.path);
-    if (item && item.size === event.size && item.mtime === event.mtime && !seen.has(item.id)) {
-      seen.add(item.id);
-      if (item.offline) backOnline.push(item.id);
-      continue;
-    }
-    const skip = skipped.get(event.path);
-    if (skip && skip.size === event.size && skip.mtime === event.mtime) {
-      state.skipped++;
-      seenSkipped.add(event.path);
-      continue;
-    }
-    toRead.push(event);
-    if (toRead.length >= READS_AT_ONCE) await readAll();
     await beat();
+    if (deps.stopping?.()) throw new ScanStopped();
   }
   await readAll();
   await writeNew();
 
   // Moves, renames and changed content: now that every file found is known.
-  const claimed = new Set<string>(seen);
   if (unreadable.size > 0) {
     for (const item of known) {
-      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claimed.add(item.id);
+      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(item);
     }
   }
   const moves: { id: string; file: ReadOne; offline: boolean }[] = [];
@@ -260,11 +285,10 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   const unmatched: ReadOne[] = [];
   for (const file of deferred) {
     // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
-    const list = byFingerprint.get(file.fingerprint);
-    const moved =
-      list?.find((item) => item.path === file.path && !claimed.has(item.id)) ?? list?.find((item) => !claimed.has(item.id) && !walked.has(item.path));
+    const list = byFingerprint().get(file.fingerprint);
+    const moved = list?.find((item) => item.path === file.path && !claimed(item)) ?? list?.find((item) => !claimed(item) && !walkedAt(item));
     if (moved) {
-      claimed.add(moved.id);
+      claim(moved);
       moves.push({ id: moved.id, file, offline: moved.offline });
       continue;
     }
@@ -272,8 +296,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   }
   for (const file of unmatched) {
     const item = byPath.get(file.path);
-    if (item && !claimed.has(item.id)) {
-      claimed.add(item.id);
+    if (item && !claimed(item)) {
+      claim(item);
       changes.push({ id: item.id, file, offline: item.offline });
     } else if (forgotten.has(file.fingerprint)) {
       state.skipped++;
@@ -326,7 +350,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   }
 
   // Items found nowhere: offline.
-  const gone = known.filter((item) => !claimed.has(item.id));
+  const gone = known.filter((item) => !claimed(item));
   state.missing = gone.length;
   const goingOffline = gone.filter((item) => !item.offline).map((item) => item.id);
   for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {

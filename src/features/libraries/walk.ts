@@ -49,10 +49,10 @@ export function describeError(error: unknown): string {
 }
 
 /**
- * Every file under `root` (a folder already resolved: no link in its own path), one event at a
- * time. Folders are walked depth-first in name order, so two walks of an unchanged tree agree.
+ * Every file under `root` (a folder already resolved: no link in its own path), a folder's
+ * events at a time. Folders are walked depth-first in name order, so two walks of an unchanged tree agree.
  */
-export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
+export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent[]> {
   // Real paths of the folders walked: each is walked once, whatever way leads to it.
   const visited = new Set<string>();
   const folders: { abs: string; rel: string; real?: string }[] = [{ abs: root, rel: '', real: root }];
@@ -66,7 +66,7 @@ export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
       try {
         real = await fs.realpath(folder.abs);
       } catch (error) {
-        yield { kind: 'problem', path: folder.rel, error: describeError(error) };
+        yield [{ kind: 'problem', path: folder.rel, error: describeError(error) }];
         continue;
       }
     }
@@ -76,9 +76,11 @@ export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
     try {
       entries = await fs.readdir(folder.abs, { withFileTypes: true });
     } catch (error) {
-      yield { kind: 'problem', path: folder.rel, error: describeError(error) };
+      yield [{ kind: 'problem', path: folder.rel, error: describeError(error) }];
       continue;
     }
+    // A folder's events go out together: one turn of the generator per folder, not per file.
+    const out: WalkEvent[] = [];
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const files: { abs: string; rel: string }[] = [];
     const subfolders: { abs: string; rel: string; real: string }[] = [];
@@ -96,11 +98,11 @@ export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
           real = await fs.realpath(abs);
         } catch {
           // A broken link (or a loop of links): nothing to follow.
-          yield { kind: 'skip', path: rel };
+          out.push({ kind: 'skip', path: rel });
           continue;
         }
         if (!within(root, real)) {
-          yield { kind: 'skip', path: rel };
+          out.push({ kind: 'skip', path: rel });
           continue;
         }
         const stat = await fs.stat(real).catch(() => null);
@@ -108,11 +110,11 @@ export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
           if (!entry.name.startsWith('.')) linked.push({ abs, rel, real });
         } else {
           // A link to a file inside: the file is found where it lies, not twice.
-          yield { kind: 'skip', path: rel };
+          out.push({ kind: 'skip', path: rel });
         }
       } else {
         // Sockets, pipes, devices.
-        yield { kind: 'skip', path: rel };
+        out.push({ kind: 'skip', path: rel });
       }
     }
     // Depth-first in name order: pushed in reverse so the first name is walked first.
@@ -133,13 +135,14 @@ export async function* walkLibrary(root: string): AsyncGenerator<WalkEvent> {
         if (stat instanceof Error || !(stat as { isFile?: unknown }).isFile) {
           // Gone since the folder was listed: as if never there.
           if ((stat as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          yield { kind: 'problem', path: file.rel, error: describeError(stat) };
+          out.push({ kind: 'problem', path: file.rel, error: describeError(stat) });
           continue;
         }
         const s = stat as import('node:fs').Stats;
-        yield { kind: 'file', path: file.rel, abs: file.abs, size: s.size, mtime: Math.floor(s.mtimeMs) };
+        out.push({ kind: 'file', path: file.rel, abs: file.abs, size: s.size, mtime: Math.floor(s.mtimeMs) });
       }
     }
+    if (out.length > 0) yield out;
   }
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { MEDIA_KEY_NAMESPACES, type MediaStore, type StoredObject } from '../../storage/media-store.ts';
 import { isReferenced, markForReprocessing, markMissing, originals, referencedKeys } from './ingest/ingest.repo.ts';
+import { isLibraryKey } from './library-store.ts';
 import { previewKeysOf } from './media.table.ts';
 
 export const CHECK_TEXT = {
@@ -65,6 +66,8 @@ export async function checkMedia({
 
   const missing: CheckReport['missing'] = [];
   for (const row of rows) {
+    // A library item's original is its library's file: a scan takes it offline when it goes (decision 0043).
+    if (isLibraryKey(row.storage_key)) continue;
     if (stored.has(row.storage_key)) continue;
     // Asked once more: the listing is a moment old, and a missing row must really be missing.
     if (await store.head(row.storage_key)) continue;
