@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeEach, describe, expect, jest, type Mock, spyOn, test } from 'bun:test';
+import { afterAll, afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -11,7 +11,8 @@ import AdminPanel from '../AdminPanel.tsx';
 import { LIBRARY_POLL_MS, ScanState } from './LibrariesCard.tsx';
 
 // The Libraries card against the real hub (test/helpers/island-app.ts), with LIBRARY_ROOTS a temp
-// folder of real pictures: Ada is the administrator, Bob a member. Time is bun:test's fake clock.
+// folder of real pictures: Ada is the administrator, Bob a member. Time is the real clock (a
+// scan's file work and its yields to requests are real).
 
 const root = tempDir('hub-islands-libraries-');
 const photos = path.join(root, 'photos');
@@ -34,12 +35,10 @@ beforeEach(async () => {
   put(photos, 'notes.txt', 'not a picture');
   mkdirSync(path.join(root, 'music'), { recursive: true });
   logged = spyOn(console, 'error').mockImplementation(() => {});
-  jest.useFakeTimers();
   hub = await createIslandApp(SCENARIO);
 });
 afterEach(async () => {
   cleanup();
-  jest.useRealTimers();
   await hub.close();
   logged.mockRestore();
 });
@@ -52,20 +51,22 @@ async function settle(action?: () => void): Promise<void> {
   });
   for (let i = 0; i < 8; i++) await act(() => hub.idle());
 }
-/** Waits for every library's scan to end (a queued scan may start only after idle() has answered). */
+/** Waits for every library's scan to end. */
 async function scansDone(): Promise<void> {
-  for (let tries = 0; tries < 50; tries++) {
-    await act(() => hub.hub.services.libraries.idle());
-    const states = (await libraries()).map((l) => l.lastScan?.state);
+  for (let tries = 0; tries < 500; tries++) {
+    let list: Library[] = [];
+    await act(async () => {
+      list = await libraries();
+    });
+    const states = list.map((l) => l.lastScan?.state);
     if (states.every((state) => state !== 'queued' && state !== 'running')) break;
-    await act(() => hub.hub.services.libraries.tick());
+    await act(() => Bun.sleep(5));
   }
   hub.requests.length = 0;
 }
+/** Lets `ms` go by (the real clock: a scan's file work and its yields are real). */
 async function advance(ms: number): Promise<void> {
-  await act(async () => {
-    jest.advanceTimersByTime(ms);
-  });
+  await act(() => Bun.sleep(ms));
   for (let i = 0; i < 4; i++) await act(() => hub.idle());
 }
 
@@ -154,7 +155,7 @@ describe('the Libraries card', () => {
     expect((within(item).getByRole('button', { name: 'Scan photos now' }) as HTMLButtonElement).disabled).toBe(false);
     // Done: no more asking.
     hub.requests.length = 0;
-    await advance(LIBRARY_POLL_MS * 4);
+    await advance(LIBRARY_POLL_MS * 2);
     expect(hub.requests).toEqual([]);
   });
 
