@@ -86,6 +86,7 @@ describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
     await filter.selectOption({ label: 'photos' });
     await mia.page.waitForURL(/\?library=/);
     expect(await mediaCards(mia.page).count()).toBe(3);
+    await screenshotVariants(mia.page, 'gallery-library-filter');
     await mia.page.getByRole('button', { name: 'Actions for rome' }).click();
     await mia.page.getByRole('menuitem', { name: 'View Details' }).click();
     const details = mia.page.getByRole('dialog', { name: 'Details' });
