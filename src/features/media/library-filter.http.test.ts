@@ -94,4 +94,18 @@ describe('the library filter of the galleries', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('library must be a library id');
   });
+
+  test('the pages offer a member her own libraries only: none to another member, none of hers to an administrator', async () => {
+    const page = async (who: SignedIn) => (await t.request('/premium', { as: who })).text();
+    const anns = await page(ann);
+    for (const library of [trips, pets, vault]) expect(anns).toContain(`<option value="${library._id}">${library.name}</option>`);
+    for (const other of [bea, admin]) {
+      const html = await page(other);
+      expect(html).not.toContain(trips._id);
+      expect(html).not.toContain('>Everything</option>');
+    }
+    // The address's library is the page's first list.
+    expect(await (await t.request(`/premium?library=${trips._id}`, { as: ann })).text()).not.toContain('rome night');
+    expect(await (await t.request(`/premium?library=${vault._id}`, { as: ann })).text()).toContain('rome night');
+  });
 });
