@@ -95,6 +95,13 @@ describe('the library filter', () => {
     expect(titles()).toEqual(['cat', 'oslo', 'rome', 'upload']);
   });
 
+  test('a library with nothing in this view says that nothing matches, not that the collection is empty', async () => {
+    seed('rome', TRIPS);
+    await renderWith(RED_ROOM, `/gallery?library=${PETS._id}`, [TRIPS, PETS]);
+    expect(titles()).toEqual([]);
+    expect(screen.getByText('No media matches this view')).toBeTruthy();
+  });
+
   test('Premium: an address with a library opens filtered, the choice shown', async () => {
     seed('night', TRIPS, 'night.jpg', { gallery: 'premium' });
     seed('premium upload', null, '', { gallery: 'premium' });
