@@ -4,7 +4,7 @@
 // exits 1 if any failed. Everything it starts (containers, a volume, a folder) is removed at the end.
 
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaSamples, type Sample } from '../test/helpers/media-samples.ts';
@@ -62,9 +62,11 @@ interface Started {
 }
 
 /** podman run -d with the hub's port published on 127.0.0.1 only. */
-async function start(name: string, options: { env?: Record<string, string>; data: string; user?: string }): Promise<Started> {
+async function start(name: string, options: { env?: Record<string, string>; data: string; user?: string; library?: string }): Promise<Started> {
   const port = await freePort();
   const args = ['run', '-d', '--name', name, '-p', `127.0.0.1:${port}:3000`, '-v', `${options.data}:/data`];
+  // A folder of the NAS, mounted read-only at /library, as compose.yaml has it (with LIBRARY_ROOTS=/library).
+  if (options.library) args.push('-v', `${options.library}:/library:ro`, '-e', 'LIBRARY_ROOTS=/library');
   for (const [key, value] of Object.entries(options.env ?? {})) args.push('-e', `${key}=${value}`);
   if (options.user) args.push('--user', options.user);
   const result = await podman(...args, IMAGE);
@@ -189,6 +191,23 @@ async function stopCleanly(name: string): Promise<string> {
 
 const containers: string[] = [];
 let bindDir: string | null = null;
+let libraryDir: string | null = null;
+
+/** Every entry under `root`: its size, time, mode and bytes' hash. */
+function treeOf(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (dir: string, rel: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const abs = path.join(dir, name);
+      const stat = statSync(abs);
+      const r = rel ? `${rel}/${name}` : name;
+      out[r] = `${stat.size} ${stat.mtimeMs} ${stat.mode.toString(8)}${stat.isFile() ? ` ${sha256(readFileSync(abs))}` : ''}`;
+      if (stat.isDirectory()) visit(abs, r);
+    }
+  };
+  visit(root, '');
+  return out;
+}
 
 async function main(): Promise<void> {
   const inspect = await podman('image', 'inspect', '--format', '{{.Size}}', IMAGE);
@@ -202,7 +221,18 @@ async function main(): Promise<void> {
 
   // 1. First start: only the three settings the README asks for, and a named volume.
   await podman('volume', 'create', VOLUME);
-  const first = await start(`${run}-first`, { env: OWNER_ENV, data: VOLUME });
+  // The collection already on the NAS: two folders deep, readable by anyone, owned by a stranger.
+  libraryDir = mkdtempSync(path.join(os.tmpdir(), 'hub-ci-library-'));
+  const libraryFiles: Record<string, Sample> = { 'Holiday 2024/day one/photo.jpg': samples.jpeg, 'Holiday 2024/clip.mp4': samples.mp4 };
+  for (const [rel, sample] of Object.entries(libraryFiles)) {
+    const file = path.join(libraryDir, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, sample.bytes());
+  }
+  // The image's user (1000) reads it as anyone may; it is the NAS's, not the hub's.
+  for (const dir of [libraryDir, path.join(libraryDir, 'Holiday 2024'), path.join(libraryDir, 'Holiday 2024/day one')]) chmodSync(dir, 0o755);
+  const libraryTree = treeOf(libraryDir);
+  const first = await start(`${run}-first`, { env: OWNER_ENV, data: VOLUME, library: libraryDir });
   containers.push(first.name);
   if (
     !(await check(
@@ -367,6 +397,47 @@ async function main(): Promise<void> {
     console.log('NOTE  src/cli.ts has no backup command yet: the backup check runs once it has one');
   }
 
+  // A library folder at the read-only bind mount /library: scanned, processed, never written.
+  await check('a library at the read-only bind mount /library: scanned in the background, processed, its files unchanged', async () => {
+    const users = (await (await fetch(`${first.url}/api/users`, { headers: signedIn.headers })).json()) as { _id: string; username?: string }[];
+    const owner = users.find((u) => u.username === ADMIN.username) ?? users[0]!;
+    const added = await fetch(`${first.url}/api/libraries`, {
+      method: 'POST',
+      headers: { ...signedIn.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/library', ownerId: owner._id, tags: ['nas'] }),
+    });
+    expect(added.status === 201, `POST /api/libraries: ${added.status} ${await added.clone().text()}`);
+    const library = (await added.json()) as { _id: string };
+    let scan: { state: string; added: number; failed: number; errors: unknown[] } | null = null;
+    for (let waited = 0; waited < 60_000 && scan?.state !== 'done' && scan?.state !== 'failed'; waited += 250) {
+      await Bun.sleep(250);
+      scan = ((await (await fetch(`${first.url}/api/libraries/${library._id}`, { headers: signedIn.headers })).json()) as { lastScan: typeof scan }).lastScan;
+    }
+    expect(scan?.state === 'done' && scan.added === 2 && scan.failed === 0, `the scan: ${JSON.stringify(scan)}`);
+    const page = (await (await fetch(`${first.url}/api/gallery?tags=nas`, { headers: signedIn.headers })).json()) as {
+      media: (Item & { library: { path: string } })[];
+    };
+    expect(page.media.length === 2, `${page.media.length} library items in the gallery`);
+    for (const item of page.media) {
+      const ready = await processed(first, signedIn, item._id);
+      expect(ready.thumbnail && isWebp((await bytesOf(first, signedIn, ready.thumbnail)).bytes), `${item.library.path}: no WebP thumbnail`);
+      const original = await bytesOf(first, signedIn, ready.url);
+      expect(sha256(original.bytes) === sha256(libraryFiles[item.library.path]!.bytes()), `${item.library.path}: served bytes differ`);
+    }
+    const rescan = await podman('exec', first.name, 'bun', 'run', 'cli', 'library', 'scan', 'library', '--wait');
+    expect(
+      rescan.code === 0 && rescan.out.includes('Done: found 2, added 0, updated 0, missing 0, skipped 0, failed 0.'),
+      `bun run cli library scan --wait: ${rescan.out} ${rescan.err}`,
+    );
+    // Removed: its items leave the hub (the checks of the next container count the uploads alone).
+    const removed = await fetch(`${first.url}/api/libraries/${library._id}`, { method: 'DELETE', headers: signedIn.headers });
+    expect(removed.status === 200, `DELETE /api/libraries/{id}: ${removed.status}`);
+    const left = (await (await fetch(`${first.url}/api/gallery?tags=nas`, { headers: signedIn.headers })).json()) as { totalItems: number };
+    expect(left.totalItems === 0, `${left.totalItems} library items left after removing the library`);
+    expect(JSON.stringify(treeOf(libraryDir)) === JSON.stringify(libraryTree), 'the library folder changed');
+    return `2 items (${page.media.map((m) => m.library.path).join(', ')}), thumbnails in /data, bytes served from /library, rescan by the CLI, removed; the folder unchanged`;
+  });
+
   // 3. SIGTERM, as docker stop / podman stop send it.
   await check('podman stop -t 30 (SIGTERM) stops it', () => stopCleanly(first.name));
 
@@ -442,6 +513,7 @@ try {
   for (const name of containers) await podman('rm', '-f', '-t', '0', name);
   await podman('volume', 'rm', '-f', VOLUME);
   if (bindDir) rmSync(bindDir, { recursive: true, force: true });
+  if (libraryDir) rmSync(libraryDir, { recursive: true, force: true });
 }
 console.log(`container check: ${passed} PASS, ${failed} FAIL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(failed === 0 ? 0 : 1);

@@ -82,7 +82,7 @@ describe('the library filter', () => {
 
     await settle(() => fireEvent.change(filter(), { target: { value: TRIPS._id } }));
     expect(location.search).toBe(`?library=${TRIPS._id}`);
-    expect(hub.requests.map((r) => new URLSearchParams(r.path.split('?')[1]).get('library'))).toEqual([TRIPS._id]);
+    expect(hub.requests.map((r) => new URLSearchParams(r.path.split('?')[1]).get('libraryId'))).toEqual([TRIPS._id]);
     expect(titles()).toEqual(['oslo', 'rome']);
 
     // Other choices keep it.

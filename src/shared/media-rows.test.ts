@@ -33,8 +33,6 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
     progress: null,
     playbackPosition: null,
     playCount: 0,
-    library: null,
-    offline: false,
     ...fields,
   };
 }
@@ -67,14 +65,14 @@ test('a hub that makes no previews yet gets items without preview or scrubber', 
   expect(expanded.media[1]!.progress).toBe(10);
 });
 
-test('library items carry their library (id, name, path) and whether they are offline; uploads beside them none', () => {
+test('rows carry where a library item comes from and whether it is offline; uploads stay lean', () => {
   const original = page([
-    image('a', { library: { _id: 'lib1', name: 'Holiday', path: 'beach/one.jpg' }, offline: false }),
-    image('b', { library: { _id: 'lib1', name: 'Holiday', path: 'gone.jpg' }, offline: true }),
-    image('c'),
+    item('a', { preview: null, scrubber: null, library: { _id: 'lib1', name: 'NAS', path: '2024/Café/a.mp4' }, offline: false }),
+    item('b', { preview: null, scrubber: null, library: { _id: 'lib1', name: 'NAS', path: 'b.mp4' }, offline: true }),
+    image('c', { preview: null, scrubber: null, library: null, offline: false }),
   ]);
   const lean = leanPage(original);
   expect(expandPage(lean)).toEqual(original);
-  // An upload's row costs nothing more than before.
-  expect(lean.rows[2]!.length).toBe(leanPage(page([image('c')])).rows[0]!.length);
+  // An upload's row ends where it did before libraries.
+  expect(lean.rows[2]!.length).toBe(leanPage(page([image('d', { preview: null, scrubber: null })])).rows[0]!.length);
 });

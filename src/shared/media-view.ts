@@ -105,7 +105,7 @@ export function viewApiQuery(view: MediaView): string {
     sortOrder: view.sortOrder,
   });
   if (view.search) params.set('search', view.search);
-  if (view.library) params.set('library', view.library);
+  if (view.library) params.set('libraryId', view.library);
   return params.toString();
 }
 

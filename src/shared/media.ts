@@ -92,7 +92,7 @@ export interface LeanMediaPage {
   fields?: OptionalField[];
 }
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
-export type LeanMediaRow = (string | number | string[] | MediaLibraryLink | null)[];
+export type LeanMediaRow = (string | number | string[] | null)[];
 
 /** The order of a lean row's values: the fields every item has first, those often null last. */
 export const ROW_FIELDS = [
@@ -123,18 +123,19 @@ export const ROW_FIELDS = [
   'playbackPosition',
   'preview',
   'scrubber',
+  // A library item's library as [id, name, path], and '1' after them when it is offline.
   'library',
-  'offline',
 ] as const satisfies readonly (keyof MediaItem)[];
 
 /** The fields a hub answers only once it makes them; a lean page names those its items have. */
-export const OPTIONAL_FIELDS = ['preview', 'scrubber'] as const satisfies readonly (keyof MediaItem)[];
+export const OPTIONAL_FIELDS = ['preview', 'scrubber', 'library'] as const satisfies readonly (keyof MediaItem)[];
 export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
 
 /** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
 /** Where an item's own file of each optional field is served (the hub's routes). */
-const OWN_FILE: Record<OptionalField, string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
-const ownFile = (value: string | null | undefined, id: string, name: OptionalField) => (value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null));
+const OWN_FILE: Record<'preview' | 'scrubber', string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
+const ownFile = (value: string | null | undefined, id: string, name: 'preview' | 'scrubber') =>
+  value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null);
 
 const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
 
@@ -169,9 +170,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.playbackPosition ?? null,
       ownFile(m.preview, m._id, 'preview'),
       ownFile(m.scrubber, m._id, 'scrubber'),
-      // A library item's {_id, name, path}; an upload's nothing.
-      m.library ?? null,
-      m.offline ? 1 : null,
+      m.library ? [m.library._id, m.library.name, m.library.path, m.offline ? '1' : ''] : null,
     ];
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
@@ -221,12 +220,14 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       progress: at('progress') as number | null,
       playbackPosition: at('playbackPosition') as number | null,
       playCount: (at('playCount') as number | null) ?? 0,
-      library: at('library') as MediaLibraryLink | null,
-      offline: at('offline') === 1,
     };
     for (const field of fields) {
       const value = at(field);
-      item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
+      if (field === 'library') {
+        const l = value as string[] | null;
+        item.library = l && { _id: l[0]!, name: l[1]!, path: l[2]! };
+        item.offline = l?.[3] === '1';
+      } else item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
     }
     return item;
   });

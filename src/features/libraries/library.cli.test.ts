@@ -77,6 +77,13 @@ describe('library commands', () => {
     // `media check` does not take library files for originals missing from the store.
     const checked = await cli(['media', 'check', '--fix'], env);
     expect(checked.out).toContain('Items whose original is missing: 0');
+    // A backup holds the items, not the library's files (they are the NAS's), and verifies clean.
+    const backups = dir('hub-library-cli-backups-');
+    const backedUp = await cli(['backup', '--out', backups], env);
+    expect(backedUp.code, backedUp.err).toBe(0);
+    expect(backedUp.out).not.toContain('is missing');
+    const verified = await cli(['backup', 'verify', backups], env);
+    expect(verified.code, `${verified.out}\n${verified.err}`).toBe(0);
 
     // Without --wait: queued for the hub.
     const queued = await cli(['library', 'scan', 'Photos'], env);

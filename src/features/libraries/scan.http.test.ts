@@ -245,5 +245,14 @@ describe('a library scanned again and again', () => {
     expect(failed.state).toBe('failed');
     expect(failed.errors[0]?.path).toBe('');
     expect((await ok<Library>(call(`/api/libraries/${other._id}`, ann))).offlineCount).toBe(0);
+    // Each library's items, as the galleries filter them (with the other filters, paged).
+    const only = await ok<MediaPage>(call(`/api/gallery?libraryId=${other._id}`, ann));
+    expect(only.media.map((m) => m.library?.path)).toEqual(['x.jpg']);
+    expect(only.totalItems).toBe(1);
+    const theirs = await ok<MediaPage>(call(`/api/gallery?libraryId=${lib._id}&limit=2&sortBy=title&sortOrder=asc`, ann));
+    expect(theirs.totalItems).toBe((await gallery()).length - 1);
+    expect(theirs.media.every((m) => m.library?._id === lib._id)).toBe(true);
+    expect((await ok<MediaPage>(call(`/api/gallery?libraryId=${lib._id}&search=clip`, ann))).media.map((m) => m.title)).toEqual(['clip']);
+    expect((await ok<MediaPage>(call('/api/gallery?libraryId=nothing', ann))).totalItems).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// The galleries' library filter (GET /api/gallery and /api/premium with library=<id>): a
+// The galleries' library filter (GET /api/gallery and /api/premium with libraryId=<id>, the pages with library=<id>): a
 // library's own items only, alone or with the other filters, searches and sorts; another
 // member's library shows nothing of theirs.
 
@@ -60,39 +60,39 @@ describe('the library filter of the galleries', () => {
   test("a library's items only; without the filter, every library's", async () => {
     const all = await ok<MediaPage>(t.request('/api/gallery?sortBy=title&sortOrder=asc', { as: ann }));
     expect(titles(all)).toEqual(['cat', 'dog', 'oslo', 'rome']);
-    const fromTrips = await ok<MediaPage>(t.request(`/api/gallery?sortBy=title&sortOrder=asc&library=${trips._id}`, { as: ann }));
+    const fromTrips = await ok<MediaPage>(t.request(`/api/gallery?sortBy=title&sortOrder=asc&libraryId=${trips._id}`, { as: ann }));
     expect(titles(fromTrips)).toEqual(['oslo', 'rome']);
     expect(fromTrips.totalItems).toBe(2);
     expect(fromTrips.media.every((m) => m.library?._id === trips._id)).toBe(true);
-    const fromPets = await ok<MediaPage>(t.request(`/api/gallery?library=${pets._id}`, { as: ann }));
+    const fromPets = await ok<MediaPage>(t.request(`/api/gallery?libraryId=${pets._id}`, { as: ann }));
     expect(titles(fromPets).sort()).toEqual(['cat', 'dog']);
   });
 
   test('with a search, a tag, a favourite or a page size', async () => {
-    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?library=${trips._id}&search=rom`, { as: ann })))).toEqual(['rome']);
-    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?library=${pets._id}&search=rom`, { as: ann })))).toEqual([]);
-    const dog = (await ok<MediaPage>(t.request(`/api/gallery?library=${pets._id}&search=dog`, { as: ann }))).media[0]!;
+    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?libraryId=${trips._id}&search=rom`, { as: ann })))).toEqual(['rome']);
+    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?libraryId=${pets._id}&search=rom`, { as: ann })))).toEqual([]);
+    const dog = (await ok<MediaPage>(t.request(`/api/gallery?libraryId=${pets._id}&search=dog`, { as: ann }))).media[0]!;
     await ok(t.request(`/api/gallery/${dog._id}/favorite`, { method: 'POST', as: ann }));
-    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?library=${pets._id}&filter=favorites`, { as: ann })))).toEqual(['dog']);
-    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?library=${trips._id}&filter=favorites`, { as: ann })))).toEqual([]);
+    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?libraryId=${pets._id}&filter=favorites`, { as: ann })))).toEqual(['dog']);
+    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?libraryId=${trips._id}&filter=favorites`, { as: ann })))).toEqual([]);
     await ok(t.request(`/api/gallery/${dog._id}/update`, { method: 'PUT', as: ann, json: { tags: ['good'] } }));
-    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?library=${pets._id}&tags=good`, { as: ann })))).toEqual(['dog']);
-    const paged = await ok<MediaPage>(t.request(`/api/gallery?library=${trips._id}&limit=1&page=2&sortBy=title`, { as: ann }));
+    expect(titles(await ok<MediaPage>(t.request(`/api/gallery?libraryId=${pets._id}&tags=good`, { as: ann })))).toEqual(['dog']);
+    const paged = await ok<MediaPage>(t.request(`/api/gallery?libraryId=${trips._id}&limit=1&page=2&sortBy=title`, { as: ann }));
     expect([paged.totalItems, paged.totalPages, titles(paged)]).toEqual([2, 2, ['oslo']]);
   });
 
   test('the premium gallery filters the same way; a library of the other gallery shows nothing here', async () => {
-    expect(titles(await ok<MediaPage>(t.request(`/api/premium?library=${vault._id}`, { as: ann })))).toEqual(['rome night']);
-    expect((await ok<MediaPage>(t.request(`/api/premium?library=${trips._id}`, { as: ann }))).totalItems).toBe(0);
-    expect((await ok<MediaPage>(t.request(`/api/gallery?library=${vault._id}`, { as: ann }))).totalItems).toBe(0);
+    expect(titles(await ok<MediaPage>(t.request(`/api/premium?libraryId=${vault._id}`, { as: ann })))).toEqual(['rome night']);
+    expect((await ok<MediaPage>(t.request(`/api/premium?libraryId=${trips._id}`, { as: ann }))).totalItems).toBe(0);
+    expect((await ok<MediaPage>(t.request(`/api/gallery?libraryId=${vault._id}`, { as: ann }))).totalItems).toBe(0);
   });
 
   test("another member filtering by ann's library sees none of ann's items; an unknown id is an empty list, a long one a 400", async () => {
-    expect((await ok<MediaPage>(t.request(`/api/gallery?library=${trips._id}`, { as: bea }))).totalItems).toBe(0);
-    expect((await ok<MediaPage>(t.request('/api/gallery?library=nope', { as: ann }))).totalItems).toBe(0);
-    const res = await t.request(`/api/gallery?library=${'x'.repeat(101)}`, { as: ann });
+    expect((await ok<MediaPage>(t.request(`/api/gallery?libraryId=${trips._id}`, { as: bea }))).totalItems).toBe(0);
+    expect((await ok<MediaPage>(t.request('/api/gallery?libraryId=nope', { as: ann }))).totalItems).toBe(0);
+    const res = await t.request(`/api/gallery?libraryId=${'x'.repeat(101)}`, { as: ann });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toBe('library must be a library id');
+    expect(((await res.json()) as { error: string }).error).toBe('libraryId must be the id of a library');
   });
 
   test('the pages offer a member her own libraries only: none to another member, none of hers to an administrator', async () => {

@@ -29,7 +29,7 @@ export interface MediaListFilter {
   tags: readonly string[];
   /** Only items in at least one of the owner's albums (the premium gallery's albums filter). */
   inAlbum?: boolean | undefined;
-  /** Only the items of one library folder (media_library's index finds them; checked on the rows). */
+  /** Only the items of one library folder: checked on the rows (the general way below). */
   libraryId?: string | undefined;
 }
 
@@ -320,7 +320,7 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
 /** The ids a selective filter matches (read from its own index), and which filter they answer. */
 interface Driver {
   ids: RawBuilder<unknown>;
-  uses: 'tags' | 'search' | 'model' | 'library';
+  uses: 'tags' | 'search' | 'model';
 }
 
 /**
@@ -352,7 +352,6 @@ async function driverOf(db: Db, ownerId: string, gallery: GalleryName, filter: M
     }
   }
   if (filter.modelId !== undefined) return { ids: sql`select id from media where model_id = ${filter.modelId}`, uses: 'model' };
-  if (filter.libraryId !== undefined) return { ids: sql`select id from media where library_id = ${filter.libraryId}`, uses: 'library' };
   return null;
 }
 
@@ -418,7 +417,6 @@ export async function listMedia(
 
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below.)
-  // (A library's items are found through its own index, the general way below.)
   const matches = (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
   if (matches?.hits && sort !== 'deleted' && sort !== 'type') {

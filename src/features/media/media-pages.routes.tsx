@@ -29,7 +29,7 @@ export const galleryPages = new Hono<SignedInEnv>()
     // Until the warning is accepted nothing of the gallery is read, so nothing of it is sent.
     let page = null;
     if (accepted) {
-      const query = { ...view, offset: (view.page - 1) * view.limit, tags: [] };
+      const query = { ...view, offset: (view.page - 1) * view.limit, tags: [], libraryId: view.library };
       page = await c.var.services.media.gallery.list(viewer.id, query);
       // Past the last page (an old bookmark): the last page, whose address the island then shows.
       if (page.media.length === 0 && view.page > 1 && page.totalPages > 0) {
@@ -57,7 +57,7 @@ export const galleryPages = new Hono<SignedInEnv>()
     // The albums view loads its albums in the browser; every other view is rendered with its first page.
     let page = null;
     if (view.filter !== 'albums') {
-      const query = { ...view, offset: (view.page - 1) * view.limit, tags: [] };
+      const query = { ...view, offset: (view.page - 1) * view.limit, tags: [], libraryId: view.library };
       page = await c.var.services.media.forGallery('premium').list(viewer.id, query);
       if (page.media.length === 0 && view.page > 1 && page.totalPages > 0) {
         view.page = page.totalPages;

@@ -33,7 +33,7 @@ export const MEDIA_INPUT_MESSAGES = {
   search: 'search must be at most 200 characters',
   tagsQuery: `tags must be a comma list of at most ${MAX_TAGS_PER_ITEM} tags of at most ${MAX_TAG_LENGTH} characters each`,
   modelId: 'modelId must be a model id',
-  library: 'library must be a library id',
+  libraryId: 'libraryId must be the id of a library',
   titleEmpty: 'Title cannot be empty',
   titleLong: `Title must be at most ${MAX_TITLE_LENGTH} characters`,
   titleType: 'title must be text',
@@ -80,8 +80,8 @@ export interface MediaListQuery {
   /** As given (trimmed, unique ignoring case); items must carry all of them. */
   tags: string[];
   modelId?: string | undefined;
-  /** Only the items of this library folder (its id). */
-  library?: string | undefined;
+  /** Only the items of this library folder (decision 0043). */
+  libraryId?: string | undefined;
 }
 
 /** The list query of a gallery with these filters and sorts: defaults 1, 50, all, createdAt, desc. */
@@ -108,7 +108,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
           }, M.tagsQuery),
       ),
       modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
-      library: optionalQuery(z.string({ message: M.library }).max(100, M.library)),
+      libraryId: optionalQuery(z.string({ message: M.libraryId }).max(100, M.libraryId)),
     })
     .transform((q): MediaListQuery => {
       const limit = q.limit ?? DEFAULT_PAGE_SIZE;
@@ -124,7 +124,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
         sortOrder: q.sortOrder ?? 'desc',
         tags: q.tags === undefined ? [] : tagList(q.tags),
         modelId: q.modelId,
-        library: q.library,
+        libraryId: q.libraryId,
       };
     });
 

@@ -116,7 +116,7 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
           inBin: false,
           ...FILTERS[query.filter],
           modelId: query.modelId,
-          libraryId: query.library,
+          libraryId: query.libraryId,
           search: query.search.toLowerCase(),
           tags: query.tags.map((t) => t.toLowerCase()),
         };
