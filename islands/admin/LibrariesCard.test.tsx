@@ -127,6 +127,12 @@ describe('the Libraries card', () => {
     fireEvent.change(within(d).getByLabelText('Owner'), { target: { value: hub.ids.bob } });
     fireEvent.change(within(d).getByLabelText('Gallery'), { target: { value: 'premium' } });
     fireEvent.change(within(d).getByLabelText('Tags'), { target: { value: 'Trips, 2024' } });
+    // The scan waits before it reads its files, until the test lets it go on.
+    let goOn = () => {};
+    const held = new Promise<void>((resolve) => {
+      goOn = resolve;
+    });
+    hub.hub.services.libraries.hooks.beforeRead = () => held;
     await settle(() => within(d).getByRole('button', { name: 'Add and Scan' }).click());
 
     expect(hub.writes().map((r) => [r.method, r.path, r.body])).toEqual([
@@ -140,7 +146,14 @@ describe('the Libraries card', () => {
     expect(bar.hasAttribute('value')).toBe(false);
     expect(within(item).getByText(/Scan queued|Scanning/)).toBeTruthy();
     expect((within(item).getByRole('button', { name: 'Scan photos now' }) as HTMLButtonElement).disabled).toBe(true);
+    // Asked again while it runs: still the bar, with the figures so far.
+    await advance(LIBRARY_POLL_MS);
+    expect(within(item).getByText('Scanning…')).toBeTruthy();
+    expect(within(item).getByRole('progressbar')).toBeTruthy();
+    expect(item.textContent).toContain('So far: ');
 
+    goOn();
+    delete hub.hub.services.libraries.hooks.beforeRead;
     await scansDone();
     await advance(LIBRARY_POLL_MS);
     expect(within(item).queryByRole('progressbar')).toBeNull();
