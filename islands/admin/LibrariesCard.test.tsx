@@ -145,7 +145,7 @@ describe('the Libraries card', () => {
     const bar = within(item).getByRole('progressbar', { name: 'Scan of photos' }) as HTMLProgressElement;
     expect(bar.hasAttribute('value')).toBe(false);
     expect(within(item).getByText(/Scan queued|Scanning/)).toBeTruthy();
-    expect((within(item).getByRole('button', { name: 'Scan photos now' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(item).getByRole('button', { name: 'Scan now: photos' }) as HTMLButtonElement).disabled).toBe(true);
     // Asked again while it runs: still the bar, with the figures so far.
     await advance(LIBRARY_POLL_MS);
     expect(within(item).getByText('Scanning…')).toBeTruthy();
@@ -165,7 +165,7 @@ describe('the Libraries card', () => {
         .getAllByText(/^(Trips|2024)$/)
         .map((t) => t.textContent),
     ).toEqual(['Trips', '2024']);
-    expect((within(item).getByRole('button', { name: 'Scan photos now' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(item).getByRole('button', { name: 'Scan now: photos' }) as HTMLButtonElement).disabled).toBe(false);
     // Done: no more asking.
     hub.requests.length = 0;
     await advance(LIBRARY_POLL_MS * 2);
@@ -178,7 +178,7 @@ describe('the Libraries card', () => {
     const item = within(card()).getByRole('listitem', { name: 'photos' });
     expect(within(item).queryByRole('progressbar')).toBeNull();
     put(photos, 'new/bergen.jpg', await jpegBytes(3));
-    await settle(() => within(item).getByRole('button', { name: 'Scan photos now' }).click());
+    await settle(() => within(item).getByRole('button', { name: 'Scan now: photos' }).click());
     expect(hub.writes().map((r) => [r.method, r.path])).toEqual([['POST', `/api/libraries/${(await libraries())[0]!._id}/scan`]]);
     expect(screen.getByText('Scan of photos started')).toBeTruthy();
     expect(within(item).getByRole('progressbar')).toBeTruthy();

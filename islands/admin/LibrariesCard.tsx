@@ -205,7 +205,7 @@ export function LibrariesCard({ initial, users, toast }: { initial: Library[]; u
                   className="btn-outline px-3 py-1.5 text-xs"
                   onClick={() => void scan(library)}
                   disabled={active(library.lastScan)}
-                  aria-label={`Scan ${library.name} now`}
+                  aria-label={`Scan now: ${library.name}`}
                 >
                   <RefreshIcon size={14} className={active(library.lastScan) ? 'animate-spin' : ''} />
                   Scan now

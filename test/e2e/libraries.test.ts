@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { axeEverywhere } from '../helpers/axe.ts';
 import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
 import { jpegBytes, put, snapshot } from '../helpers/library-trees.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
@@ -61,6 +62,8 @@ describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
     await dialog.getByLabel('Owner').selectOption({ label: `${MIA.name} (${MIA.username})` });
     await dialog.getByLabel('Tags').fill('Trips');
     await screenshotVariants(page, 'admin-library-picker');
+    // Accessibility (axe, WCAG 2.1 AA) of the picker and, below, of the card with a library.
+    const found = await axeEverywhere(page, 'a11y-admin-library-picker');
     await dialog.getByRole('button', { name: 'Add and Scan' }).click();
     await page.getByText('Library photos added: its first scan has started').waitFor();
 
@@ -70,6 +73,8 @@ describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
     expect(await item.getByRole('progressbar').count()).toBe(0);
     expect(await item.textContent()).toContain(`Owner ${MIA.name} · 3 items`);
     await screenshotVariants(page, 'admin-libraries');
+    found.push(...(await axeEverywhere(page, 'a11y-admin-libraries')));
+    expect(found).toEqual([]);
     expect(problems).toEqual([]);
 
     // Mia: the pictures are in her gallery; the library filter shows them, the details name it.
