@@ -50,7 +50,7 @@ function FolderIcon() {
 /** The figures of a scan, in words. */
 export function scanFigures(scan: LibraryScan): string {
   return [
-    plural(scan.found, 'file') + ' found',
+    `${plural(scan.found, 'file')} found`,
     `${scan.added} added`,
     `${scan.updated} updated`,
     `${scan.missing} missing`,
