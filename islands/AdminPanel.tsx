@@ -1,12 +1,15 @@
 // The Admin Panel island: the user table with the Create New Admin and Promote User dialogs, the
-// Site Lockout Administration card, and the spec's toasts (closing after 6 seconds). The parts
-// live in islands/admin/; this file holds the state they share.
+// Libraries card (folders on the server indexed where they are), the Site Lockout Administration
+// card, and the spec's toasts (closing after 6 seconds). The parts live in islands/admin/; this
+// file holds the state they share.
 
 import { useEffect, useState } from 'react';
 import type { PublicUser } from '../src/shared/contracts/users.ts';
+import type { Library } from '../src/shared/libraries.ts';
 import type { LockoutStatus } from '../src/shared/lockout.ts';
 import { adminCall, isUserList } from './admin/admin-api.ts';
 import { CreateAdminDialog } from './admin/CreateAdminDialog.tsx';
+import { LibrariesCard } from './admin/LibrariesCard.tsx';
 import { LockoutCard } from './admin/LockoutCard.tsx';
 import { PromoteDialog } from './admin/PromoteDialog.tsx';
 import { ADMIN_TEXT } from './admin/text.ts';
@@ -18,12 +21,14 @@ export { ADMIN_TEXT, RELOAD_AFTER_RESET_MS } from './admin/text.ts';
 
 export type AdminPanelProps = {
   users: PublicUser[];
+  /** Every library folder (the page renders them; the card keeps them current). */
+  libraries?: Library[];
   lockout: LockoutStatus;
   lockoutHours: number;
   viewerId: string;
 };
 
-export default function AdminPanel({ users: initialUsers, lockout, lockoutHours, viewerId }: AdminPanelProps) {
+export default function AdminPanel({ users: initialUsers, libraries = [], lockout, lockoutHours, viewerId }: AdminPanelProps) {
   const [users, setUsers] = useState<PublicUser[]>(initialUsers);
   const [live, setLive] = useState(false);
   const toast = useToast(TOAST_MS.admin);
@@ -62,6 +67,7 @@ export default function AdminPanel({ users: initialUsers, lockout, lockoutHours,
     <>
       <div className="space-y-6">
         <UsersTable users={users} viewerId={viewerId} live={live} onCreate={openCreate} onPromote={openPromote} />
+        <LibrariesCard initial={libraries} users={users} toast={toast} />
         <LockoutCard initial={lockout} hours={lockoutHours} notify={toast.show} />
       </div>
       <CreateAdminDialog control={createDialog} toast={toast} onCreated={reload} />

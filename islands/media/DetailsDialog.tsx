@@ -1,5 +1,6 @@
-// View Details: what the hub knows of one premium item (type, size, dimensions, duration, dates,
-// model, tags, the file's original name).
+// View Details: what the hub knows of one item (type, size, dimensions, duration, dates, model,
+// tags, the file's original name) and, for an item of a library folder, the library and the
+// file's path in it, and whether the file is missing (offline).
 
 import type { ReactNode } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
@@ -21,6 +22,9 @@ export function DetailsDialog({ control, item, children }: { control: DialogCont
         ['Added', dateText(item.createdAt)],
         ['Taken', dateText(item.takenAt)],
         ['File', item.originalName],
+        ['Library', item.library?.name ?? null],
+        ['Path in library', item.library?.path ?? null],
+        ['State', item.offline ? 'Offline: the file is missing from its library folder; the item comes back when the file does' : null],
       ]
     : [];
   return (

@@ -316,6 +316,7 @@ export function MediaCard({
           ) : null}
         </a>
         <Status item={item} />
+        {item.offline ? <span className="chip pointer-events-none absolute bottom-2 left-2 bg-black/80 text-white">Offline</span> : null}
         {look.source ? (
           <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>
             {SOURCE_CHIP[item.source][0]}

@@ -8,6 +8,7 @@
 
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
+import type { LibraryChoice } from '../../src/shared/libraries.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
 import { useToast } from '../components/useToast.tsx';
@@ -33,9 +34,11 @@ const LibraryDialogs = lazily(() => dialogs().then((m) => m.LibraryDialogs));
 const preloadDialogs = () => void LibraryDialogs.preload();
 // The mature-content warning shows only until a browser accepts it (the server renders it then).
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
+// The library filter, for members with library folders (in the server's HTML, as the warning).
+const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter), { renderedByServer: true });
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
-  await Promise.all([AlbumsPanel, LibraryDialogs, MatureWarning, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()));
+  await Promise.all([AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()));
 }
 
 export interface LibraryProps {
@@ -45,6 +48,8 @@ export interface LibraryProps {
   /** Whether this browser accepted the mature-content warning (where the gallery has one). */
   accepted?: boolean;
   isAdmin: boolean;
+  /** The viewer's library folders (the library filter shows when there are any). */
+  libraries?: LibraryChoice[];
 }
 
 const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
@@ -70,6 +75,7 @@ export function MediaLibrary({
   page: initialPage,
   accepted: initiallyAccepted = true,
   isAdmin,
+  libraries,
 }: LibraryProps & { config: LibraryConfig }) {
   const { text, rules } = config;
   const [view, setView] = useState(initialView);
@@ -341,6 +347,11 @@ export function MediaLibrary({
           onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
         />
 
+        {libraries?.length && !inAlbums ? (
+          <Suspense fallback={null}>
+            <LibraryFilter libraries={libraries} view={view} onView={show} />
+          </Suspense>
+        ) : null}
         {inAlbums ? (
           <Suspense
             fallback={

@@ -148,6 +148,8 @@ export function menuFor(g: GridContext, item: MediaItem): MenuAction[] {
   const { album } = g;
   if (item.deletedAt || g.inBin) {
     return [
+      // A library item tells where its file is (View Details), in the bin too.
+      ...(item.library ? [{ label: 'View Details', run: () => g.openDialog(item, 'details') }] : []),
       { label: 'Restore', run: () => void restore(g, item) },
       {
         label: 'Delete Forever',
@@ -189,6 +191,8 @@ export function menuFor(g: GridContext, item: MediaItem): MenuAction[] {
     }),
   };
   const names: CardActionName[] = [...g.config.menu];
+  // A library item tells where its file is (View Details) in either gallery.
+  if (item.library && !names.includes('details')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'details');
   if (album && !names.includes('albumCover')) names.splice(Math.max(0, names.indexOf('delete')), 0, 'albumCover');
   const actions = names.map((name) => make[name]()).filter((a): a is MenuAction => a !== null);
   if (album) actions.splice(actions.length - 1, 0, { label: 'Remove from Album', run: () => void album.remove(item) });

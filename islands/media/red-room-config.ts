@@ -52,7 +52,7 @@ export const RED_ROOM: LibraryConfig = {
     empty: (view) =>
       view.filter === 'recycling-bin'
         ? [GALLERY_TEXT.binEmpty, GALLERY_TEXT.binHint]
-        : view.search || view.filter !== 'all'
+        : view.search || view.library || view.filter !== 'all'
           ? [GALLERY_TEXT.noMatch, GALLERY_TEXT.noMatchHint]
           : [GALLERY_TEXT.empty, GALLERY_TEXT.emptyHint],
   },

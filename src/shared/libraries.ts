@@ -62,6 +62,12 @@ export interface LibraryFolders {
   folders: { name: string; path: string }[];
 }
 
+/** A library as a gallery's filter offers it (the viewer's own libraries). */
+export interface LibraryChoice {
+  _id: string;
+  name: string;
+}
+
 /** Where a library item's file is (MediaItem.library). */
 export interface MediaLibraryLink {
   _id: string;

@@ -14,6 +14,8 @@ export interface MediaView<F extends string = string, S extends string = string>
   limit: number;
   /** The album open in the albums view (`?filter=albums&album=<id>`); absent otherwise. */
   album?: string;
+  /** Only the items of this library folder (`?library=<id>`); absent: every item. */
+  library?: string;
 }
 
 /** What makes one gallery's addresses: its page and the values its view takes. */
@@ -68,6 +70,8 @@ export function readView<F extends string, S extends string>(
   };
   const album = get('album');
   if (view.filter === 'albums' && album !== null && ALBUM_ID.test(album)) view.album = album;
+  const library = get('library');
+  if (library !== null && ALBUM_ID.test(library)) view.library = library;
   return view;
 }
 
@@ -77,6 +81,7 @@ export function viewQuery<F extends string, S extends string>(rules: ViewRules<F
   const params = new URLSearchParams();
   if (view.filter !== base.filter) params.set('filter', view.filter);
   if (view.album && view.filter === 'albums') params.set('album', view.album);
+  if (view.library) params.set('library', view.library);
   if (view.search) params.set('search', view.search);
   if (view.sortBy !== base.sortBy) params.set('sortBy', view.sortBy);
   if (view.sortOrder !== base.sortOrder) params.set('sortOrder', view.sortOrder);
@@ -100,6 +105,7 @@ export function viewApiQuery(view: MediaView): string {
     sortOrder: view.sortOrder,
   });
   if (view.search) params.set('search', view.search);
+  if (view.library) params.set('libraryId', view.library);
   return params.toString();
 }
 

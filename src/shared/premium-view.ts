@@ -125,6 +125,6 @@ export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMoved
 export function premiumEmptyText(view: PremiumView): [string, string] {
   if (view.filter === 'recycling-bin') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyBin];
   if (view.filter === 'favorites') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyFavorites];
-  if (view.filter === 'all' && !view.search) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
+  if (view.filter === 'all' && !view.search && !view.library) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
   return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyOther];
 }

@@ -17,9 +17,16 @@ export const adminRoutes = new Hono()
   })
 
   .get('/admin', requireAdmin(), async (c) => {
-    const { users, site } = c.var.services;
+    const { users, site, libraries } = c.var.services;
     const list = (await users.list(c.var.viewer)) as PublicUser[];
-    return c.render(<AdminPage users={list} lockout={await site.lockoutStatus()} lockoutHours={await site.lockoutHours()} viewerId={c.var.viewer.id} />, {
-      title: 'Admin Panel',
-    });
+    const page = (
+      <AdminPage
+        users={list}
+        libraries={await libraries.list(c.var.viewer)}
+        lockout={await site.lockoutStatus()}
+        lockoutHours={await site.lockoutHours()}
+        viewerId={c.var.viewer.id}
+      />
+    );
+    return c.render(page, { title: 'Admin Panel' });
   });

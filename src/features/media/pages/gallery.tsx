@@ -5,14 +5,32 @@
 
 import { Island } from '../../../http/island.tsx';
 import type { GalleryView } from '../../../shared/gallery-view.ts';
+import type { LibraryChoice } from '../../../shared/libraries.ts';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
 
-export function GalleryPage({ view, page, accepted, isAdmin }: { view: GalleryView; page: MediaPage | null; accepted: boolean; isAdmin: boolean }) {
+export function GalleryPage({
+  view,
+  page,
+  accepted,
+  isAdmin,
+  libraries,
+}: {
+  view: GalleryView;
+  page: MediaPage | null;
+  accepted: boolean;
+  isAdmin: boolean;
+  libraries: LibraryChoice[];
+}) {
   return (
     <div className="mx-auto w-full">
       {/* Before the warning: hides it unpainted where local storage says it was accepted already. */}
       {accepted ? null : <script src="/static/mature-content.js" />}
-      <Island name="Gallery" props={{ view, page, accepted, isAdmin }} browserProps={{ view, page: page && leanPage(page), accepted, isAdmin }} propsScript />
+      <Island
+        name="Gallery"
+        props={{ view, page, accepted, isAdmin, libraries }}
+        browserProps={{ view, page: page && leanPage(page), accepted, isAdmin, libraries }}
+        propsScript
+      />
     </div>
   );
 }

@@ -3,13 +3,14 @@
 // lean rows in a JSON script, as on The Red Room (pages/gallery.tsx).
 
 import { Island } from '../../../http/island.tsx';
+import type { LibraryChoice } from '../../../shared/libraries.ts';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
 import type { PremiumView } from '../../../shared/premium-view.ts';
 
-export function PremiumPage({ view, page, isAdmin }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean }) {
+export function PremiumPage({ view, page, isAdmin, libraries }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean; libraries: LibraryChoice[] }) {
   return (
     <div className="mx-auto w-full">
-      <Island name="Premium" props={{ view, page, isAdmin }} browserProps={{ view, page: page && leanPage(page), isAdmin }} propsScript />
+      <Island name="Premium" props={{ view, page, isAdmin, libraries }} browserProps={{ view, page: page && leanPage(page), isAdmin, libraries }} propsScript />
     </div>
   );
 }
