@@ -24,7 +24,7 @@ import { fsErrorSentence, fsErrorText, type WalkedFile, walkFolder } from '../me
 import { searchTextOf } from '../media/item.ts';
 import { processMedia } from '../media/jobs.ts';
 import { libraryKeyOf } from '../media/library-store.ts';
-import { markLibraryItemsOffline, markLibraryItemsOnline } from '../media/media.service.ts';
+import { insertLibraryItems, markLibraryItemsOffline, markLibraryItemsOnline } from '../media/media.service.ts';
 import type { NewMediaRow } from '../media/media.table.ts';
 import { type ReadFile, readFileIdentity } from './fingerprint.ts';
 import * as repo from './libraries.repo.ts';
@@ -176,7 +176,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       };
     });
     await db.transaction().execute(async (trx) => {
-      await repo.insertItems(trx, rows);
+      await insertLibraryItems(trx, rows);
       for (const row of rows) {
         await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
         await deps.hashLater(trx, row.id);
