@@ -1,11 +1,13 @@
 // Real folder trees for the library tests: small real pictures (each different, so each has its own
 // fingerprint), and a snapshot of a tree (names, sizes, times and bytes) to show a scan left it as
-// it was.
+// it was; and a test hub with a library root.
 
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { signedInUser } from './factories.ts';
+import { createTestApp, type SignedIn, type TestApp, tempDir } from './test-app.ts';
 
 /** A small JPEG of its own colour: `seed` tells it from every other. */
 export async function jpegBytes(seed: number, size = 16): Promise<Buffer> {
@@ -48,4 +50,31 @@ export function snapshot(root: string): Record<string, string> {
   };
   visit(root, '');
   return out;
+}
+
+/** A test hub with LIBRARY_ROOTS set to a folder of its own (no timed rescans), a folder outside it, an administrator and a member. */
+export interface LibraryHub {
+  t: TestApp;
+  /** The one library root. */
+  root: string;
+  /** A folder outside every root. */
+  outside: string;
+  admin: SignedIn;
+  ann: SignedIn;
+  /** Closes the hub and removes both folders. */
+  close: () => Promise<void>;
+}
+
+export async function libraryHub(prefix: string): Promise<LibraryHub> {
+  const root = tempDir(`${prefix}-root-`);
+  const outside = tempDir(`${prefix}-outside-`);
+  const t = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0', LIBRARY_ROOTS: root, LIBRARY_SCAN_MINUTES: '0' } });
+  const admin = await signedInUser(t.database.db, { role: 'admin' });
+  const ann = await signedInUser(t.database.db);
+  const close = async () => {
+    await t.close();
+    rmSync(root, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  };
+  return { t, root, outside, admin, ann, close };
 }

@@ -413,3 +413,16 @@ export function s3StoreOn(
   const { endpoint, region, bucket, accessKeyId, secretAccessKey } = swift;
   return new S3MediaStore({ endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle: true, ...options });
 }
+
+/** The hub's settings for its S3 store on a started Swift's bucket (path-style addressing), for a hub or CLI started with them. */
+export function s3EnvOf(swift: Pick<SwiftS3, 'endpoint' | 'region' | 'bucket' | 'accessKeyId' | 'secretAccessKey'>): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: swift.endpoint,
+    S3_REGION: swift.region,
+    S3_BUCKET: swift.bucket,
+    S3_ACCESS_KEY_ID: swift.accessKeyId,
+    S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}

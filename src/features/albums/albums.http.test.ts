@@ -5,6 +5,7 @@
 // search, hostile bodies, and the add used by the bulk actions inside their own transaction.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { sql } from 'kysely';
+import { fails, ok } from '../../../test/helpers/answers.ts';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { type MediaFields, manyMedia, newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
 import { newModel } from '../../../test/helpers/models-factory.ts';
@@ -32,18 +33,6 @@ beforeEach(async () => {
 });
 
 const call = (path: string, as: Credentials, method = 'GET', json?: unknown) => t.request(path, { method, as, ...(json === undefined ? {} : { json }) });
-async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  const text = await r.text();
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-async function fails(res: Response | Promise<Response>, status: number, error?: string): Promise<void> {
-  const r = await res;
-  const body = (await r.json()) as { error?: string };
-  expect(r.status, JSON.stringify(body)).toBe(status);
-  if (error !== undefined) expect(body.error).toBe(error);
-}
 async function createAlbum(as: SignedIn, name: string, extra: object = {}): Promise<Album> {
   now += 1000;
   return ok<Album>(call('/api/albums', as, 'POST', { name, ...extra }), 201);

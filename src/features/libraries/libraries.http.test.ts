@@ -6,14 +6,16 @@
 // their files with ranges and validators; a file gone answers 404 and takes its item offline.
 
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fails, ok } from '../../../test/helpers/answers.ts';
 import { signedInUser } from '../../../test/helpers/factories.ts';
-import { jpegBytes, put, snapshot } from '../../../test/helpers/library-trees.ts';
-import { type Credentials, createTestApp, type SignedIn, type TestApp, tempDir } from '../../../test/helpers/test-app.ts';
+import { jpegBytes, type LibraryHub, libraryHub, put, snapshot } from '../../../test/helpers/library-trees.ts';
+import { type Credentials, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { LIBRARY_TEXT, type Library, type LibraryFolders } from '../../shared/libraries.ts';
 import type { MediaItem, MediaPage } from '../../shared/media.ts';
 
+let hub: LibraryHub;
 let t: TestApp;
 let root: string;
 let outside: string;
@@ -22,32 +24,13 @@ let ann: SignedIn;
 let bea: SignedIn;
 
 beforeAll(async () => {
-  root = tempDir('hub-library-root-');
-  outside = tempDir('hub-library-outside-');
-  t = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0', LIBRARY_ROOTS: root, LIBRARY_SCAN_MINUTES: '0' } });
-  admin = await signedInUser(t.database.db, { role: 'admin' });
-  ann = await signedInUser(t.database.db);
+  hub = await libraryHub('hub-library');
+  ({ t, root, outside, admin, ann } = hub);
   bea = await signedInUser(t.database.db);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(root, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
-});
+afterAll(() => hub.close());
 
 const call = (url: string, as: Credentials, method = 'GET', json?: unknown) => t.request(url, { method, as, ...(json === undefined ? {} : { json }) });
-async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  const text = await r.text();
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-async function fails(res: Response | Promise<Response>, status: number, error?: string): Promise<void> {
-  const r = await res;
-  const body = (await r.json()) as { error?: string };
-  expect(r.status, JSON.stringify(body)).toBe(status);
-  if (error !== undefined) expect(body.error).toBe(error);
-}
 const scanned = async () => t.services.libraries.idle();
 
 describe('adding a library', () => {

@@ -1,11 +1,10 @@
 // SQL of library folders: the libraries themselves, the files a scan passed over, the fingerprints
-// of items deleted forever, and the library columns of the media rows a scan writes (new items
-// with their tag copies, moves, content changes). Going offline and back, and removing items, go
-// through the media feature's service (it keeps the bin's keys and counts).
+// of items deleted forever, and the library columns of the media rows a scan changes (moves,
+// content changes). New items (written as uploads are), going offline and back, and removing items
+// go through the media feature's service (it keeps the bin's keys and counts).
 
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { NewMediaRow } from '../media/media.table.ts';
 import type { LibraryRow, LibraryUpdate, NewLibraryRow } from './libraries.table.ts';
 
 export async function insertLibrary(db: Db, row: NewLibraryRow): Promise<void> {
@@ -108,19 +107,6 @@ export async function rememberSkipped(db: Db, libraryId: string, files: readonly
 export async function forgetSkipped(db: Db, libraryId: string, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
   await sql`delete from library_skipped where library_id = ${libraryId} and rel_path in (select value from json_each(${JSON.stringify(paths)}))`.execute(db);
-}
-
-/** New items and their lower-case tag copies, in the caller's transaction. */
-export async function insertItems(db: Db, rows: readonly NewMediaRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('media')
-    .values([...rows])
-    .execute();
-  const tags = rows.flatMap((row) =>
-    [...new Set((JSON.parse(row.tags ?? '[]') as string[]).map((t) => t.toLowerCase()))].map((tag) => ({ media_id: row.id, owner_id: row.owner_id, tag })),
-  );
-  if (tags.length > 0) await db.insertInto('media_tags').values(tags).execute();
 }
 
 /** An item's file found at another path (moved or renamed), or with a new modification time. */

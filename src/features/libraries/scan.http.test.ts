@@ -8,40 +8,27 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { signedInUser } from '../../../test/helpers/factories.ts';
-import { jpegBytes, put, snapshot } from '../../../test/helpers/library-trees.ts';
+import { ok } from '../../../test/helpers/answers.ts';
+import { jpegBytes, type LibraryHub, libraryHub, put, snapshot } from '../../../test/helpers/library-trees.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
-import { type Credentials, createTestApp, type SignedIn, type TestApp, tempDir } from '../../../test/helpers/test-app.ts';
+import type { Credentials, SignedIn, TestApp } from '../../../test/helpers/test-app.ts';
 import { LIBRARY_TEXT, type Library, type LibraryScan } from '../../shared/libraries.ts';
 import type { MediaItem, MediaPage } from '../../shared/media.ts';
 
+let hub: LibraryHub;
 let t: TestApp;
 let root: string;
 let outside: string;
-let admin: SignedIn;
 let ann: SignedIn;
+let admin: SignedIn;
 
 beforeAll(async () => {
-  root = tempDir('hub-scan-root-');
-  outside = tempDir('hub-scan-outside-');
-  t = await createTestApp({ env: { SITE_LOCKOUT_HOURS: '0', LIBRARY_ROOTS: root, LIBRARY_SCAN_MINUTES: '0' } });
-  admin = await signedInUser(t.database.db, { role: 'admin' });
-  ann = await signedInUser(t.database.db);
+  hub = await libraryHub('hub-scan');
+  ({ t, root, outside, admin, ann } = hub);
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(root, { recursive: true, force: true });
-  rmSync(outside, { recursive: true, force: true });
-});
+afterAll(() => hub.close());
 
 const call = (url: string, as: Credentials, method = 'GET', json?: unknown) => t.request(url, { method, as, ...(json === undefined ? {} : { json }) });
-async function ok<T>(res: Response | Promise<Response>, status = 200): Promise<T> {
-  const r = await res;
-  const text = await r.text();
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** Scans the library and waits for the end; its last scan. */
 async function scan(id: string): Promise<LibraryScan> {
   await ok(call(`/api/libraries/${id}/scan`, ann, 'POST'), 202);

@@ -20,14 +20,15 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { LIBRARY_SCAN_ERRORS_KEPT, type LibraryScan } from '../../shared/libraries.ts';
 import { titleFromFileName } from '../../shared/media.ts';
+import { fsErrorSentence, fsErrorText, type WalkedFile, walkFolder } from '../media/ingest/walk.ts';
 import { searchTextOf } from '../media/item.ts';
 import { processMedia } from '../media/jobs.ts';
 import { libraryKeyOf } from '../media/library-store.ts';
-import { markLibraryItemsOffline, markLibraryItemsOnline } from '../media/media.service.ts';
+import { insertLibraryItems, markLibraryItemsOffline, markLibraryItemsOnline } from '../media/media.service.ts';
 import type { NewMediaRow } from '../media/media.table.ts';
+import { type ReadFile, readFileIdentity } from './fingerprint.ts';
 import * as repo from './libraries.repo.ts';
 import type { LibraryRow } from './libraries.table.ts';
-import { describeError, type ReadFile, readFileIdentity, type WalkedFile, walkLibrary } from './walk.ts';
 
 /** Rows written in one transaction; the event loop is let go between two. */
 const WRITE_BATCH = 25;
@@ -175,7 +176,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       };
     });
     await db.transaction().execute(async (trx) => {
-      await repo.insertItems(trx, rows);
+      await insertLibraryItems(trx, rows);
       for (const row of rows) {
         await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
         await deps.hashLater(trx, row.id);
@@ -211,7 +212,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
           if (there) flags(there).walked = false;
           continue;
         }
-        problem(file.path, describeError(result.error));
+        problem(file.path, fsErrorSentence(fsErrorText(result.error)));
         unreadable.add(file.path);
         continue;
       }
@@ -238,11 +239,11 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     }
   };
 
-  for await (const events of walkLibrary(library.path)) {
+  for await (const events of walkFolder(library.path)) {
     for (const event of events) {
       if (event.kind === 'problem') {
-        if (event.path === '') throw new Error(event.error);
-        problem(event.path, event.error);
+        if (event.path === '') throw new Error(fsErrorSentence(event.error));
+        problem(event.path, fsErrorSentence(event.error));
         unreadable.add(event.path);
         continue;
       }

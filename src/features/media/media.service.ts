@@ -12,14 +12,14 @@ import { LIBRARY_TEXT } from '../../shared/libraries.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { createBulkActions } from './bulk.service.ts';
-import { findMediaBytes } from './ingest/ingest.repo.ts';
+import { findMediaBytes, insertUploaded } from './ingest/ingest.repo.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as libraryItems from './library-items.repo.ts';
 import { isLibraryKey } from './library-store.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
-import { type GalleryName, type MediaBytesRow, type MediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
+import { type GalleryName, type MediaBytesRow, type MediaRow, type NewMediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
 import * as list from './media-list.repo.ts';
 import { tagVocabulary } from './tags.service.ts';
 import * as watching from './watching.repo.ts';
@@ -60,6 +60,8 @@ export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' 
   return [...[original, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null), ...previewKeysOf(row)];
 }
 
+/** A library's new items and their lower-case tag copies, in the caller's transaction: written as uploads are. */
+export const insertLibraryItems = (trx: Db, rows: readonly NewMediaRow[]) => insertUploaded(trx, rows);
 /** Library items whose file is gone: offline, and in the bin (dated `at`) unless already there. */
 export const markLibraryItemsOffline = (trx: Db, ids: readonly string[], at: number) => libraryItems.markOffline(trx, ids, at);
 /** Library items whose file is back: out of the bin when going offline put them there. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
 import { type SpawnedHub, spawnHub } from '../../../../test/helpers/spawn-hub.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3EnvOf, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 
 const SITE_PASSWORD = 'disconnect test password';
 const ADMIN = { username: 'owner', password: 'owner password 1' };
@@ -139,28 +139,11 @@ describe.skipIf(Boolean(unavailableReason))('a client that disconnects mid-uploa
     SITE_PASSWORD,
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
-    STORAGE_DRIVER: 's3',
-    S3_ENDPOINT: swift.endpoint,
-    S3_REGION: swift.region,
-    S3_BUCKET: swift.bucket,
-    S3_ACCESS_KEY_ID: swift.accessKeyId,
-    S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3EnvOf(swift),
   });
   beforeAll(async () => {
     swift = await startSwiftS3({ bucket: 'hub-disconnect-test' });
-    hub = await spawnHub({
-      SITE_PASSWORD,
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: swift.endpoint,
-      S3_REGION: swift.region,
-      S3_BUCKET: swift.bucket,
-      S3_ACCESS_KEY_ID: swift.accessKeyId,
-      S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    hub = await spawnHub(s3Env());
     auth = await signIn(hub);
     admin = new S3Client({
       endpoint: swift.endpoint,

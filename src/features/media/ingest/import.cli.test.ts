@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
 import { spawnHub } from '../../../../test/helpers/spawn-hub.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3EnvOf, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, TEST_SITE_PASSWORD, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { videoSample } from '../../../../test/helpers/video-samples.ts';
 import { type CliIO, runCli } from '../../../cli.ts';
@@ -345,13 +345,7 @@ describe.skipIf(Boolean(unavailableReason))('import into an S3 store (OpenStack 
       const env = {
         DATA_DIR: t.dataDir,
         MAX_UPLOAD_BYTES: String(LIMIT),
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: swift.endpoint,
-        S3_REGION: swift.region,
-        S3_BUCKET: swift.bucket,
-        S3_ACCESS_KEY_ID: swift.accessKeyId,
-        S3_SECRET_ACCESS_KEY: swift.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3EnvOf(swift),
       };
       const r = await cli(['import', tree.root, '--owner', 'ada'], env);
       expect(r.out).toContain("Imported: 6\nDuplicates (already among ada's items, left out): 1\n");

@@ -1,11 +1,176 @@
-// The files an import looks at: every regular file under the given paths, folders walked depth
-// first in name order. Hidden folders and files (a name starting with a dot) are left out; a link
-// is followed only when it leads to a place inside the given folders, and a folder or file reached
-// twice (through links, loops or hard links) is looked at once. Nothing is opened for writing.
+// Walking folders on the server without writing anything anywhere: the one walk of a library scan
+// and of the import. It stays inside its folders: a link that leads out is never followed, a link
+// to a folder inside is followed once (after the real folders, and only to a folder not walked yet:
+// real paths are remembered), so loops are harmless; dot-folders are passed over; every other entry
+// that is a file is told with its size and modification time (one stat each, nothing read). Folders
+// go depth first in name order, so two walks of an unchanged tree agree.
+// What each command makes of a dot-file, a link to a file or a broken link is its own: a library
+// sniffs dot-files like any file (decision 0043); the import leaves them out unread (decision 0044).
 
-import { promises as fs, type Stats } from 'node:fs';
+import { type Dirent, promises as fs, type Stats } from 'node:fs';
 import path from 'node:path';
 
+/** A file the walk met. */
+export interface WalkedFile {
+  /** Relative to the folder walked, '/' between folders, as the file system spells it. */
+  path: string;
+  /** Absolute, as the walk reached it (links inside the folder included). */
+  abs: string;
+  size: number;
+  /** Epoch ms, whole. */
+  mtime: number;
+  /** `<device>:<inode>`: the same for every hard link of one file. */
+  inode: string;
+}
+
+/** An entry the walk could not look at (a folder it cannot list, a file it cannot stat). */
+export interface WalkProblem {
+  path: string;
+  abs: string;
+  /** Words a user can read (fsErrorText). */
+  error: string;
+  /** True when a folder could not be listed. */
+  folder: boolean;
+}
+
+/**
+ * An entry not followed: a link that leads out of the folders (`link-out`), one that leads nowhere
+ * (`link-broken`, with the error), a link to a file inside (`link-to-file`: the file is met where it
+ * lies), a socket, pipe or device (`not-a-file`).
+ */
+export interface WalkSkip {
+  path: string;
+  abs: string;
+  why: 'link-out' | 'link-broken' | 'link-to-file' | 'not-a-file';
+  error?: string;
+}
+
+export type WalkEvent = ({ kind: 'file' } & WalkedFile) | ({ kind: 'problem' } & WalkProblem) | ({ kind: 'skip' } & WalkSkip);
+
+export interface WalkOptions {
+  /** The root's path as given, for the events' `abs` (the root itself, resolved, by default). */
+  reachedAs?: string;
+  /** Whether a link whose real target is this may be followed (inside the root, by default). */
+  inside?: (real: string) => boolean;
+  /** Real paths of the folders walked already: shared by the walks of several roots, each folder is walked once. */
+  visited?: Set<string>;
+}
+
+/** How many stats run at once within one folder. */
+const STATS_AT_ONCE = 32;
+
+/** Whether `inner` (a real path) is `root` or lies inside it. */
+export const within = (root: string, inner: string) => inner === root || inner.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+const join = (rel: string, name: string) => (rel === '' ? name : `${rel}/${name}`);
+const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Words a user can read for a file system error, to follow a colon ("it could not be read: permission denied"). */
+export function fsErrorText(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOENT') return 'it is gone';
+  if (code === 'EIO') return 'the disk could not read it';
+  if (code === 'ELOOP') return 'too many levels of links';
+  if (code === 'EISDIR') return 'it is a folder';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The same words as a sentence of their own ("closed.jpg: Permission denied"). */
+export const fsErrorSentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Every file under `root` (a folder already resolved: no link in its own path), a folder's events
+ * at a time (one turn of the generator per folder, not per file). A problem with the root itself
+ * has the path ''.
+ */
+export async function* walkFolder(root: string, options: WalkOptions = {}): AsyncGenerator<WalkEvent[]> {
+  const inside = options.inside ?? ((real: string) => within(root, real));
+  const visited = options.visited ?? new Set<string>();
+  const folders: { abs: string; rel: string; real: string }[] = [{ abs: options.reachedAs ?? root, rel: '', real: root }];
+  const linked: { abs: string; rel: string; real: string }[] = [];
+  for (;;) {
+    // The real folders first; then links to folders not walked yet (inside a dot-folder, say).
+    const folder = folders.pop() ?? linked.shift();
+    if (!folder) return;
+    if (visited.has(folder.real)) continue;
+    visited.add(folder.real);
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(folder.abs, { withFileTypes: true });
+    } catch (error) {
+      yield [{ kind: 'problem', path: folder.rel, abs: folder.abs, error: fsErrorText(error), folder: true }];
+      continue;
+    }
+    const out: WalkEvent[] = [];
+    entries.sort(byName);
+    const files: { abs: string; rel: string }[] = [];
+    const subfolders: { abs: string; rel: string; real: string }[] = [];
+    for (const entry of entries) {
+      const abs = path.join(folder.abs, entry.name);
+      const rel = join(folder.rel, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith('.')) continue;
+        subfolders.push({ abs, rel, real: path.join(folder.real, entry.name) });
+      } else if (entry.isFile()) {
+        files.push({ abs, rel });
+      } else if (entry.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = await fs.realpath(abs);
+        } catch (error) {
+          // A broken link (or a loop of links): nothing to follow.
+          out.push({ kind: 'skip', path: rel, abs, why: 'link-broken', error: fsErrorText(error) });
+          continue;
+        }
+        if (!inside(real)) {
+          out.push({ kind: 'skip', path: rel, abs, why: 'link-out' });
+          continue;
+        }
+        const stat = await fs.stat(real).catch(() => null);
+        if (stat?.isDirectory()) {
+          if (!entry.name.startsWith('.')) linked.push({ abs, rel, real });
+        } else {
+          out.push({ kind: 'skip', path: rel, abs, why: 'link-to-file' });
+        }
+      } else {
+        out.push({ kind: 'skip', path: rel, abs, why: 'not-a-file' });
+      }
+    }
+    // Depth-first in name order: pushed in reverse so the first name is walked first.
+    for (let i = subfolders.length - 1; i >= 0; i--) folders.push(subfolders[i]!);
+    for (let i = 0; i < files.length; i += STATS_AT_ONCE) {
+      const batch = files.slice(i, i + STATS_AT_ONCE);
+      const stats = await Promise.all(
+        batch.map((f) =>
+          fs.stat(f.abs).then(
+            (s) => s,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      for (let j = 0; j < batch.length; j++) {
+        const stat = stats[j];
+        const file = batch[j]!;
+        if (stat instanceof Error || !(stat as { isFile?: unknown }).isFile) {
+          // Gone since the folder was listed: as if never there.
+          if ((stat as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          out.push({ kind: 'problem', path: file.rel, abs: file.abs, error: fsErrorText(stat), folder: false });
+          continue;
+        }
+        const s = stat as Stats;
+        out.push({ kind: 'file', path: file.rel, abs: file.abs, size: s.size, mtime: Math.floor(s.mtimeMs), inode: `${s.dev}:${s.ino}` });
+      }
+    }
+    if (out.length === 0) continue;
+    // The links and other kinds were told first, the files after their stats: all in name order again.
+    out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    yield out;
+  }
+}
+
+// The import's paths: files and folders given on the command line.
+
+/** What the import meets: a file to import, one left out unread, or one that could not be looked at. */
 export type WalkEntry =
   /** A regular file to import: its path as reached and its size. */
   | { kind: 'file'; path: string; size: number }
@@ -17,20 +182,15 @@ export type WalkEntry =
 /** A given path that is missing or unreadable: the import stops before it begins. */
 export class WalkPathError extends Error {}
 
-const identity = (stats: Stats) => `${stats.dev}:${stats.ino}`;
-
-/** Words a user can read for a file system error. */
-export function fsErrorText(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOENT') return 'it is gone';
-  if (code === 'ELOOP') return 'too many levels of links';
-  if (code === 'EISDIR') return 'it is a folder';
-  return error instanceof Error ? error.message : String(error);
+export interface ImportRoot {
+  /** As given, made absolute (links and all). */
+  given: string;
+  real: string;
+  folder: boolean;
 }
 
 /** Checks the given paths (each must exist) and resolves them; throws WalkPathError naming the first bad one. */
-export async function resolveRoots(paths: readonly string[]): Promise<{ given: string; real: string; folder: boolean }[]> {
+export async function resolveRoots(paths: readonly string[]): Promise<ImportRoot[]> {
   const roots = [];
   for (const given of paths) {
     try {
@@ -45,83 +205,46 @@ export async function resolveRoots(paths: readonly string[]): Promise<{ given: s
   return roots;
 }
 
-/** Walks the given paths (resolved by resolveRoots); a file given by name is taken even when hidden. */
-export async function* walkFiles(roots: readonly { given: string; real: string; folder: boolean }[]): AsyncGenerator<WalkEntry> {
+/**
+ * The import's files under the given paths (resolved by resolveRoots), each folder walked with
+ * walkFolder. A link is followed when it leads inside any of the folders given; hidden files (a name
+ * starting with a dot) are left out unread, though a file given by name is taken even when hidden;
+ * a file reached twice (a link, a hard link, a path given twice) is looked at once.
+ */
+export async function* walkFiles(roots: readonly ImportRoot[]): AsyncGenerator<WalkEntry> {
   const folders = roots.filter((r) => r.folder).map((r) => r.real);
-  const inside = (real: string) => folders.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
-  const seenFolders = new Set<string>();
+  const inside = (real: string) => folders.some((root) => within(root, real));
+  const visited = new Set<string>();
   const seenFiles = new Set<string>();
 
   for (const root of roots) {
     if (!root.folder) {
       const stats = await fs.stat(root.real);
+      const id = `${stats.dev}:${stats.ino}`;
       if (!stats.isFile()) yield { kind: 'skipped', path: root.given, why: 'not-a-file' };
-      else if (!seenFiles.has(identity(stats))) {
-        seenFiles.add(identity(stats));
+      else if (!seenFiles.has(id)) {
+        seenFiles.add(id);
         yield { kind: 'file', path: root.given, size: stats.size };
       }
       continue;
     }
-    const rootStats = await fs.stat(root.real);
-    if (seenFolders.has(identity(rootStats))) continue;
-    seenFolders.add(identity(rootStats));
-    // Depth first, in name order: a stack of folders still to read, each a path as reached.
-    const stack: string[] = [root.given];
-    while (stack.length > 0) {
-      const folder = stack.pop()!;
-      let names: string[];
-      try {
-        names = (await fs.readdir(folder)).sort();
-      } catch (error) {
-        yield { kind: 'failed', path: folder, error: `the folder could not be read: ${fsErrorText(error)}` };
-        continue;
-      }
-      const subfolders: string[] = [];
-      for (const name of names) {
-        const full = path.join(folder, name);
-        let stats: Stats;
-        try {
-          stats = await fs.lstat(full);
-        } catch (error) {
-          // Gone since the folder was read.
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          yield { kind: 'failed', path: full, error: fsErrorText(error) };
-          continue;
-        }
-        if (name.startsWith('.')) {
-          // Hidden folders are passed over whole; a hidden file is counted.
-          if (!stats.isDirectory()) yield { kind: 'skipped', path: full, why: 'hidden' };
-          continue;
-        }
-        if (stats.isSymbolicLink()) {
-          let real: string;
-          try {
-            real = await fs.realpath(full);
-            stats = await fs.stat(real);
-          } catch (error) {
-            yield { kind: 'failed', path: full, error: `the link leads nowhere (${fsErrorText(error)})` };
-            continue;
-          }
-          if (!inside(real)) {
-            yield { kind: 'skipped', path: full, why: 'link-out' };
-            continue;
-          }
-        }
-        if (stats.isDirectory()) {
-          if (seenFolders.has(identity(stats))) continue;
-          seenFolders.add(identity(stats));
-          subfolders.push(full);
-        } else if (stats.isFile()) {
-          if (seenFiles.has(identity(stats))) continue;
-          seenFiles.add(identity(stats));
-          yield { kind: 'file', path: full, size: stats.size };
-        } else {
-          // Pipes, sockets and devices are never read (a pipe would wait forever).
-          yield { kind: 'skipped', path: full, why: 'not-a-file' };
+    for await (const events of walkFolder(root.real, { reachedAs: root.given, inside, visited })) {
+      for (const event of events) {
+        if (event.kind === 'problem') {
+          yield { kind: 'failed', path: event.abs, error: event.folder ? `the folder could not be read: ${event.error}` : event.error };
+        } else if (path.basename(event.path).startsWith('.')) {
+          yield { kind: 'skipped', path: event.abs, why: 'hidden' };
+        } else if (event.kind === 'file') {
+          if (seenFiles.has(event.inode)) continue;
+          seenFiles.add(event.inode);
+          yield { kind: 'file', path: event.abs, size: event.size };
+        } else if (event.why === 'link-broken') {
+          yield { kind: 'failed', path: event.abs, error: `the link leads nowhere (${event.error})` };
+        } else if (event.why !== 'link-to-file') {
+          // A link to a file inside is passed over: the file is met where it lies.
+          yield { kind: 'skipped', path: event.abs, why: event.why };
         }
       }
-      // Reversed onto the stack, so the first name is walked first.
-      for (let i = subfolders.length - 1; i >= 0; i--) stack.push(subfolders[i]!);
     }
   }
 }
