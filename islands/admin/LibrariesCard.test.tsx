@@ -91,7 +91,8 @@ async function renderPanel() {
   await settle();
 }
 const card = () => screen.getByRole('region', { name: 'Libraries' });
-const dialog = (name: string) => screen.getByRole('dialog', { name });
+/** A dialog of the card: its code loads when first opened, so this waits for it (a busy machine takes a while). */
+const dialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 15_000 });
 const folderButtons = (d: HTMLElement) =>
   within(within(d).getByRole('list', { name: 'Folders' }))
     .getAllByRole('button')
@@ -115,7 +116,7 @@ describe('the Libraries card', () => {
     await renderPanel();
     expect(within(card()).getByText(/No libraries yet/)).toBeTruthy();
     await settle(() => within(card()).getByRole('button', { name: 'Add Library' }).click());
-    const d = dialog('Add Library');
+    const d = await dialog('Add Library');
     // The picker starts at the roots and offers nothing outside them.
     expect(folderButtons(d)).toEqual([root]);
     expect((within(d).getByRole('button', { name: 'Add and Scan' }) as HTMLButtonElement).disabled).toBe(true);
@@ -193,7 +194,7 @@ describe('the Libraries card', () => {
     const library = await addThroughAPI({ path: photos, ownerId: hub.ids.bob });
     await renderPanel();
     await settle(() => within(card()).getByRole('button', { name: 'Edit photos' }).click());
-    const d = dialog('Edit Library');
+    const d = await dialog('Edit Library');
     expect((within(d).getByLabelText('Owner') as HTMLSelectElement).disabled).toBe(true);
     expect((within(d).getByLabelText('Owner') as HTMLSelectElement).value).toBe(hub.ids.bob!);
     expect(within(d).getByRole('group', { name: 'Folder' }).textContent).toContain(photos);
@@ -212,7 +213,7 @@ describe('the Libraries card', () => {
     const before = snapshot(photos);
     await renderPanel();
     await settle(() => within(card()).getByRole('button', { name: 'Remove photos' }).click());
-    const d = dialog('Remove Library');
+    const d = await dialog('Remove Library');
     expect(d.textContent).toContain('Its 2 items leave the hub');
     expect(d.textContent).toContain(`The files are never touched: nothing in ${photos} is changed, moved or deleted.`);
     expect(hub.writes()).toEqual([]);
