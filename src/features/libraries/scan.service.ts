@@ -102,36 +102,44 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   await beat(true);
 
   const known = await repo.knownItems(db, library.id);
-  const byPath = new Map<string, repo.KnownItem>();
-  for (const item of known) {
+  // Flags of the known items, by their place in `known` (100,000 of them on a rescan: one byte
+  // each, nothing added to the rows themselves): CLAIMED once a file is theirs; WALKED once the
+  // walk met a file at their path.
+  const flags = new Uint8Array(known.length);
+  const CLAIMED = 1;
+  const WALKED = 2;
+  const byPath = new Map<string, number>();
+  for (let i = 0; i < known.length; i++) {
+    const item = known[i]!;
     // Two items at one path (one offline): the online one is the path's.
     const there = byPath.get(item.path);
-    if (!there || (there.offline && !item.offline)) byPath.set(item.path, item);
+    if (there === undefined || (known[there]!.offline && !item.offline)) byPath.set(item.path, i);
   }
   // Made the first time a file is read (a rescan of an unchanged folder never needs it).
-  let fingerprints: Map<string, repo.KnownItem[]> | undefined;
+  let fingerprints: Map<string, number[]> | undefined;
   const byFingerprint = () => {
     if (fingerprints) return fingerprints;
     fingerprints = new Map();
-    for (const item of known) {
-      if (!item.fingerprint) continue;
-      const list = fingerprints.get(item.fingerprint);
-      if (list) list.push(item);
-      else fingerprints.set(item.fingerprint, [item]);
+    for (let i = 0; i < known.length; i++) {
+      const fingerprint = known[i]!.fingerprint;
+      if (!fingerprint) continue;
+      const list = fingerprints.get(fingerprint);
+      if (list) list.push(i);
+      else fingerprints.set(fingerprint, [i]);
     }
     return fingerprints;
   };
   const skipped = await repo.skippedFiles(db, library.id);
   const forgotten = await repo.forgottenFingerprints(db, library.id);
-  // Flags on the known items themselves (100,000 of them: no sets to fill on every rescan):
-  // `claimed` once a file is theirs; `walked` once the walk met a file at their path.
-  const flags = (item: repo.KnownItem) => item as repo.KnownItem & { claimed?: boolean; walked?: boolean };
-  const claimed = (item: repo.KnownItem) => flags(item).claimed === true;
-  const claim = (item: repo.KnownItem) => {
-    flags(item).claimed = true;
+  const claimed = (i: number) => (flags[i]! & CLAIMED) !== 0;
+  const claim = (i: number) => {
+    flags[i] = flags[i]! | CLAIMED;
   };
   /** Whether the walk met a file at the item's path. */
-  const walkedAt = (item: repo.KnownItem) => byPath.get(item.path) !== undefined && flags(byPath.get(item.path)!).walked === true;
+  const walkedAt = (i: number) => {
+    const there = byPath.get(known[i]!.path);
+    return there !== undefined && (flags[there]! & WALKED) !== 0;
+  };
   // Paths whose file is there but could not be read: their items stay as they are.
   const unreadable = new Set<string>();
   const seenSkipped = new Set<string>();
@@ -209,7 +217,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
           state.found--;
           const there = byPath.get(file.path);
-          if (there) flags(there).walked = false;
+          if (there !== undefined) flags[there] = flags[there]! & ~WALKED;
           continue;
         }
         problem(file.path, fsErrorSentence(fsErrorText(result.error)));
@@ -253,12 +261,15 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         continue;
       }
       state.found++;
-      const item = byPath.get(event.path);
-      if (item) flags(item).walked = true;
-      if (item && item.size === event.size && item.mtime === event.mtime && !claimed(item)) {
-        claim(item);
-        if (item.offline) backOnline.push(item.id);
-        continue;
+      const at = byPath.get(event.path);
+      if (at !== undefined) {
+        flags[at] = flags[at]! | WALKED;
+        const item = known[at]!;
+        if (item.size === event.size && item.mtime === event.mtime && !claimed(at)) {
+          claim(at);
+          if (item.offline) backOnline.push(item.id);
+          continue;
+        }
       }
       const skip = skipped.get(event.path);
       if (skip && skip.size === event.size && skip.mtime === event.mtime) {
@@ -277,8 +288,9 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
 
   // Moves, renames and changed content: now that every file found is known.
   if (unreadable.size > 0) {
-    for (const item of known) {
-      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(item);
+    for (let i = 0; i < known.length; i++) {
+      const item = known[i]!;
+      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(i);
     }
   }
   const moves: { id: string; file: ReadOne; offline: boolean }[] = [];
@@ -287,19 +299,19 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   for (const file of deferred) {
     // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
     const list = byFingerprint().get(file.fingerprint);
-    const moved = list?.find((item) => item.path === file.path && !claimed(item)) ?? list?.find((item) => !claimed(item) && !walkedAt(item));
-    if (moved) {
+    const moved = list?.find((i) => known[i]!.path === file.path && !claimed(i)) ?? list?.find((i) => !claimed(i) && !walkedAt(i));
+    if (moved !== undefined) {
       claim(moved);
-      moves.push({ id: moved.id, file, offline: moved.offline });
+      moves.push({ id: known[moved]!.id, file, offline: known[moved]!.offline });
       continue;
     }
     unmatched.push(file);
   }
   for (const file of unmatched) {
-    const item = byPath.get(file.path);
-    if (item && !claimed(item)) {
-      claim(item);
-      changes.push({ id: item.id, file, offline: item.offline });
+    const at = byPath.get(file.path);
+    if (at !== undefined && !claimed(at)) {
+      claim(at);
+      changes.push({ id: known[at]!.id, file, offline: known[at]!.offline });
     } else if (forgotten.has(file.fingerprint)) {
       state.skipped++;
       seenSkipped.add(file.path);
@@ -351,7 +363,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   }
 
   // Items found nowhere: offline.
-  const gone = known.filter((item) => !claimed(item));
+  const gone = known.filter((_, i) => !claimed(i));
   state.missing = gone.length;
   const goingOffline = gone.filter((item) => !item.offline).map((item) => item.id);
   for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {

@@ -61,7 +61,6 @@ const STATS_AT_ONCE = 32;
 
 /** Whether `inner` (a real path) is `root` or lies inside it. */
 export const within = (root: string, inner: string) => inner === root || inner.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
-const join = (rel: string, name: string) => (rel === '' ? name : `${rel}/${name}`);
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Words a user can read for a file system error, to follow a colon ("it could not be read: permission denied"). */
@@ -103,16 +102,22 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
     }
     const out: WalkEvent[] = [];
     entries.sort(byName);
-    const files: { abs: string; rel: string }[] = [];
+    // Joined by hand: path.join normalises every name again, which costs more than the stat's wait.
+    const absBase = folder.abs.endsWith(path.sep) ? folder.abs : folder.abs + path.sep;
+    const relBase = folder.rel === '' ? '' : `${folder.rel}/`;
+    const files: string[] = [];
     const subfolders: { abs: string; rel: string; real: string }[] = [];
     for (const entry of entries) {
-      const abs = path.join(folder.abs, entry.name);
-      const rel = join(folder.rel, entry.name);
+      const name = entry.name;
+      if (entry.isFile()) {
+        files.push(name);
+        continue;
+      }
+      const abs = absBase + name;
+      const rel = relBase + name;
       if (entry.isDirectory()) {
-        if (entry.name.startsWith('.')) continue;
-        subfolders.push({ abs, rel, real: path.join(folder.real, entry.name) });
-      } else if (entry.isFile()) {
-        files.push({ abs, rel });
+        if (name.startsWith('.')) continue;
+        subfolders.push({ abs, rel, real: path.join(folder.real, name) });
       } else if (entry.isSymbolicLink()) {
         let real: string;
         try {
@@ -128,7 +133,7 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
         }
         const stat = await fs.stat(real).catch(() => null);
         if (stat?.isDirectory()) {
-          if (!entry.name.startsWith('.')) linked.push({ abs, rel, real });
+          if (!name.startsWith('.')) linked.push({ abs, rel, real });
         } else {
           out.push({ kind: 'skip', path: rel, abs, why: 'link-to-file' });
         }
@@ -138,32 +143,42 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
     }
     // Depth-first in name order: pushed in reverse so the first name is walked first.
     for (let i = subfolders.length - 1; i >= 0; i--) folders.push(subfolders[i]!);
+    // The links and other kinds are told first, the files after their stats: sorted together again below.
+    const mixed = out.length > 0;
     for (let i = 0; i < files.length; i += STATS_AT_ONCE) {
-      const batch = files.slice(i, i + STATS_AT_ONCE);
-      const stats = await Promise.all(
-        batch.map((f) =>
-          fs.stat(f.abs).then(
-            (s) => s,
-            (error: unknown) => error,
+      const end = Math.min(i + STATS_AT_ONCE, files.length);
+      const batch: Promise<Stats>[] = [];
+      for (let j = i; j < end; j++) batch.push(fs.stat(absBase + files[j]!));
+      let stats: (Stats | unknown)[];
+      try {
+        stats = await Promise.all(batch);
+      } catch {
+        // One of them failed: each one's own answer (the others' stats are not lost).
+        stats = await Promise.all(
+          batch.map((p) =>
+            p.then(
+              (s) => s,
+              (error: unknown) => error,
+            ),
           ),
-        ),
-      );
-      for (let j = 0; j < batch.length; j++) {
-        const stat = stats[j];
-        const file = batch[j]!;
+        );
+      }
+      for (let j = i; j < end; j++) {
+        const stat = stats[j - i];
+        const name = files[j]!;
         if (stat instanceof Error || !(stat as { isFile?: unknown }).isFile) {
           // Gone since the folder was listed: as if never there.
           if ((stat as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          out.push({ kind: 'problem', path: file.rel, abs: file.abs, error: fsErrorText(stat), folder: false });
+          out.push({ kind: 'problem', path: relBase + name, abs: absBase + name, error: fsErrorText(stat), folder: false });
           continue;
         }
         const s = stat as Stats;
-        out.push({ kind: 'file', path: file.rel, abs: file.abs, size: s.size, mtime: Math.floor(s.mtimeMs), inode: `${s.dev}:${s.ino}` });
+        out.push({ kind: 'file', path: relBase + name, abs: absBase + name, size: s.size, mtime: Math.floor(s.mtimeMs), inode: `${s.dev}:${s.ino}` });
       }
     }
     if (out.length === 0) continue;
-    // The links and other kinds were told first, the files after their stats: all in name order again.
-    out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // Files (and their problems) come in name order already; with links and other kinds, all in name order again.
+    if (mixed) out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     yield out;
   }
 }
