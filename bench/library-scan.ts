@@ -101,6 +101,13 @@ const idle: number[] = [];
 for (let i = 0; i < 40; i++) idle.push(await answer());
 console.log(`  idle GET /api/gallery?limit=50: median ${median(idle).toFixed(1)} ms, p95 ${p95(idle).toFixed(1)} ms`);
 
+/** A scan that did not end `done` makes its figures meaningless (a failed scan stops early): say why and stop. */
+function unlessDone(which: string, scan: Record<string, unknown>): void {
+  if (scan.state === 'done') return;
+  console.error(`FAIL ${which} ended ${String(scan.state)}: ${JSON.stringify((scan.errors as unknown[] | undefined)?.slice(0, 3) ?? [])}`);
+  process.exit(1);
+}
+
 // The first scan, with the hub answering meanwhile.
 Bun.gc(true);
 const before = rss();
@@ -133,8 +140,9 @@ console.log(
   `  first scan: ${(firstMs / 1000).toFixed(1)} s, ${Math.round(N / (firstMs / 1000)).toLocaleString('en')} files/s; RSS ${mb(before)} before, peak ${mb(peak)} (+${mb(peak - before)}); load ${load()}`,
 );
 console.log(
-  `    counts: ${JSON.stringify({ found: first.lastScan.found, added: first.lastScan.added, skipped: first.lastScan.skipped, failed: first.lastScan.failed })}`,
+  `    ${first.lastScan.state}: ${JSON.stringify({ found: first.lastScan.found, added: first.lastScan.added, skipped: first.lastScan.skipped, failed: first.lastScan.failed })}`,
 );
+unlessDone('the first scan', first.lastScan);
 // The same request once the items are there (a page of 50 real items costs more than an empty one).
 const idleAfter: number[] = [];
 for (let i = 0; i < 40; i++) idleAfter.push(await answer());
@@ -156,6 +164,8 @@ for (let i = 1; i <= RESCANS; i++) {
   started = performance.now();
   await t.services.libraries.scanHere(library._id);
   const ms = performance.now() - started;
+  const again = (await (await fetch(`${base}/api/libraries/${library._id}`, { headers })).json()) as { lastScan: Record<string, unknown> };
+  unlessDone(`rescan ${i}`, again.lastScan);
   // Right after the scan (garbage not yet collected included), then what the scan keeps.
   const rssAfter = rss();
   Bun.gc(true);

@@ -174,7 +174,10 @@ export function createLibrariesService(deps: LibrariesDeps) {
         return true;
       }
       state.state = 'failed';
-      const message = (error as NodeJS.ErrnoException).code ? `${row.path}: ${(error as Error).message}` : String((error as Error).message ?? error);
+      // A file-system error is the folder's (named); the database's own (SQLITE_BUSY …) is not.
+      const code = (error as NodeJS.ErrnoException).code;
+      const folders = typeof code === 'string' && !code.startsWith('SQLITE');
+      const message = folders ? `${row.path}: ${(error as Error).message}` : String((error as Error).message ?? error);
       state.errors = [{ path: '', error: message }, ...state.errors].slice(0, 20);
       logger.warn('a library scan failed', { library: row.name, error: message });
     }

@@ -221,6 +221,22 @@ describe('a library scanned again and again', () => {
     expect((await gallery()).map((m) => m.library?.path)).not.toContain('late/two.jpg');
   });
 
+  test("a database that refuses a write fails the scan with the database's words, not as the folder's problem", async () => {
+    put(folder, 'busy/one.jpg', await jpegBytes(60));
+    t.services.libraries.hooks.beforeRead = (paths) => {
+      if (paths.includes('busy/one.jpg')) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    };
+    try {
+      const failed = await scan(lib._id);
+      expect(failed.state).toBe('failed');
+      expect(failed.errors[0]).toEqual({ path: '', error: 'database is locked' });
+    } finally {
+      delete t.services.libraries.hooks.beforeRead;
+      rmSync(path.join(folder, 'busy'), { recursive: true });
+    }
+    expect((await scan(lib._id)).state).toBe('done');
+  });
+
   test('a folder gone missing as a whole (a disk not mounted) fails the scan and takes nothing offline', async () => {
     const bare = path.join(root, 'unmounted');
     mkdirSync(bare);
