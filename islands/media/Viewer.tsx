@@ -164,6 +164,9 @@ export function Viewer({
       if (event.defaultPrevented) event.stopPropagation();
     };
     const handle = (event: KeyboardEvent) => {
+      // Closed: its elements are gone, though React may not have removed this listener yet; a key
+      // pressed then (an Escape for the dialog under it) is not the viewer's.
+      if (!root.current) return;
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (confirming) {
         if (event.key === 'Escape') {

@@ -171,6 +171,9 @@ describe.skipIf(Boolean(unavailable))('uploads and the viewer in Chromium', () =
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await gallery.isVisible()).toBe(true);
+    // Closing the viewer gives focus back to the card that opened it, inside the gallery dialog;
+    // the next Escape is the dialog's.
+    await page.waitForFunction(() => document.activeElement?.closest('dialog[open]') != null);
     await page.keyboard.press('Escape');
     await gallery.waitFor({ state: 'hidden' });
 
