@@ -234,3 +234,28 @@ describe('removing a library', () => {
     expect((await ok<Library>(call(`/api/libraries/${again._id}`, admin))).lastScan).toMatchObject({ state: 'done', added: 2 });
   });
 });
+
+describe('bursts', () => {
+  test('100 identical adds at once make one library (201) and 99 refusals (409); 100 scans at once run one scan and add each file once', async () => {
+    const folder = path.join(root, 'burst');
+    put(folder, 'a.jpg', await jpegBytes(91));
+    put(folder, 'b.jpg', await jpegBytes(92));
+    const adds = await Promise.all(
+      Array.from({ length: 100 }, () => call('/api/libraries', admin, 'POST', { path: folder, ownerId: bea.user._id, name: 'Burst', scan: false })),
+    );
+    const statuses = adds.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    const refused = await adds.find((r) => r.status === 409)!.json();
+    expect(typeof refused.error).toBe('string');
+    const created = (await adds.find((r) => r.status === 201)!.json()) as Library;
+    const scans = await Promise.all(Array.from({ length: 100 }, () => call(`/api/libraries/${created._id}/scan`, bea, 'POST')));
+    expect(scans.map((r) => r.status).filter((s) => s !== 202)).toEqual([]);
+    await scanned();
+    const after = await ok<Library>(call(`/api/libraries/${created._id}`, bea));
+    expect(after.lastScan).toMatchObject({ state: 'done', failed: 0 });
+    expect(after.itemCount).toBe(2);
+    const mine = await ok<MediaPage>(call(`/api/gallery?libraryId=${created._id}`, bea));
+    expect(mine.media.map((m) => m.library?.path).sort()).toEqual(['a.jpg', 'b.jpg']);
+  });
+});
