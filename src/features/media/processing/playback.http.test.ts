@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { s3TestApp } from '../../../../test/helpers/s3-test-app.ts';
+import { swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes, VIDEO_SAMPLE_NAMES, videoSample } from '../../../../test/helpers/video-samples.ts';
 import { silentLogger } from '../../../logger.ts';
 import type { MediaItem, UploadResult } from '../../../shared/media.ts';
-import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { convertVideo, processMedia } from '../jobs.ts';
 import { createMediaProcessor } from './processing.service.ts';
@@ -294,30 +294,16 @@ describe('every video plays: original, remuxed or converted, as ffprobe sees wha
 const unavailableReason = swiftUnavailableReason();
 
 describe.skipIf(Boolean(unavailableReason))('every video plays on S3 (OpenStack Swift s3api)', () => {
-  let swift: SwiftS3;
-  let store: S3MediaStore;
-  let t: TestApp;
-  let owner: SignedIn;
-  beforeAll(async () => {
-    swift = await startSwiftS3();
-    store = s3StoreOn(swift, { partSize: 5 * 1024 * 1024 });
-    t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
-    owner = await signedInUser(t.database.db);
-  }, SWIFT_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    store?.destroy();
-    await swift?.stop();
-  }, 15_000);
+  const s3 = s3TestApp({ partSize: 5 * 1024 * 1024 });
 
   async function roundTrip(name: string, bytes: Uint8Array): Promise<{ item: MediaItem; probed: Awaited<ReturnType<typeof ffprobe>>; size: number }> {
     const body = new FormData();
     body.append('files', new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
-    const res = await t.request('/api/gallery/upload', { method: 'POST', body, as: owner });
+    const res = await s3.t.request('/api/gallery/upload', { method: 'POST', body, as: s3.owner });
     const [uploaded] = ((await res.json()) as UploadResult).media;
-    await t.runJobs();
-    const item = (await (await t.request(`/api/gallery/${uploaded!._id}`, { as: owner })).json()) as MediaItem;
-    const served = new Uint8Array(await (await t.request(item.display, { as: owner })).arrayBuffer());
+    await s3.t.runJobs();
+    const item = (await (await s3.t.request(`/api/gallery/${uploaded!._id}`, { as: s3.owner })).json()) as MediaItem;
+    const served = new Uint8Array(await (await s3.t.request(item.display, { as: s3.owner })).arrayBuffer());
     const file = path.join(scratch, `s3-${crypto.randomUUID()}.mp4`);
     writeFileSync(file, served);
     return { item, probed: await ffprobe(file), size: served.byteLength };
@@ -330,7 +316,7 @@ describe.skipIf(Boolean(unavailableReason))('every video plays on S3 (OpenStack 
       expect(item).toMatchObject({ status: 'ready', playback: 'converted', progress: null });
       expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
       // Nothing of the job is left on the disk.
-      expect(readdirSync(path.join(t.dataDir, 'tmp', 'processing'))).toEqual([]);
+      expect(readdirSync(path.join(s3.t.dataDir, 'tmp', 'processing'))).toEqual([]);
     },
     CONVERSION_TIMEOUT_MS,
   );
@@ -347,14 +333,14 @@ describe.skipIf(Boolean(unavailableReason))('every video plays on S3 (OpenStack 
       expect(item).toMatchObject({ status: 'ready', playback: 'remuxed' });
       expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
       expect(size).toBeGreaterThan(5 * 1024 * 1024);
-      const part = await t.request(item.display, { as: owner, headers: { range: `bytes=${size - 100}-` } });
+      const part = await s3.t.request(item.display, { as: s3.owner, headers: { range: `bytes=${size - 100}-` } });
       expect(part.status).toBe(206);
       expect(part.headers.get('content-range')).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
       // Deleting the item takes the rendition out of the bucket too.
-      const key = (await t.database.db.selectFrom('media').select('display_key').where('id', '=', item._id).executeTakeFirstOrThrow()).display_key!;
-      expect(await store.head(key)).toMatchObject({ size });
-      expect((await t.request(`/api/gallery/${item._id}/permanent-delete`, { method: 'DELETE', as: owner })).status).toBe(200);
-      expect(await store.head(key)).toBeNull();
+      const key = (await s3.t.database.db.selectFrom('media').select('display_key').where('id', '=', item._id).executeTakeFirstOrThrow()).display_key!;
+      expect(await s3.store.head(key)).toMatchObject({ size });
+      expect((await s3.t.request(`/api/gallery/${item._id}/permanent-delete`, { method: 'DELETE', as: s3.owner })).status).toBe(200);
+      expect(await s3.store.head(key)).toBeNull();
     },
     CONVERSION_TIMEOUT_MS,
   );

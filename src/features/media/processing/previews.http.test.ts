@@ -6,13 +6,13 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { signedInUser } from '../../../../test/helpers/factories.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { s3TestApp } from '../../../../test/helpers/s3-test-app.ts';
+import { swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
 import { createTestApp, type SignedIn, type TestApp, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe, topLevelBoxes } from '../../../../test/helpers/video-samples.ts';
 import { runCli } from '../../../cli.ts';
 import { silentLogger } from '../../../logger.ts';
 import { expandPage, leanPage, type MediaItem, type MediaPage, type UploadResult } from '../../../shared/media.ts';
-import type { S3MediaStore } from '../../../storage/s3-store.ts';
 import { checkMedia } from '../check.service.ts';
 import { previewKeysOf, scrubberSheetKey } from '../media.table.ts';
 import { previewStarts, scrubberVtt, sheetLayout } from './preview.ts';
@@ -318,39 +318,29 @@ describe('what a preview is made of', () => {
 const unavailableReason = swiftUnavailableReason();
 
 describe.skipIf(Boolean(unavailableReason))('previews on S3 (OpenStack Swift s3api)', () => {
-  let swift: SwiftS3;
-  let store: S3MediaStore;
-  let t: TestApp;
-  let owner: SignedIn;
-  beforeAll(async () => {
-    swift = await startSwiftS3();
-    store = s3StoreOn(swift, { partSize: 5 * 1024 * 1024 });
-    t = await createTestApp({ store, env: { SITE_LOCKOUT_HOURS: '0' } });
-    owner = await signedInUser(t.database.db);
-  }, SWIFT_HOOK_TIMEOUT_MS);
-  afterAll(async () => {
-    await t?.close();
-    store?.destroy();
-    await swift?.stop();
-  }, 15_000);
+  const s3 = s3TestApp({ partSize: 5 * 1024 * 1024 });
 
   test('made from a copy of the video, stored in the bucket, served, and deleted with the item', async () => {
     const body = new FormData();
     body.append('files', new Blob([(await fiveSeconds()) as Uint8Array<ArrayBuffer>]), 'bucket.mp4');
-    const [uploaded] = ((await (await t.request('/api/gallery/upload', { method: 'POST', body, as: owner })).json()) as UploadResult).media;
-    await t.runJobs();
-    const ready = (await (await t.request(`/api/gallery/${uploaded!._id}`, { as: owner })).json()) as MediaItem;
+    const [uploaded] = ((await (await s3.t.request('/api/gallery/upload', { method: 'POST', body, as: s3.owner })).json()) as UploadResult).media;
+    await s3.t.runJobs();
+    const ready = (await (await s3.t.request(`/api/gallery/${uploaded!._id}`, { as: s3.owner })).json()) as MediaItem;
     expect(ready.preview).toBe(`/media/${ready._id}/preview`);
-    const preview = await t.request(ready.preview!, { as: owner });
+    const preview = await s3.t.request(ready.preview!, { as: s3.owner });
     expect(preview.status).toBe(200);
     const file = path.join(scratch, 's3-preview.mp4');
     writeFileSync(file, new Uint8Array(await preview.arrayBuffer()));
     expect((await ffprobe(file)).streams.map((s) => s.codec_name)).toEqual(['h264']);
-    expect((await t.request(`/media/${ready._id}/scrubber/0.webp`, { as: owner })).status).toBe(200);
+    expect((await s3.t.request(`/media/${ready._id}/scrubber/0.webp`, { as: s3.owner })).status).toBe(200);
     const keys = previewKeysOf(
-      await t.database.db.selectFrom('media').select(['preview_key', 'scrubber_key', 'scrubber_sheets']).where('id', '=', ready._id).executeTakeFirstOrThrow(),
+      await s3.t.database.db
+        .selectFrom('media')
+        .select(['preview_key', 'scrubber_key', 'scrubber_sheets'])
+        .where('id', '=', ready._id)
+        .executeTakeFirstOrThrow(),
     );
-    expect((await t.request(`/api/gallery/${ready._id}/permanent-delete`, { method: 'DELETE', as: owner })).status).toBe(200);
-    for (const key of keys) expect(await store.head(key)).toBeNull();
+    expect((await s3.t.request(`/api/gallery/${ready._id}/permanent-delete`, { method: 'DELETE', as: s3.owner })).status).toBe(200);
+    for (const key of keys) expect(await s3.store.head(key)).toBeNull();
   });
 });
