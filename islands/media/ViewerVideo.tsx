@@ -124,10 +124,11 @@ export function ViewerVideo({ item, onError }: ViewerVideoProps) {
         className={item.scrubber ? 'max-h-[calc(100%-1.75rem)] max-w-full' : 'max-h-full max-w-full'}
         onError={onError}
       />
+      {/* On a phone the video is a short band across the middle: the offer sits above it, clear of its controls. */}
       {asking && offer !== null ? (
         <section
           aria-label="Resume playback"
-          className="absolute left-1/2 top-1/2 z-[2] w-[min(92vw,24rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-4 text-fg shadow-xl"
+          className="absolute left-1/2 top-3 z-[2] w-[min(92vw,24rem)] -translate-x-1/2 rounded-2xl sm:top-1/2 sm:-translate-y-1/2 border border-line bg-surface p-4 text-fg shadow-xl"
         >
           <p className="mb-3 text-sm text-muted">{`You stopped at ${formatDuration(offer)}${item.duration ? ` of ${formatDuration(item.duration)}` : ''}.`}</p>
           <div className="flex flex-wrap justify-end gap-2">

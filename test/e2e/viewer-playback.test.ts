@@ -196,6 +196,12 @@ describe.skipIf(Boolean(unavailable))('the viewer plays, resumes and scrubs in C
         await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
         await screenshot(page, `viewer-resume-${mode}-${size}`);
         expect(await axeViolations(page)).toEqual([]);
+        if (size === 'phone') {
+          // On a phone the offer sits above the video, clear of its controls.
+          const offerBox = (await page.getByRole('region', { name: 'Resume playback' }).boundingBox())!;
+          const videoBox = (await page.locator('video').boundingBox())!;
+          expect(offerBox.y + offerBox.height).toBeLessThanOrEqual(videoBox.y);
+        }
 
         // With the keys (the offer has focus) on phones' width, with the pointer on desktops'.
         if (size === 'phone') await page.keyboard.press('Enter');
