@@ -6,7 +6,7 @@
 //   3. rescans with nothing changed, five times: their time against the bare walk's (target
 //      at most 2x), the memory after each (flat: read right after the scan, and again after a
 //      forced GC, which is what the scan keeps), and that they read no file.
-// Run: npm run bench:library-scan [-- N]. Figures vary with the machine's load (printed).
+// Run: npm run bench:library-scan [-- N [RESCANS]]. Figures vary with the machine's load (printed).
 
 import { promises as fs, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { createTestApp, tempDir } from '../test/helpers/test-app.ts';
 
 const N = Number(process.argv[2] ?? 100_000);
 const PER_FOLDER = 100;
-const RESCANS = 5;
+const RESCANS = Number(process.argv[3] ?? 5);
 const load = () =>
   os
     .loadavg()
