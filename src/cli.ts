@@ -13,6 +13,7 @@ import { importCommand } from './features/media/ingest/import.cli.ts';
 import { makeVideoPreviews, processMedia } from './features/media/jobs.ts';
 import { createServices } from './features/services.ts';
 import { createUserSchema, PASSWORD_MIN_LENGTH } from './features/users/users.schema.ts';
+import { keepNewFilesPrivate } from './security/private-files.ts';
 import { newSecretKey } from './security/secret-box.ts';
 import { claimRotation, promoteNextKey, VaultKeyError, writeNextKey } from './security/vault-key.ts';
 import { CLI } from './shared/cli-commands.ts';
@@ -400,6 +401,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 }
 
 if (import.meta.main) {
+  // What the CLI creates (a database, backups, keys, imported media) is the hub's user's only.
+  keepNewFilesPrivate();
   const { readLine, readSecret } = await import('./cli-prompt.ts');
   const code = await runCli(process.argv.slice(2), {
     out: (line) => console.log(line),

@@ -62,7 +62,7 @@ export function dataDirProblem(dataDir: string, me: Identity = currentIdentity()
     return unwritableMessage(dataDir, file, code, me, owned);
   };
   try {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
     return fail(dataDir, error);
   }

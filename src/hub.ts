@@ -18,10 +18,13 @@ import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { reactBuild } from './runtime-mode.ts';
+import { keepNewFilesPrivate } from './security/private-files.ts';
 import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
 
 export async function main(): Promise<void> {
   const started = performance.now();
+  // Everything the hub creates is its user's only: the database, media, keys (decision 0053).
+  keepNewFilesPrivate();
   // biome-ignore lint/suspicious/noImplicitAnyLet: kept from before the linter; fix when this code is next touched
   let config;
   try {

@@ -37,7 +37,7 @@ export async function copyHashed(from: string, to: string, mode = 0o600): Promis
   }
   try {
     const stat = await source.stat();
-    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
     const target = await fs.open(to, 'wx', mode);
     const hasher = new Bun.CryptoHasher('sha256');
     let size = 0;
@@ -69,7 +69,7 @@ export async function copyHashed(from: string, to: string, mode = 0o600): Promis
  * many links): the caller copies instead.
  */
 export async function linkFile(from: string, to: string): Promise<boolean> {
-  await fs.mkdir(path.dirname(to), { recursive: true });
+  await fs.mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
   try {
     await fs.link(from, to);
     return true;

@@ -4,6 +4,7 @@
 import { Database as SqliteDatabase } from 'bun:sqlite';
 import { promises as fs } from 'node:fs';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
+import { makePrivate } from '../security/private-files.ts';
 
 /** How often a snapshot is tried again when the database is busy, and how long it waits between tries. */
 const SNAPSHOT_ATTEMPTS = 20;
@@ -32,6 +33,8 @@ export async function takeSnapshot(databaseFile: string, target: string): Promis
     try {
       live.exec('PRAGMA busy_timeout = 5000');
       live.query('VACUUM INTO ?').run(target);
+      // SQLite makes the copy with the umask's mode: the backup's database is the hub's user's only.
+      makePrivate(target);
       break;
     } catch (error) {
       await fs.rm(target, { force: true });

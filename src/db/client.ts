@@ -16,6 +16,7 @@ import {
   SqliteQueryCompiler,
   sql,
 } from 'kysely';
+import { createPrivateFile, databaseFiles, makePrivate, PRIVATE_FOLDER_MODE } from '../security/private-files.ts';
 import { trackChanges } from './changes.ts';
 import type { Database } from './database.ts';
 import { BunSqliteDriver } from './driver.ts';
@@ -71,11 +72,19 @@ export interface OpenDatabase {
 
 /** `log` receives every query with its duration (benchmarks use it to time the SQL alone). */
 export function openDatabase(file: string, options: { log?: (event: LogEvent) => void } = {}): OpenDatabase {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:' && file !== '';
+  if (onDisk) {
+    // The database is for the hub's user only (decision 0053): a new file is made 0600 before
+    // SQLite opens it, and SQLite gives its -wal and -shm files the database file's mode.
+    mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    createPrivateFile(file);
+  }
   const sqlite = new SqliteDatabase(file, { create: true, strict: true });
   // WAL lets readers go on while a write commits; the busy timeout makes a second process
   // (the CLI next to a running server) wait for a lock instead of failing at once.
   sqlite.exec('PRAGMA journal_mode = WAL');
+  // Files an older hub (or another umask) left readable by others are narrowed at every open.
+  if (onDisk) for (const f of databaseFiles(file)) makePrivate(f);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');

@@ -86,13 +86,15 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
   if (store) registerHashBackfill(jobs, { db, store, logger: logger ?? silentLogger });
   // Both galleries' lists, edits and recycling bin; an account's deletion hands it the account's bytes.
   const media = createMediaService({ db, store, clock, jobs, addToAlbum: addMediaToAlbum });
-  // One limiter for the site password and sign-in; their keys are kept apart by a prefix.
+  // One limiter for the site password, sign-in and the vault's export, each on counters of its own.
   const limiter = new AttemptLimiter({ db, ...config.loginLimit, clock });
   // Users need to end sessions (a new password signs the account out elsewhere); auth owns them.
   const users = createUsersService({
     db,
     clock,
     endSessions: (trx, userId, keep) => auth.endSessions(userId, { keep, trx }),
+    // One's own current password, before a new one: counted as a sign-in attempt.
+    checkOwnPassword: (userId, password, address) => auth.confirmPassword(userId, password, address, 'signin'),
     beforeDelete: (trx, userId) => media.forgetOwner(trx, userId),
   });
   const auth = createAuthService({ db, clock, limiter, users });

@@ -123,7 +123,11 @@ describe('a new password ends the other sessions', () => {
   test("changing one's own password through the API keeps this session and ends the others", async () => {
     t = await createTestApp();
     const { phone, laptop } = await twoDevices('alice');
-    const res = await t.request(`/api/users/${phone.user._id}`, { method: 'PUT', json: { password: 'a brand new password' }, as: phone });
+    const res = await t.request(`/api/users/${phone.user._id}`, {
+      method: 'PUT',
+      json: { password: 'a brand new password', currentPassword: PASSWORD },
+      as: phone,
+    });
     expect(res.status).toBe(200);
     expect(await works(phone)).toBe(true);
     expect(await works(laptop)).toBe(false);

@@ -2,9 +2,13 @@
 
 import type { Generated } from 'kysely';
 
-/** One password attempt counted against a client address. */
+/** One password attempt: what was guessed at, for which account, from which client address. */
 export interface LoginAttemptsTable {
   id: Generated<number>;
-  key: string;
+  /** "site" (the site password), "signin" (an account's password), "vault" (the vault's export). */
+  scope: string;
+  /** A user's id, the typed name when no user has it ("name:…"), or '' for the site password. */
+  account: string;
+  address: string;
   attempted_at: number;
 }

@@ -34,7 +34,7 @@ export class LocalDiskStore implements MediaStore {
 
   /** Creates the folder; also clears temp files a crash may have left. */
   async init(): Promise<this> {
-    await fs.mkdir(path.join(this.root, TEMP_DIR), { recursive: true });
+    await fs.mkdir(path.join(this.root, TEMP_DIR), { recursive: true, mode: 0o700 });
     for (const name of await fs.readdir(path.join(this.root, TEMP_DIR))) {
       await fs.rm(path.join(this.root, TEMP_DIR, name), { force: true });
     }
@@ -59,7 +59,7 @@ export class LocalDiskStore implements MediaStore {
 
   async put(key: string, body: ReadableStream<Uint8Array>, options: PutOptions = {}): Promise<PutResult> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await this.realPathOf(key);
     const temp = path.join(this.root, TEMP_DIR, `${crypto.randomUUID()}.part`);
     const meter = byteMeter(options.maxBytes);
@@ -129,7 +129,7 @@ export class LocalDiskStore implements MediaStore {
    */
   async adopt(key: string, file: string, options: Pick<PutOptions, 'durable' | 'contentType'> = {}): Promise<{ key: string; size: number }> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await this.realPathOf(key);
     const { size } = await fs.stat(file);
     if (options.durable !== false) await syncPath(file);

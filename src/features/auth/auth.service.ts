@@ -69,20 +69,26 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
     async signIn(username: unknown, password: unknown, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
       const name = typeof username === 'string' ? username.trim() : '';
       const secret = typeof password === 'string' ? password : '';
-      const row = name && secret ? await users.findForSignIn(name) : undefined;
-      const ok = await limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
+      const row = name ? await users.findForSignIn(name) : undefined;
+      // Counted for the account (a name no one has counts for that name) and the address.
+      const source = { account: row ? row.id : `name:${name.toLowerCase()}`, address: clientKey };
+      const ok = await limiter.check('signin', source, () => (row && secret ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
       if (!ok || !row) throw new UnauthorizedError(SIGN_IN_FAILED);
       const session = await service.createSession(row.id);
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
 
     /**
-     * A signed-in user's own password entered again (before the vault's export). The check counts
-     * against the same guessing limit as signing in from that address: it is the same secret.
+     * A signed-in user's own password entered again. Before a new password (`signin`) it counts
+     * as a sign-in attempt on that account from that address: a stolen session guessing its way to
+     * a new password meets the sign-in limit. Before the vault's export (`vault`) it has a limit
+     * of its own (decision 0053).
      */
-    async confirmPassword(userId: string, password: string, clientKey: string): Promise<boolean> {
+    async confirmPassword(userId: string, password: string, clientKey: string, scope: 'signin' | 'vault' = 'vault'): Promise<boolean> {
       const row = password ? await users.findForPasswordCheck(userId) : undefined;
-      return limiter.check(`signin:${clientKey}`, () => (row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password)));
+      return limiter.check(scope, { account: userId, address: clientKey }, () =>
+        row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password),
+      );
     },
 
     async signOut(token: string | undefined | null): Promise<void> {

@@ -3,6 +3,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { parseWith } from '../../http/body.ts';
+import { MEDIA_CSP } from '../../http/middleware/security-headers.ts';
 import { SAFE_FETCH_LIMITS } from '../../security/safe-fetch.ts';
 import { requireSignIn } from '../auth/auth.middleware.ts';
 import type { SiteIcon } from './favicons.service.ts';
@@ -36,6 +37,9 @@ function etagOf(bytes: Uint8Array): string {
 /** An icon's answer: its bytes with an ETag (304 when the browser has them), cached as `cacheControl` says. */
 export function iconResponse(c: Context, icon: SiteIcon, cacheControl = CACHE_CONTROL): Response {
   const etag = etagOf(icon.bytes);
+  // Fetched bytes (an SVG may carry a script): opened on their own they may load and run nothing.
+  c.header('Content-Security-Policy', MEDIA_CSP);
+  c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', cacheControl);
   c.header('ETag', etag);
   const match = c.req.header('if-none-match');

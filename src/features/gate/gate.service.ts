@@ -161,7 +161,7 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
       if (typeof password !== 'string' || password.trim() === '') throw new InvalidError(SITE_MESSAGES.blank);
       if (await service.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
       if (!(await service.isPasswordSet())) throw new ConflictError(SITE_MESSAGES.notSetUp);
-      const ok = await limiter.check(`site:${clientKey}`, async () => {
+      const ok = await limiter.check('site', { address: clientKey }, async () => {
         const hash = await passwordHash();
         return hash !== null && verifyPassword(password, hash);
       });

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { NotFoundError, RangeNotSatisfiableError } from '../../errors.ts';
+import { mediaAnswerHeaders } from '../../http/middleware/security-headers.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { type MediaBytesRow, scrubberSheetKey } from './media.table.ts';
 
@@ -74,6 +75,48 @@ export function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/**
+ * The extensions each stored type is known by (the type comes from the bytes; sniff.ts), the first
+ * being the one a download gets when its name says something else.
+ */
+const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/avif': ['avif'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heif', 'heic'],
+  'video/mp4': ['mp4', 'm4v'],
+  'video/quicktime': ['mov', 'qt'],
+  'video/x-m4v': ['m4v', 'mp4'],
+  'video/webm': ['webm'],
+  'video/x-matroska': ['mkv'],
+  'video/x-msvideo': ['avi'],
+  'video/x-ms-asf': ['wmv', 'asf'],
+  'video/x-flv': ['flv'],
+  'video/mp2t': ['ts', 'm2ts', 'mts'],
+  'video/mpeg': ['mpg', 'mpeg', 'vob'],
+  'video/3gpp': ['3gp'],
+  'video/3gpp2': ['3g2'],
+  'video/ogg': ['ogv', 'ogg'],
+};
+
+/**
+ * The name an original downloads with: its uploaded name, with the extension of the type its bytes
+ * are (a PNG uploaded as "holiday.txt" downloads as "holiday.png", so the saved file opens as what
+ * it is, never as what its name claimed).
+ */
+export function downloadName(name: string, mimeType: string): string {
+  const known = EXTENSIONS[mimeType.toLowerCase()];
+  if (!known) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (known.includes(extension)) return name;
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem || 'media'}.${known[0]}`;
+}
+
 const renditionName = (original: string, key: string) =>
   `${original.replace(/\.[^.]*$/, '') || 'media'}.${key.endsWith('.mp4') ? 'mp4' : key.endsWith('.vtt') ? 'vtt' : 'webp'}`;
 
@@ -115,7 +158,7 @@ function targetOf(
       etag: `"${row.sha256}"`,
       lastModified: row.created_at,
       size: row.size,
-      filename: row.original_name,
+      filename: downloadName(row.original_name, row.mime_type),
     };
   }
   // A rendition made again gets a new key, so the key identifies its bytes.
@@ -187,6 +230,7 @@ async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Res
 /** Mounted at /media. */
 export const mediaBytesRoutes = new Hono<SignedInEnv>()
   .use('/*', requireSignIn())
+  .use('/*', mediaAnswerHeaders())
   .get('/:id', (c) => serve(c, 'original'))
   .get('/:id/thumbnail', (c) => serve(c, 'thumbnail'))
   .get('/:id/display', (c) => serve(c, 'display'))

@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import { UnauthorizedError } from '../../errors.ts';
 import { readJson } from '../../http/body.ts';
 import { pageCount } from '../../http/list-query.ts';
+import { MEDIA_CSP } from '../../http/middleware/security-headers.ts';
 import { MODEL_TEXT } from '../../shared/models.ts';
 import { requireSignIn, type SignedInEnv, viewerOf } from '../auth/auth.middleware.ts';
 import { profilePictureSchema } from '../media/media.schema.ts';
@@ -55,7 +56,7 @@ export const modelsApi = new Hono<SignedInEnv>()
     c.header('ETag', etag);
     // Bytes from another host: never sniffed as anything else, and nothing in them may run or load.
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', "default-src 'none'");
+    c.header('Content-Security-Policy', MEDIA_CSP);
     const match = c.req.header('if-none-match');
     // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);

@@ -2,6 +2,7 @@
 
 import { Hono } from 'hono';
 import { AppError, ForbiddenError } from '../../errors.ts';
+import { clientAddress } from '../../http/credentials.ts';
 import { formPost, parseForm } from '../../http/forms.ts';
 import { requireSignIn, viewerOf } from '../auth/auth.middleware.ts';
 import { AllUsersPage, EditProfilePage, NotAuthorisedPage, ProfilePage } from './pages/UserPages.tsx';
@@ -10,7 +11,7 @@ import { updateUserSchema } from './users.schema.ts';
 export const PROFILE_NOT_YOURS = 'You can only view your own profile.';
 export const EDIT_NOT_YOURS = 'You can only edit your own profile.';
 
-const editForm = updateUserSchema.pick({ name: true, email: true, password: true });
+const editForm = updateUserSchema.pick({ name: true, email: true, password: true, currentPassword: true });
 
 export const usersPages = new Hono()
   .get('/users', async (c) => {
@@ -39,7 +40,12 @@ export const usersPages = new Hono()
     return formPost(c, {
       async save(form) {
         // Only filled fields are changed (the schema treats blanks as not sent).
-        await users.update(viewer, id, parseForm(editForm, { name: form.name, email: form.email, password: form.password }));
+        await users.update(
+          viewer,
+          id,
+          parseForm(editForm, { name: form.name, email: form.email, password: form.password, currentPassword: form.currentPassword }),
+          clientAddress(c),
+        );
         return `/user/${encodeURIComponent(id)}`;
       },
       render: async (state) => c.render(<EditProfilePage user={await users.get(viewer, id)} form={state} />, { title: 'Edit Profile' }),

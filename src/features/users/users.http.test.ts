@@ -377,7 +377,11 @@ describe('rules', () => {
   });
 
   test('a password change takes effect at the next sign-in', async () => {
-    const res = await t.request(`/api/users/${bob.user._id}`, { method: 'PUT', as: bob, json: { password: 'new password 123' } });
+    const res = await t.request(`/api/users/${bob.user._id}`, {
+      method: 'PUT',
+      as: bob,
+      json: { password: 'new password 123', currentPassword: 'bob password' },
+    });
     expect(res.status).toBe(200);
     await expect(t.signIn('bob', 'bob password')).rejects.toThrow('401');
     expect((await t.signIn('bob', 'new password 123')).user._id).toBe(bob.user._id);

@@ -3,7 +3,7 @@
 
 import { Hono } from 'hono';
 import { readJson } from '../../http/body.ts';
-import { clearCredentialCookie, SESSION_COOKIE } from '../../http/credentials.ts';
+import { clearCredentialCookie, clientAddress, SESSION_COOKIE } from '../../http/credentials.ts';
 import { viewerOf } from '../auth/auth.middleware.ts';
 import { createUserSchema, updateUserSchema } from './users.schema.ts';
 
@@ -20,7 +20,7 @@ export const usersApi = new Hono()
 
   .put('/:userId', async (c) => {
     const input = await readJson(c, updateUserSchema);
-    return c.json(await c.var.services.users.update(viewerOf(c), c.req.param('userId'), input));
+    return c.json(await c.var.services.users.update(viewerOf(c), c.req.param('userId'), input, clientAddress(c)));
   })
 
   .delete('/:userId', async (c) => {

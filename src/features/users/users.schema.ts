@@ -36,6 +36,8 @@ export const updateUserSchema = z.object({
   email: z.preprocess(blankToUndefined, email.optional()),
   password: z.preprocess(blankToUndefined, password.optional()),
   role: z.preprocess(blankToUndefined, role.optional()),
+  /** One's own password, needed to set a new one for oneself (an administrator setting another's needs none). */
+  currentPassword: z.string({ message: 'Current password must be text' }).max(256, 'Password must be at most 256 characters').optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import * as repo from './users.repo.ts';
 import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';
@@ -18,6 +18,12 @@ export type Viewer = SignedInViewer | null;
  */
 export type EndSessions = (trx: Db, userId: string, keep?: string) => Promise<void>;
 
+/**
+ * Checks a user's own password entered again, counted by the guessing limit for that account and
+ * address (the auth feature provides it). Throws TooManyRequestsError past the limit.
+ */
+export type CheckOwnPassword = (userId: string, password: string, address: string) => Promise<boolean>;
+
 export const USER_MESSAGES = {
   signInRequired: 'You must be signed in',
   adminOnly: 'Only an administrator can do this',
@@ -27,6 +33,8 @@ export const USER_MESSAGES = {
   lastAdminDelete: 'The last administrator cannot be deleted',
   lastAdminDemote: 'The last administrator cannot be demoted',
   notFound: 'User not found',
+  currentPasswordRequired: 'Your current password is required to set a new one',
+  currentPasswordWrong: 'Your current password is not correct',
 } as const;
 
 export function toPublicUser(row: repo.UserRow): PublicUser {
@@ -58,11 +66,13 @@ export function createUsersService({
   db,
   clock,
   endSessions,
+  checkOwnPassword,
   beforeDelete,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   endSessions: EndSessions;
+  checkOwnPassword: CheckOwnPassword;
   beforeDelete?: BeforeUserDelete;
 }) {
   function requireSignedIn(viewer: Viewer): asserts viewer is NonNullable<Viewer> {
@@ -137,9 +147,12 @@ export function createUsersService({
 
     /**
      * Changes an account. A new password ends every other session of that user (the one asking
-     * stays signed in when it is their own), in the same transaction.
+     * stays signed in when it is their own), in the same transaction. Setting one's own password
+     * needs the current one (`currentPassword`), checked under the sign-in guessing limit for the
+     * asking `address`: missing → 400, wrong → 403, both counted as failed attempts. An
+     * administrator setting someone else's password needs none.
      */
-    async update(viewer: Viewer, id: string, input: UpdateUserInput): Promise<PublicUser> {
+    async update(viewer: Viewer, id: string, input: UpdateUserInput, address = 'unknown'): Promise<PublicUser> {
       requireSelfOrAdmin(viewer, id);
       const changesFor = async (trx: Db, row: repo.UserRow | undefined) => {
         if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
@@ -159,6 +172,12 @@ export function createUsersService({
       };
       // Every rule is checked before the password is hashed, and again inside the transaction.
       await changesFor(db, await repo.findUserById(db, id));
+      if (input.password && viewer.id === id) {
+        const current = input.currentPassword ?? '';
+        const ok = await checkOwnPassword(id, current, address);
+        if (!current) throw new InvalidError(USER_MESSAGES.currentPasswordRequired);
+        if (!ok) throw new ForbiddenError(USER_MESSAGES.currentPasswordWrong);
+      }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       return db.transaction().execute(async (trx) => {
         const row = await repo.findUserById(trx, id);

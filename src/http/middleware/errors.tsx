@@ -57,9 +57,25 @@ export function applyErrorHeaders(c: Context, error: unknown): void {
   if (error instanceof RangeNotSatisfiableError) c.header('Content-Range', `bytes */${error.size}`);
 }
 
+/** The body ended early: the client closed the connection before sending all it announced. */
+export const BODY_CUT_SHORT = 'The request body ended before its announced length';
+
+/**
+ * Whether reading the body failed because the client went away (it announced a Content-Length,
+ * sent less and closed): Bun then rejects the read with an AbortError.
+ */
+function clientWentAway(error: unknown, c: Context): boolean {
+  return error instanceof Error && error.name === 'AbortError' && (c.req.raw.signal.aborted || /connection was closed/i.test(error.message));
+}
+
 export const onError =
   (logger: Logger): ErrorHandler =>
   async (error, c) => {
+    if (clientWentAway(error, c)) {
+      // Nobody is left to read the answer; not the hub's fault, so no ERROR line.
+      logger.debug('client closed the connection before sending its body', { id: c.get('requestId'), method: c.req.method, path: c.req.path });
+      return isApiPath(c.req.path) ? c.json({ error: BODY_CUT_SHORT }, 400) : c.text(`400 ${BODY_CUT_SHORT}`, 400);
+    }
     const { status, message } = describe(error);
     if (status >= 500) {
       logger.error('unhandled error', {

@@ -253,12 +253,20 @@ describe('POST /api/accounts/export', () => {
     expect(JSON.parse(text)).toEqual({ error: VAULT_TEXT.exportPasswordWrong });
   });
 
-  test('wrong passwords count against the sign-in guessing limit of that address: then 429, even for the right one', async () => {
+  test('wrong passwords meet a guessing limit of their own (per account and address): then 429, even for the right one; sign-in is not held back', async () => {
     for (let i = 0; i < MAX_ATTEMPTS; i++) expect((await exportAs(ada, { password: `guess ${i}` }, '198.51.100.7')).status).toBe(401);
     const limited = await exportAs(ada, { password: FACTORY_PASSWORD }, '198.51.100.7');
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.text()).not.toContain('login_password');
+    // Signing in from that address is another counter: not held back.
+    const signIn = await t.request('/auth/signin/', {
+      method: 'POST',
+      json: { username: 'ada', password: FACTORY_PASSWORD },
+      as: { siteToken: ada.siteToken },
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    expect(signIn.status).toBe(200);
     // Another address is not held back, and a success forgives it.
     expect((await exportAs(ada, { password: FACTORY_PASSWORD }, '198.51.100.8')).status).toBe(200);
   });

@@ -101,7 +101,7 @@ describe('GET /api/models/{id}/picture', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toBe('private, max-age=86400');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(await bytesOf(res)).toEqual(JPEG);
     expect(host.requests).toEqual(['GET /mia.jpg?size=large']);
     const etag = res.headers.get('etag');

@@ -243,6 +243,14 @@ export function EditProfilePage({ user, form }: { user: PublicUser; form?: FormS
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A new password signs you out on your other devices.`}
           error={form?.errors.password}
         />
+        <TextField
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed only to set a new password."
+          error={form?.errors.currentPassword}
+        />
         {form ? <Alert>{form.error}</Alert> : null}
         <div className="flex items-center justify-end gap-2 pt-2">
           <a href={`/user/${encodeURIComponent(user._id)}`} className="btn-ghost no-underline">
