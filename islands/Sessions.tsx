@@ -74,9 +74,10 @@ export default function Sessions({ initial }: SessionsProps) {
                 <p className="mt-0.5 text-sm text-muted">
                   Last seen {session.lastSeenAt ? <time dateTime={session.lastSeenAt}>{when(session.lastSeenAt, live)}</time> : 'Unknown'}
                   {' · '}
-                  Signed in <time dateTime={session.createdAt}>{when(session.createdAt, live)}</time>
-                  {' · '}
                   <span className="break-all">{session.ip ?? 'Unknown address'}</span>
+                </p>
+                <p className="text-xs text-muted">
+                  Signed in <time dateTime={session.createdAt}>{when(session.createdAt, live)}</time>
                 </p>
               </div>
               <button

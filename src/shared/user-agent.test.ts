@@ -18,6 +18,7 @@ const AGENTS: [string, string][] = [
     'Chrome on iOS',
   ],
   ['Mozilla/5.0 (iPad; CPU OS 17_7 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/133.0 Mobile/15E148 Safari/605.1.15', 'Firefox on iOS'],
+  ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.85 Safari/537.36', 'Chrome on Linux'],
   ['curl/8.5.0', 'Unknown'],
 ];
 

@@ -14,7 +14,7 @@ export function readUserAgent(ua: string | null | undefined): UserAgentSummary {
     ? 'Edge'
     : /\b(Firefox|FxiOS)\//.test(ua)
       ? 'Firefox'
-      : /\b(Chrome|Chromium|CriOS)\//.test(ua)
+      : /\b(Chrome|HeadlessChrome|Chromium|CriOS)\//.test(ua)
         ? 'Chrome'
         : /\bVersion\/[\d.]+.*\bSafari\//.test(ua)
           ? 'Safari'

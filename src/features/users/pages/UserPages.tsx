@@ -226,7 +226,12 @@ export function ProfilePage({
         ) : null}
       </section>
 
-      {sessionList ? <Island name="Sessions" props={{ initial: sessionList }} /> : null}
+      {/* The island's marker takes no room (display: contents): this box keeps the space between sections. */}
+      {sessionList ? (
+        <div>
+          <Island name="Sessions" props={{ initial: sessionList }} />
+        </div>
+      ) : null}
 
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
