@@ -106,4 +106,17 @@ describe('Sessions', () => {
     expect((await fetch('/api/me/sessions', { credentials: 'same-origin' })).status).toBe(401);
     expect(await works(laptop)).toBe(true);
   });
+
+  test('a refusal is shown in the dialog and the session stays listed', async () => {
+    hub.network.interrupt('DELETE /api/me/sessions/', { proxyStatus: 502 });
+    render(<Sessions initial={await sessions()} />);
+    const before = rows().length;
+    await settle(() => screen.getByRole('button', { name: 'Sign out Firefox on Windows' }).click());
+    await settle(() => within(dialog()).getByRole('button', { name: 'Sign out' }).click());
+    expect(within(dialog()).getByRole('alert').textContent).toBe('The session could not be ended.');
+    expect(rows().length).toBe(before);
+    expect(assign).not.toHaveBeenCalled();
+    hub.network.clear();
+    expect(await works(laptop)).toBe(true);
+  });
 });
