@@ -50,7 +50,7 @@ const app = createApp({
   store: await new LocalDiskStore(config.mediaDir).init(),
   logger: silentLogger,
   clock: () => new Date(),
-  assets: { fingerprint: '', css: '', islandEntry: '', themeScript: '', files: [], islands: {} },
+  assets: { fingerprint: '', css: '', islandEntry: '', themeScript: '', discreetScript: '', files: [], islands: {} },
 });
 await (await app.request(PATH, { headers })).text(); // the lockout is armed, caches warm
 capturing = true;

@@ -22,6 +22,7 @@ import { vaultPages } from './features/connect/connect-pages.routes.tsx';
 import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
 import { siteGate } from './features/gate/gate.middleware.ts';
 import { siteRoutes } from './features/gate/gate.routes.tsx';
+import { meApi, mePages } from './features/users/me.routes.ts';
 import { usersApi } from './features/users/users.routes.ts';
 import { usersPages } from './features/users/users-pages.routes.tsx';
 import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
@@ -68,6 +69,7 @@ export function createApp(given: AppDeps) {
   // gate, sign-in and admin modules keep their few pages and calls together at the root, on paths
   // of their own.
   app.route('/api/users', usersApi);
+  app.route('/api/me', meApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);
@@ -88,6 +90,7 @@ export function createApp(given: AppDeps) {
   app.route('/', siteRoutes);
   app.route('/', authRoutes);
   app.route('/', usersPages);
+  app.route('/', mePages);
   app.route('/', adminRoutes);
   app.route('/', vaultPages);
   app.route('/', galleryPages);

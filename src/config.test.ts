@@ -37,6 +37,7 @@ describe('loadConfig', () => {
         transcode: DEFAULT_TRANSCODE,
       },
       libraries: { roots: [], scanMinutes: 60 },
+      discreetTitle: 'Notes',
     });
   });
 

@@ -168,6 +168,7 @@ export const settingsSchema = z.object({
     .min(0, 'must be 0 or more (0 scans libraries by hand only)')
     .max(525_600, 'must be at most 525600 (a year)')
     .default(60),
+  DISCREET_TITLE: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Notes'),
   VAULT_KEY: optionalText.transform((v, ctx) => {
     if (v === undefined) return undefined;
     const bytes = /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) ? Buffer.from(v, 'base64') : null;
@@ -236,6 +237,8 @@ export interface Config {
   };
   /** VAULT_KEY, decoded (32 bytes); without it the vault key is DATA_DIR/secret.key. */
   vaultKey?: Uint8Array;
+  /** DISCREET_TITLE: every page's title while its viewer has discreet mode on. */
+  discreetTitle: string;
   /** Library folders, indexed where they are (issue 20). */
   libraries: {
     /** LIBRARY_ROOTS: absolute folders under which a library may be added; none by default. */
@@ -343,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }),
     }),
     ...(s.VAULT_KEY ? { vaultKey: s.VAULT_KEY } : {}),
+    discreetTitle: s.DISCREET_TITLE,
     libraries: Object.freeze({ roots: Object.freeze(s.LIBRARY_ROOTS), scanMinutes: s.LIBRARY_SCAN_MINUTES }),
   });
 }

@@ -57,6 +57,17 @@ describe('buildAssets', () => {
     expect(gzipSync(script).length).toBeLessThan(1024);
   });
 
+  test("discreet mode's script is an entry of its own, tiny, without React, and no island page's first load counts it", async () => {
+    expect(manifest.discreetScript).toMatch(/^\/static\/build\/islands\/discreet-[a-z0-9]+\.js$/);
+    const script = await Bun.file(file(manifest.discreetScript)).text();
+    expect(script).toContain('/api/site/lock');
+    expect(script).not.toMatch(/\bimport\b/);
+    // Loaded only by pages in discreet mode: what it adds to their first load (413 bytes when written).
+    expect((await Bun.file(`${file(manifest.discreetScript)}.br`).bytes()).length).toBeLessThan(512);
+    const theme = await Bun.file(file(manifest.themeScript)).text();
+    expect(theme).not.toContain('/api/site/lock');
+  });
+
   test('every built file has a brotli and a gzip copy that decompress to it, smaller than the file', async () => {
     expect(manifest.files.length).toBeGreaterThan(3);
     for (const url of manifest.files) {

@@ -21,6 +21,8 @@ export interface AssetManifest {
   islandEntry: string;
   /** URL of the theme switch's small script (no React), content-hashed; every page loads it. */
   themeScript: string;
+  /** URL of discreet mode's small script (blur while hidden, the panic key); only discreet pages load it. */
+  discreetScript: string;
   /** Every file the build wrote, as URLs (entry, island chunks, shared chunks, stylesheet). */
   files: string[];
   /** The file each island's script starts from, by island name, as URLs (its first chunk). */
@@ -198,11 +200,12 @@ async function bundle(config: Bun.BuildConfig, what: string): Promise<Map<string
  *   all islands would split their shared code into many small chunks (22 scripts on /gallery),
  *   each compressed alone;
  * - the browser entry (client.ts), which loads the React file and the page's islands by name;
- * - the theme switch's small script (no React).
+ * - the theme switch's small script (no React);
+ * - discreet mode's small script (no React), loaded only by pages in discreet mode.
  * Islands never share module instances (each has its own copy of what they have in common);
  * React itself is one instance, from the one file.
  */
-async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; files: string[]; islands: Record<string, string> }> {
+async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; discreet: string; files: string[]; islands: Record<string, string> }> {
   const written = new Map<string, Uint8Array>();
   const keep = async (files: Map<string, { bytes: Uint8Array }>) => {
     for (const [name, { bytes }] of files) {
@@ -259,7 +262,7 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
   const client = await bundle(
     {
       ...BROWSER_BUILD,
-      entrypoints: [path.join(islandsDir, 'client.ts'), path.join(islandsDir, 'theme.ts')],
+      entrypoints: [path.join(islandsDir, 'client.ts'), path.join(islandsDir, 'theme.ts'), path.join(islandsDir, 'discreet.ts')],
       plugins: [
         react,
         {
@@ -280,7 +283,13 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
   await keep(client);
 
   await Promise.all([...written].map(([name, bytes]) => Bun.write(path.join(outDir, name), bytes)));
-  return { entry: nameOf(client, 'client'), theme: nameOf(client, 'theme'), files: [...written.keys()].sort(), islands: Object.fromEntries(islandFiles) };
+  return {
+    entry: nameOf(client, 'client'),
+    theme: nameOf(client, 'theme'),
+    discreet: nameOf(client, 'discreet'),
+    files: [...written.keys()].sort(),
+    islands: Object.fromEntries(islandFiles),
+  };
 }
 
 /**
@@ -309,6 +318,7 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
     css: `${BUILD_URL}/${cssName}`,
     islandEntry: `${BUILD_URL}/islands/${islands.entry}`,
     themeScript: `${BUILD_URL}/islands/${islands.theme}`,
+    discreetScript: `${BUILD_URL}/islands/${islands.discreet}`,
     files: built.map((f) => `${BUILD_URL}/${f}`),
     islands: Object.fromEntries(Object.entries(islands.islands).map(([name, file]) => [name, `${BUILD_URL}/islands/${file}`])),
   };

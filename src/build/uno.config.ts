@@ -71,6 +71,22 @@ dialog::backdrop{background:rgb(0 0 0 / .55);}
 .theme-switch:has(input[data-rendered]:not(:checked)) .theme-apply{display:inline-flex;}
 `;
 
+/**
+ * Discreet mode (html[data-discreet], decision 0054): pictures and videos (thumbnails, the viewer,
+ * cards, model pictures, account icons, the scrubber's frames) are blurred until the pointer is
+ * on them or on what holds them, or focus is inside what holds them; no script is needed. While
+ * the tab is hidden the whole page is blurred, and after the panic key nothing is shown (both
+ * classes set by islands/discreet.ts).
+ */
+export const discreetPreflight = `
+html[data-discreet] :is(img,video,[style*="background-image"]){filter:blur(18px) saturate(.6);transition:filter .15s ease-out;}
+html[data-discreet] :is(img,video,[style*="background-image"]):hover,
+html[data-discreet] :is(:hover,:focus-within)>:is(img,video,[style*="background-image"]){filter:none;}
+html[data-discreet].discreet-hidden body{filter:blur(28px);}
+html[data-discreet].discreet-panic body{visibility:hidden;}
+@media (prefers-reduced-motion: reduce){html[data-discreet] :is(img,video){transition:none;}}
+`;
+
 export const unoConfig: UserConfig<Theme> = {
   presets: [presetWind3({ dark: { dark: 'html[data-mode=dark]', light: 'html[data-mode=light]' } })],
   theme: {
@@ -101,5 +117,6 @@ export const unoConfig: UserConfig<Theme> = {
     { getCSS: () => 'html[data-mature-accepted] dialog[data-mature-warning]{display:none}' },
     // A finger held on a video card plays its preview (MediaCard): no link callout or text selection then.
     { getCSS: () => '[data-video-card] a{-webkit-touch-callout:none;-webkit-user-select:none;user-select:none}' },
+    { getCSS: () => discreetPreflight },
   ],
 };

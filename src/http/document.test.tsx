@@ -15,7 +15,10 @@ const ASSETS = {
   css: '/static/build/app-1.css',
   islandEntry: '/static/build/islands/client-1.js',
   themeScript: '/static/build/islands/theme-1.js',
+  discreetScript: '/static/build/islands/discreet-1.js',
 };
+/** DISCREET_TITLE, with characters that need escaping. */
+const DISCREET_TITLE = `Notes & "drafts" <1>`;
 const HOSTILE = `O'Brien & <script>alert("x")</script>`;
 
 interface Case {
@@ -27,6 +30,8 @@ interface Case {
   staticPage?: boolean;
   method?: 'GET' | 'POST';
   path?: string;
+  /** Discreet mode: the signed-in user's preference, or this browser's cookie when signed out. */
+  discreet?: boolean;
 }
 
 /** A page's own content: a generated id (useId), an island and text that needs escaping. */
@@ -50,10 +55,10 @@ function Path() {
 function appFor(facts: Case) {
   const app = new Hono();
   app.use('*', async (c, next) => {
-    c.set('deps', { assets: ASSETS, clock: () => new Date('2031-05-06T07:08:09Z') } as never);
+    c.set('deps', { assets: ASSETS, clock: () => new Date('2031-05-06T07:08:09Z'), config: { discreetTitle: DISCREET_TITLE } } as never);
     c.set('themeMode', facts.mode);
     c.set('siteAccess', facts.access);
-    c.set('session', facts.user ? ({ user: facts.user } as never) : null);
+    c.set('session', facts.user ? ({ user: facts.user, discreet: facts.discreet === true } as never) : null);
     c.set('lockout', facts.lockout);
     await next();
   });
@@ -84,7 +89,7 @@ function whole(facts: Case, path: string): string {
   return `<!DOCTYPE html>${renderToString(
     <IslandsOnPage.Provider value={islands}>
       <Shell
-        documentTitle={facts.title ? `${facts.title} · ${BRAND_NAME}` : BRAND_NAME}
+        documentTitle={facts.discreet ? DISCREET_TITLE : facts.title ? `${facts.title} · ${BRAND_NAME}` : BRAND_NAME}
         mode={facts.mode}
         returnTo={facts.method === 'POST' ? '/' : address(path)}
         access={facts.access}
@@ -93,6 +98,7 @@ function whole(facts: Case, path: string): string {
         profile={user ? `/user/${encodeURIComponent(user._id)}` : ''}
         bottomBar={bottomBar}
         year={2031}
+        discreet={facts.discreet === true}
         assets={ASSETS}
         main={<Content withIsland={!facts.staticPage} />}
         badge={badge}
@@ -113,19 +119,27 @@ for (const mode of ['light', 'system', 'dark'] as const)
     for (const access of user ? [true] : [false, true])
       for (const staticPage of [false, true])
         for (const lockout of [undefined, lockoutOn, lockoutOff])
-          cases.push({ mode, user, access, staticPage, lockout, title: user === admin ? HOSTILE : user ? 'Gallery' : undefined });
+          for (const discreet of [false, true])
+            cases.push({ mode, user, access, staticPage, lockout, discreet, title: user === admin ? HOSTILE : user ? 'Gallery' : undefined });
 cases.push({ mode: 'dark', user: admin, access: true, lockout: lockoutOn, method: 'POST', title: 'Posted' });
 cases.push({ mode: 'light', user: member, access: true, path: `/gallery?search=${encodeURIComponent(`"><b>'&`)}&page=2` });
+cases.push({ mode: 'dark', user: member, access: true, discreet: true, method: 'POST', title: 'Posted' });
+
+/** The request for a case: a signed-out discreet case carries this browser's discreet cookie. */
+const requestFor = (facts: Case, path: string) =>
+  appFor(facts).request(`http://hub.test${path}`, {
+    method: facts.method ?? 'GET',
+    headers: !facts.user && facts.discreet ? { cookie: 'hub_discreet=1' } : {},
+  });
 
 describe('the document shell', () => {
   test('every kind of page is, byte for byte, what React renders for the whole document at once', async () => {
     for (const facts of cases) {
       const path = facts.path ?? '/some/page?x=1';
-      const res = await appFor(facts).request(`http://hub.test${path}`, { method: facts.method ?? 'GET' });
+      const res = await requestFor(facts, path);
       expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
       // Twice: the second answer comes from the kept template.
-      for (const html of [await res.text(), await (await appFor(facts).request(`http://hub.test${path}`, { method: facts.method ?? 'GET' })).text()])
-        expect(html).toBe(whole(facts, path));
+      for (const html of [await res.text(), await (await requestFor(facts, path)).text()]) expect(html).toBe(whole(facts, path));
     }
   });
 
@@ -153,6 +167,22 @@ describe('the document shell', () => {
     expect(shell).not.toContain('First');
     expect(second).toContain('data-initial="Z"');
     expect(second).toContain('Signed in as <span class="font-semibold text-fg">Zoë</span>');
+  });
+
+  test('discreet mode: the neutral title (escaped), the neutral icon, data-discreet and its script; off, none of them', async () => {
+    const on = await (await requestFor({ mode: 'dark', user: member, access: true, title: 'The Red Room', discreet: true }, '/gallery')).text();
+    expect(on).toContain('<title>Notes &amp; &quot;drafts&quot; &lt;1&gt;</title>');
+    expect(on).not.toContain('The Red Room');
+    expect(on).toContain('<html lang="en" data-mode="dark" data-discreet="">');
+    expect(on).toContain('<link rel="icon" href="/static/favicon-notes.svg"');
+    expect(on).toContain(`<script type="module" src="${ASSETS.discreetScript}">`);
+    expect(on).toContain('role="switch" aria-checked="true"');
+    const off = await (await requestFor({ mode: 'dark', user: member, access: true, title: 'The Red Room' }, '/gallery')).text();
+    expect(off).toContain(`<title>The Red Room · ${BRAND_NAME}</title>`);
+    expect(off).not.toContain('data-discreet');
+    expect(off).not.toContain('favicon-notes');
+    expect(off).not.toContain(ASSETS.discreetScript);
+    expect(off).toContain('role="switch" aria-checked="false"');
   });
 
   test('a page component can read the request', async () => {

@@ -7,6 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Context, Env, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createContext, createElement, Fragment, type ReactElement, type ReactNode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { IslandName } from '../../islands/registry.ts';
@@ -14,6 +15,7 @@ import { ADULT_NOTICE, BRAND_NAME, copyrightLine } from '../shared/brand.ts';
 import type { SessionUser } from '../shared/contracts/session.ts';
 import type { ThemeMode } from '../shared/theme.ts';
 import { currentPath } from './body.ts';
+import { DISCREET_COOKIE, syncDiscreetCookie } from './discreet.ts';
 import { Island, IslandsOnPage } from './island.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 
@@ -58,7 +60,9 @@ interface ShellFacts {
   user: SessionUser | null;
   bottomBar: boolean;
   year: number;
-  assets: { css: string; themeScript: string; islandEntry: string };
+  /** Discreet mode: neutral title and icon, `data-discreet` (blurred media), its script. */
+  discreet: boolean;
+  assets: { css: string; themeScript: string; islandEntry: string; discreetScript: string };
 }
 
 /** The shell's values that change from request to request, written into the template's holes. */
@@ -74,8 +78,8 @@ type Template = string[];
 const templates = new Map<string, Template>();
 
 function templateFor(facts: ShellFacts): Template {
-  const { mode, access, user, bottomBar, year, assets } = facts;
-  const key = `${mode} ${access} ${user ? (user.admin ? 'admin' : 'user') : '-'} ${bottomBar} ${year} ${assets.css} ${assets.themeScript}`;
+  const { mode, access, user, bottomBar, year, discreet, assets } = facts;
+  const key = `${mode} ${access} ${user ? (user.admin ? 'admin' : 'user') : '-'} ${bottomBar} ${year} ${discreet} ${assets.css} ${assets.themeScript} ${assets.discreetScript}`;
   let template = templates.get(key);
   if (!template) {
     // The user's own values are holes; only whether there is one, and whether an admin, shape the shell.
@@ -91,6 +95,7 @@ function templateFor(facts: ShellFacts): Template {
         profile={hole('profile')}
         bottomBar={bottomBar}
         year={year}
+        discreet={discreet}
         assets={assets}
         main={hole('main')}
         badge={hole('badge')}
@@ -120,7 +125,7 @@ const atBadge = (node: ReactNode) =>
 
 /** The whole answer to c.render: the shell's template with this request's values. */
 function renderPage(c: Context, content: ReactElement, { title, staticPage = false }: PageProps): string {
-  const { assets, clock } = c.var.deps;
+  const { assets, clock, config } = c.var.deps;
   // Error pages can be rendered before the access middleware ran: every var may be missing.
   const access = c.var.siteAccess === true;
   const user = c.var.session?.user ?? null;
@@ -129,12 +134,16 @@ function renderPage(c: Context, content: ReactElement, { title, staticPage = fal
   // the badge is not rendered at all, so such pages need no React for it.
   const bottomBar = access && !staticPage;
   const badge = bottomBar && lockout?.lockoutEnabled === true;
+  // The viewer's preference; without a session (the gate after the panic key, sign-in) this
+  // browser's memory of it, so the page that replaces a discreet one is discreet too.
+  const discreet = c.var.session ? c.var.session.discreet : getCookie(c, DISCREET_COOKIE) === '1';
+  if (c.var.session) syncDiscreetCookie(c, discreet);
   const islands = new Set<IslandName>();
   const inPage = (node: ReactNode) =>
     renderToString(createElement(RequestContext.Provider, { value: c }, createElement(IslandsOnPage.Provider, { value: islands }, node)));
 
   const values: Record<Hole, string> = {
-    title: escapeHtml(title ? `${title} · ${BRAND_NAME}` : BRAND_NAME),
+    title: escapeHtml(discreet ? config.discreetTitle : title ? `${title} · ${BRAND_NAME}` : BRAND_NAME),
     // The switch's form returns to this page; a page rendered for a form post returns home.
     returnTo: escapeHtml(c.req.method === 'GET' ? currentPath(c) : '/'),
     userName: user ? escapeHtml(user.name) : '',
@@ -147,7 +156,7 @@ function renderPage(c: Context, content: ReactElement, { title, staticPage = fal
   // Last, once every island of the page has registered itself.
   values.scripts = islands.size > 0 ? `<script type="module" src="${escapeHtml(assets.islandEntry)}"></script>` : '';
 
-  const template = templateFor({ mode: c.var.themeMode, access, user, bottomBar, year: clock().getFullYear(), assets });
+  const template = templateFor({ mode: c.var.themeMode, access, user, bottomBar, year: clock().getFullYear(), discreet, assets });
   let html = template[0]!;
   for (let i = 1; i < template.length; i += 2) html += values[template[i] as Hole] + template[i + 1]!;
   return html;
@@ -170,13 +179,14 @@ export function Shell({
   profile,
   bottomBar,
   year,
+  discreet,
   assets,
   main,
   badge,
   scripts,
 }: ShellFacts & { documentTitle: string; returnTo: string; initial: string; profile: string; main: ReactNode; badge: ReactNode; scripts: ReactNode }) {
   return (
-    <html lang="en" data-mode={mode}>
+    <html lang="en" data-mode={mode} data-discreet={discreet ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -185,9 +195,10 @@ export function Shell({
         {/* The industry's adult-content label, read by parental-control filters. */}
         <meta name="rating" content="RTA-5042-1996-1400-1577-RTA" />
         <title>{documentTitle}</title>
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={discreet ? '/static/favicon-notes.svg' : '/static/favicon.svg'} type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
         <script type="module" src={assets.themeScript} />
+        {discreet ? <script type="module" src={assets.discreetScript} /> : null}
       </head>
       {/* On phones the bottom bar is solid and the body keeps its height free, so nothing sits under it. */}
       <body className={`flex min-h-screen flex-col bg-bg text-fg ${bottomBar ? 'pb-12 sm:pb-0' : ''}`}>
@@ -197,7 +208,7 @@ export function Shell({
         >
           Skip to content
         </a>
-        <TopBar mode={mode} returnTo={returnTo} access={access} user={user} initial={initial} profile={profile} />
+        <TopBar mode={mode} returnTo={returnTo} access={access} user={user} initial={initial} profile={profile} discreet={discreet} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
           {main}
         </main>
@@ -248,6 +259,7 @@ function TopBar({
   user,
   initial,
   profile,
+  discreet,
 }: {
   mode: ThemeMode;
   returnTo: string;
@@ -255,6 +267,7 @@ function TopBar({
   user: SessionUser | null;
   initial: string;
   profile: string;
+  discreet: boolean;
 }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
@@ -283,7 +296,7 @@ function TopBar({
         ) : null}
         <ThemeSwitch mode={mode} returnTo={returnTo} />
         {user ? (
-          <UserMenu user={user} initial={initial} profile={profile} />
+          <UserMenu user={user} initial={initial} profile={profile} returnTo={returnTo} discreet={discreet} />
         ) : access ? (
           <a href="/signin" className="btn-primary whitespace-nowrap px-3 py-1.5 no-underline">
             Sign In
@@ -315,7 +328,19 @@ function SectionLinks({ listClass, linkClass }: { listClass: string; linkClass: 
 }
 
 /** The user menu: a disclosure that works without JavaScript. */
-function UserMenu({ user, initial, profile }: { user: SessionUser; initial: string; profile: string }) {
+function UserMenu({
+  user,
+  initial,
+  profile,
+  returnTo,
+  discreet,
+}: {
+  user: SessionUser;
+  initial: string;
+  profile: string;
+  returnTo: string;
+  discreet: boolean;
+}) {
   return (
     <details className="user-menu relative">
       <summary
@@ -342,6 +367,7 @@ function UserMenu({ user, initial, profile }: { user: SessionUser; initial: stri
             Admin Panel
           </a>
         ) : null}
+        <DiscreetSwitch discreet={discreet} returnTo={returnTo} />
         <form method="post" action="/signout" className="border-t border-line">
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-fg hover:bg-raised">
             Sign Out
@@ -349,6 +375,31 @@ function UserMenu({ user, initial, profile }: { user: SessionUser; initial: stri
         </form>
       </div>
     </details>
+  );
+}
+
+/**
+ * Discreet mode's switch: a plain form (POST /preferences/discreet) that turns it the other way
+ * and comes back to this page, so it works without JavaScript.
+ */
+function DiscreetSwitch({ discreet, returnTo }: { discreet: boolean; returnTo: string }) {
+  return (
+    <form method="post" action="/preferences/discreet" className="border-t border-line">
+      <input type="hidden" name="discreet" value={discreet ? 'off' : 'on'} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={discreet}
+        title="Neutral title and icon, blurred pictures, Escape twice locks the site"
+        className="flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-fg hover:bg-raised"
+      >
+        Discreet mode
+        <span aria-hidden="true" className={`relative inline-flex h-5 w-9 shrink-0 rounded-full ${discreet ? 'bg-accent' : 'bg-line'}`}>
+          <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow ${discreet ? 'left-4.5' : 'left-0.5'}`} />
+        </span>
+      </button>
+    </form>
   );
 }
 

@@ -11,13 +11,40 @@ export async function findSessionWithUser(db: Db, id: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'users.id as userId', 'users.name', 'users.role'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.expires_at as expiresAt',
+      'sessions.last_seen_at as lastSeenAt',
+      'users.id as userId',
+      'users.name',
+      'users.role',
+      'users.discreet',
+    ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
 }
 
-export async function extendSession(db: Db, id: string, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+/** Slides a session's expiry and/or marks it seen, in one write. */
+export async function touchSession(db: Db, id: string, changes: { expires_at?: number; last_seen_at?: number }): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('id', '=', id).execute();
+}
+
+/** A user's live sessions, newest first (the profile's list). */
+export async function listUserSessions(db: Db, userId: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Deletes one session of one user; answers whether there was one. */
+export async function deleteUserSession(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -33,7 +33,7 @@ async function renderSignIn(c: Context, next: string, error: string | null = nul
 
 async function apiSignIn(c: Context) {
   const { username, password } = await readJson(c, signInSchema);
-  const { token, expiresAt, user } = await c.var.services.auth.signIn(username, password, clientAddress(c));
+  const { token, expiresAt, user } = await c.var.services.auth.signIn(username, password, clientAddress(c), c.req.header('user-agent'));
   setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
   return c.json({ token, user });
 }
@@ -76,7 +76,12 @@ export const authRoutes = new Hono()
   .post('/signin', (c) =>
     formPost(c, {
       async save(form) {
-        const { token, expiresAt } = await c.var.services.auth.signIn(form.username || undefined, form.password || undefined, clientAddress(c));
+        const { token, expiresAt } = await c.var.services.auth.signIn(
+          form.username || undefined,
+          form.password || undefined,
+          clientAddress(c),
+          c.req.header('user-agent'),
+        );
         setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
         return safeNextPath(form.next);
       },

@@ -10,13 +10,19 @@ import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
+import type { SessionInfo } from '../../shared/contracts/sessions.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session's "last seen" is written at most this often (one write a minute per device in use). */
+export const LAST_SEEN_EVERY_MS = 60 * 1000;
+/** The longest User-Agent kept (real ones are a few hundred characters). */
+const USER_AGENT_MAX = 512;
 export const SIGN_IN_FAILED = 'Invalid username or password';
 
 export type { SessionUser } from '../../shared/contracts/session.ts';
+export type { SessionInfo } from '../../shared/contracts/sessions.ts';
 
 export interface ValidSession {
   id: string;
@@ -24,6 +30,22 @@ export interface ValidSession {
   /** True when this request slid the expiry forward (the cookie should be re-sent). */
   extended: boolean;
   user: SessionUser;
+  /** The user's discreet mode (neutral titles, blurred media, the panic key). */
+  discreet: boolean;
+}
+
+/** Where a session begins: the browser's User-Agent and the client's address, when known. */
+export interface SessionClient {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/**
+ * The id a session is shown under: a hash of its stored id (itself the SHA-256 of the token), so
+ * the list gives nothing that leads to a token or to the database's key.
+ */
+export function sessionRef(storedId: string): string {
+  return new Bun.CryptoHasher('sha256').update(`session-ref:${storedId}`).digest('hex').slice(0, 32);
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -34,12 +56,20 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
   // sliding all write.
   const knownSessions = new UntilChanged<NonNullable<Awaited<ReturnType<typeof repo.findSessionWithUser>>>>(db);
   const service = {
-    async createSession(userId: string): Promise<{ token: string; expiresAt: number }> {
+    async createSession(userId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: number }> {
       const token = generateToken();
       const now = clock().getTime();
       await repo.deleteExpiredSessions(db, now);
       const expiresAt = now + SESSION_TTL_MS;
-      await repo.insertSession(db, { id: tokenId(token), user_id: userId, created_at: now, expires_at: expiresAt });
+      await repo.insertSession(db, {
+        id: tokenId(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: expiresAt,
+        user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
+        ip: client.ip && client.ip !== 'unknown' ? client.ip : null,
+        last_seen_at: now,
+      });
       return { token, expiresAt };
     },
 
@@ -55,18 +85,28 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
       }
       let expiresAt = row.expiresAt;
       const extended = expiresAt - now < SESSION_TTL_MS / 2;
-      if (extended) {
-        expiresAt = now + SESSION_TTL_MS;
-        await repo.extendSession(db, id, expiresAt);
-      }
-      return { id, expiresAt, extended, user: { _id: row.userId, name: row.name, role: row.role, admin: row.role === 'admin' } };
+      const seen = row.lastSeenAt === null || now - row.lastSeenAt >= LAST_SEEN_EVERY_MS;
+      if (extended) expiresAt = now + SESSION_TTL_MS;
+      if (extended || seen) await repo.touchSession(db, id, { ...(extended ? { expires_at: expiresAt } : {}), ...(seen ? { last_seen_at: now } : {}) });
+      return {
+        id,
+        expiresAt,
+        extended,
+        user: { _id: row.userId, name: row.name, role: row.role, admin: row.role === 'admin' },
+        discreet: row.discreet === 1,
+      };
     },
 
     /**
      * Checks a username and password for a client address. Unknown users and wrong passwords get
      * the same message and cost the same time (an argon2 check either way).
      */
-    async signIn(username: unknown, password: unknown, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+    async signIn(
+      username: unknown,
+      password: unknown,
+      clientKey: string,
+      userAgent?: string,
+    ): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
       const name = typeof username === 'string' ? username.trim() : '';
       const secret = typeof password === 'string' ? password : '';
       const row = name ? await users.findForSignIn(name) : undefined;
@@ -74,7 +114,7 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
       const source = { account: row ? row.id : `name:${name.toLowerCase()}`, address: clientKey };
       const ok = await limiter.check('signin', source, () => (row && secret ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
       if (!ok || !row) throw new UnauthorizedError(SIGN_IN_FAILED);
-      const session = await service.createSession(row.id);
+      const session = await service.createSession(row.id, { ip: clientKey, userAgent });
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
 
@@ -98,6 +138,30 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
     /** Signs a user out everywhere ("Sign out everywhere"), or everywhere but the session `keep`. */
     async endSessions(userId: string, options: { keep?: string; trx?: Db } = {}): Promise<void> {
       await repo.deleteUserSessions(options.trx ?? db, userId, options.keep);
+    },
+
+    /** A user's live sessions, newest first; `currentId` (the stored id) is marked as this device. */
+    async listSessions(userId: string, currentId: string | null): Promise<SessionInfo[]> {
+      const rows = await repo.listUserSessions(db, userId, clock().getTime());
+      return rows.map((row) => ({
+        _id: sessionRef(row.id),
+        current: row.id === currentId,
+        createdAt: new Date(row.created_at).toISOString(),
+        lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
+        userAgent: row.user_agent,
+        ip: row.ip,
+      }));
+    },
+
+    /**
+     * Ends the session shown as `ref`, if it is one of `userId`'s; answers the stored id it ended
+     * (so the caller knows whether it was the current one), or null when there is no such session.
+     */
+    async endSession(userId: string, ref: string): Promise<string | null> {
+      const rows = await repo.listUserSessions(db, userId, clock().getTime());
+      const row = rows.find((r) => sessionRef(r.id) === ref);
+      if (!row) return null;
+      return (await repo.deleteUserSession(db, userId, row.id)) ? row.id : null;
     },
 
     /** How many devices a user is signed in on (live sessions). */

@@ -60,8 +60,9 @@ export const usersPages = new Hono()
       const own = viewer.id === id;
       // The collections are private to their owner: an administrator viewing someone sees the account only.
       const sessions = own ? await c.var.services.auth.countSessions(id) : undefined;
+      const sessionList = own ? await c.var.services.auth.listSessions(id, c.var.session?.id ?? null) : undefined;
       const collections = own ? await c.var.services.home.profile(id) : undefined;
-      return c.render(<ProfilePage user={user} own={own} sessions={sessions} collections={collections} />, { title: 'Profile' });
+      return c.render(<ProfilePage user={user} own={own} sessions={sessions} sessionList={sessionList} collections={collections} />, { title: 'Profile' });
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
       // The spec flags the screen as not authorised when the profile cannot be loaded.

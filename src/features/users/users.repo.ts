@@ -42,6 +42,15 @@ export async function updateUser(db: Db, id: string, changes: Omit<UserUpdate, '
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
+/** A user's own preferences (discreet mode); not a change to the account, so `updated_at` stays. */
+export async function setDiscreet(db: Db, id: string, discreet: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ discreet: discreet ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Deletes the user; sessions and everything else they own go with it (foreign keys cascade). */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();

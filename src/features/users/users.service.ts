@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import * as repo from './users.repo.ts';
-import type { CreateUserInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';
+import type { CreateUserInput, PreferencesInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';
 
 /** Who is asking: the signed-in user (and the session they asked with), or null. */
 export type SignedInViewer = { id: string; role: 'admin' | 'user'; sessionId?: string };
@@ -119,6 +119,7 @@ export function createUsersService({
           role: first ? 'admin' : (input.role ?? 'user'),
           created_at: now,
           updated_at: null,
+          discreet: 0,
         };
         try {
           await repo.insertUser(trx, row);
@@ -216,6 +217,14 @@ export function createUsersService({
     /** For a password entered again by a signed-in user: the row with its hash. Only the auth service calls this. */
     findForPasswordCheck(id: string) {
       return repo.findUserById(db, id);
+    },
+
+    /** The signed-in user's own preferences (PUT /api/me/preferences); answers them as now stored. */
+    async setPreferences(userId: string, input: PreferencesInput): Promise<{ discreet: boolean }> {
+      if (input.discreet !== undefined) await repo.setDiscreet(db, userId, input.discreet);
+      const row = await repo.findUserById(db, userId);
+      if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+      return { discreet: row.discreet === 1 };
     },
 
     /** CLI: sets a password by username and signs the account out everywhere. */

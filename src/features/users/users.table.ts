@@ -1,6 +1,6 @@
 // The accounts table. Rows carry the password hash; only the users service turns them into public users.
 
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -13,6 +13,8 @@ export interface UsersTable {
   role: 'admin' | 'user';
   created_at: number;
   updated_at: number | null;
+  /** Discreet mode (neutral titles, blurred media, the panic key): 0 or 1. */
+  discreet: Generated<number>;
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

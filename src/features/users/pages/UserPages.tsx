@@ -4,6 +4,7 @@ import type { FormState } from '../../../http/forms.ts';
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
+import type { SessionInfo } from '../../../shared/contracts/sessions.ts';
 import { localDate } from '../../../shared/dates.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
 import type { PublicUser, UserSummary } from '../users.schema.ts';
@@ -155,8 +156,23 @@ function CollectionsSections({ collections }: { collections: ProfileCollections 
   );
 }
 
-/** `sessions`: on one's own profile, how many devices are signed in to the account. */
-export function ProfilePage({ user, own, sessions, collections }: { user: PublicUser; own: boolean; sessions?: number; collections?: ProfileCollections }) {
+/**
+ * `sessions`: on one's own profile, how many devices are signed in to the account; `sessionList`:
+ * those sessions, listed with a Sign out button each.
+ */
+export function ProfilePage({
+  user,
+  own,
+  sessions,
+  sessionList,
+  collections,
+}: {
+  user: PublicUser;
+  own: boolean;
+  sessions?: number;
+  sessionList?: SessionInfo[];
+  collections?: ProfileCollections;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="card overflow-hidden">
@@ -209,6 +225,13 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
           </div>
         ) : null}
       </section>
+
+      {/* The island's marker takes no room (display: contents): this box keeps the space between sections. */}
+      {sessionList ? (
+        <div>
+          <Island name="Sessions" props={{ initial: sessionList }} />
+        </div>
+      ) : null}
 
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
