@@ -13,5 +13,6 @@ export const islandLoaders = {
   Premium: () => import('./Premium.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
+  TwoFactor: () => import('./TwoFactor.tsx'),
   Watch: () => import('./Watch.tsx'),
 } as const;

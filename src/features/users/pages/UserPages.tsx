@@ -210,6 +210,8 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
         ) : null}
       </section>
 
+      {own ? <Island name="TwoFactor" props={{}} /> : null}
+
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
   );
