@@ -86,7 +86,10 @@ export function Enrol({ onDone, onCancel }: { onDone: () => void; onCancel: () =
             <p>{PANEL_TEXT.scan}</p>
             <p className="text-muted">{PANEL_TEXT.manual}</p>
             <p>
-              <code data-testid="totp-secret" className="block break-all rounded-lg border border-line bg-raised px-3 py-2 font-mono text-base tracking-wider">
+              <code
+                data-testid="totp-secret"
+                className="block break-words rounded-lg border border-line bg-raised px-3 py-2 font-mono text-base tracking-wider"
+              >
                 {grouped(setup.secret)}
               </code>
             </p>

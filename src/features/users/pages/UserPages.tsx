@@ -210,7 +210,11 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
         ) : null}
       </section>
 
-      {own ? <Island name="TwoFactor" props={{}} /> : null}
+      {own ? (
+        <div>
+          <Island name="TwoFactor" props={{}} />
+        </div>
+      ) : null}
 
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
