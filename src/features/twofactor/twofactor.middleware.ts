@@ -1,15 +1,24 @@
 // REQUIRE_2FA's enrolment (decision 0055): a signed-in account that must have two-factor sign-in
 // and has not turned it on reaches only what enrolling takes (its profile page, the two-factor
-// API, signing out). Everything else answers 403 {error, enrolRequired: true} for the API and a
-// redirect to the profile's Two-factor section for pages. It runs right after the session
-// middleware, so no route, guarded or not, can be reached around it.
+// API, signing out, the site gate's Lock Site). Everything else answers 403 {error,
+// enrolRequired: true} for the API and a redirect to the profile's Two-factor section for pages.
+// It runs right after the session middleware, so no route, guarded or not, is reached around it.
 
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isApiPath } from '../../http/context.ts';
 import { TWO_FACTOR_MESSAGES } from './twofactor.service.ts';
 
-const OPEN_WHILE_ENROLLING = [/^\/api\/me\/2fa(\/.*)?$/, /^\/auth\/signout(\/|-everywhere)?$/, /^\/signout(\/everywhere)?$/, /^\/signin$/, /^\/favicon\.ico$/];
+const OPEN_WHILE_ENROLLING = [
+  /^\/api\/me\/2fa(\/.*)?$/,
+  /^\/auth\/signout(\/|-everywhere)?$/,
+  /^\/signout(\/everywhere)?$/,
+  /^\/signin$/,
+  // The site gate stays in reach: Lock Site always works, and the lockout badge reads its status.
+  /^\/api\/site\/(lockout-status|verify-password|verify-token|lock)$/,
+  /^\/site\/(enter|lock)$/,
+  /^\/favicon\.ico$/,
+];
 
 /** The profile page where the account turns two-factor sign-in on. */
 export function enrolmentPage(userId: string): string {
