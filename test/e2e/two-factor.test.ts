@@ -6,6 +6,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Browser } from 'playwright-core';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
+import { axeViolations } from '../helpers/axe.ts';
 import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { ADMIN, admitContext, createUserByApi, credentialsByApi, spawnGatedHub } from './flows.ts';
@@ -50,6 +51,7 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     const secret = (await section.getByTestId('totp-secret').textContent())!.replaceAll(' ', '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await screenshotVariants(page, 'profile-two-factor-setup');
+    expect(await axeViolations(page)).toEqual([]);
 
     await section.getByLabel('6-digit code from the app').fill(codeFor(secret));
     await section.getByRole('button', { name: 'Turn on' }).click();
@@ -60,6 +62,10 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     const download = section.getByRole('link', { name: 'Download (.txt)' });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('hub-recovery-codes.txt');
+    // Away from the link just clicked, and once its hover colours have faded back.
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshotVariants(page, 'profile-two-factor-codes');
     await section.getByRole('button', { name: 'Done' }).click();
     await section.getByText('10 recovery codes left.').waitFor();
@@ -77,6 +83,7 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     expect(await code.getAttribute('inputmode')).toBe('numeric');
     expect((await context.cookies()).some((c) => c.name === 'hub_session')).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshotVariants(page, 'signin-code-step');
 
     // The enabling code's step is used up: the app's next code (within the allowed drift).
