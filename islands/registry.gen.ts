@@ -14,5 +14,6 @@ export const islandLoaders = {
   Sessions: () => import('./Sessions.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
+  TwoFactor: () => import('./TwoFactor.tsx'),
   Watch: () => import('./Watch.tsx'),
 } as const;

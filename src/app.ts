@@ -23,6 +23,8 @@ import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.
 import { siteGate } from './features/gate/gate.middleware.ts';
 import { siteRoutes } from './features/gate/gate.routes.tsx';
 import { meApi, mePages } from './features/users/me.routes.ts';
+import { enrolmentGate } from './features/twofactor/twofactor.middleware.ts';
+import { twoFactorApi } from './features/twofactor/twofactor.routes.ts';
 import { usersApi } from './features/users/users.routes.ts';
 import { usersPages } from './features/users/users-pages.routes.tsx';
 import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
@@ -64,12 +66,13 @@ export function createApp(given: AppDeps) {
   app.route('/', healthRoutes);
 
   // Every request body is small unless a route opts out (streamed uploads will).
-  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session());
+  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session(), enrolmentGate());
   // Each sub-app at its own prefix, so no two share a path and their order does not matter. The
   // gate, sign-in and admin modules keep their few pages and calls together at the root, on paths
   // of their own.
   app.route('/api/users', usersApi);
   app.route('/api/me', meApi);
+  app.route('/api/me/2fa', twoFactorApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);

@@ -154,8 +154,8 @@ const commands: Record<string, Command> = {
   },
 
   user: {
-    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username>',
-    summary: 'Create an account (asks for what is missing, and the password), or set a new password',
+    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user 2fa-reset <username>',
+    summary: 'Create an account (asks for what is missing, and the password), set a new password, or turn two-factor sign-in off',
     async run(args, ctx) {
       const [action, ...rest] = args;
       if (action === 'create') {
@@ -182,6 +182,20 @@ const commands: Record<string, Command> = {
           const password = await newPassword(ctx.io, 'New password', PASSWORD_MIN_LENGTH);
           await users.setPassword(username, password);
           ctx.io.out(`Password changed for ${username}; their sessions have been signed out.`);
+          return 0;
+        });
+      }
+      if (action === '2fa-reset' && rest.length === 1) {
+        const username = rest[0]!;
+        return withServices(ctx, async ({ users, twoFactor }) => {
+          const row = await users.findForSignIn(username);
+          if (!row) throw new InputError(`No user named ${username}`);
+          const was = await twoFactor.disable(row.id);
+          ctx.io.out(
+            was
+              ? `Two-factor sign-in is off for ${row.username}; their recovery codes are gone. They sign in with their password alone until they set it up again.`
+              : `${row.username} had no two-factor sign-in; nothing changed.`,
+          );
           return 0;
         });
       }

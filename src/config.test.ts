@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       port: 3000,
       host: '0.0.0.0',
+      require2fa: 'off',
       dataDir: '/srv/hub/data',
       databaseFile: '/srv/hub/data/hub.sqlite',
       mediaDir: '/srv/hub/data/media',

@@ -88,6 +88,7 @@ export const settingsSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LOGIN_MAX_ATTEMPTS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).positive('must be more than 0').default(15),
+  REQUIRE_2FA: z.enum(['off', 'admins', 'all'], { message: "must be 'off', 'admins' or 'all'" }).default('off'),
   TRUST_PROXY: booleanText.default(false),
   FETCH_ALLOW_HOSTS: z
     .string()
@@ -214,6 +215,8 @@ export interface Config {
   bootstrapAdmin?: { username: string; password: string };
   /** Failed site-password and sign-in attempts allowed per client address within the window. */
   loginLimit: { maxAttempts: number; windowMs: number };
+  /** REQUIRE_2FA: who must turn two-factor sign-in on before doing anything else once signed in. */
+  require2fa: 'off' | 'admins' | 'all';
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
   /** Internal host:port entries the safe fetcher may reach although their address is not public. */
@@ -330,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     ...(s.ADMIN_USERNAME && s.ADMIN_PASSWORD ? { bootstrapAdmin: Object.freeze({ username: s.ADMIN_USERNAME, password: s.ADMIN_PASSWORD }) } : {}),
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
+    require2fa: s.REQUIRE_2FA,
     trustProxy: s.TRUST_PROXY,
     fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),

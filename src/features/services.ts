@@ -33,6 +33,7 @@ import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
+import { createTwoFactorService } from './twofactor/twofactor.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createStreamingSitesService } from './watch/watch.service.ts';
 
@@ -97,7 +98,9 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     checkOwnPassword: (userId, password, address) => auth.confirmPassword(userId, password, address, 'signin'),
     beforeDelete: (trx, userId) => media.forgetOwner(trx, userId),
   });
-  const auth = createAuthService({ db, clock, limiter, users });
+  // Two-factor sign-in: the code step after the password, and REQUIRE_2FA's enrolment.
+  const twoFactor = createTwoFactorService({ db, clock, requirement: config.require2fa });
+  const auth = createAuthService({ db, clock, limiter, users, twoFactor });
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
   const streamingSites = createStreamingSitesService({ db, clock });
@@ -130,6 +133,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    twoFactor,
     streamingSites,
     models,
     links,

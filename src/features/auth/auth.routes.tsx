@@ -3,7 +3,9 @@
 
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { readJson, safeNextPath } from '../../http/body.ts';
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { readForm, readJson, safeNextPath } from '../../http/body.ts';
 import {
   bearerTokenOf,
   clearCredentialCookie,
@@ -13,10 +15,12 @@ import {
   sessionTokenOf,
   setCredentialCookie,
 } from '../../http/credentials.ts';
-import { formPost } from '../../http/forms.ts';
 import { isCrossSite } from '../../http/middleware/csrf.ts';
+import { applyErrorHeaders } from '../../http/middleware/errors.tsx';
+import { TWO_FACTOR_MESSAGES } from '../twofactor/twofactor.service.ts';
 import { signInSchema } from '../users/users.schema.ts';
 import { requireSignIn } from './auth.middleware.ts';
+import { type AuthService, SecondFactorDue } from './auth.service.ts';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { SignOutConfirmPage } from './pages/SignOutConfirmPage.tsx';
 
@@ -26,16 +30,60 @@ async function signOut(c: Context): Promise<void> {
   clearCredentialCookie(c, LEGACY_COOKIE);
 }
 
-async function renderSignIn(c: Context, next: string, error: string | null = null, username = '') {
+/** `challenge`: the password step passed; the page asks for the code (two-factor sign-in). */
+async function renderSignIn(c: Context, next: string, error: string | null = null, username = '', challenge?: string) {
   const noAccounts = !(await c.var.services.users.hasUsers());
-  return c.render(<SignInPage next={next} error={error} username={username} noAccounts={noAccounts} />, { title: 'Sign in' });
+  return c.render(<SignInPage next={next} error={error} username={username} noAccounts={noAccounts} challenge={challenge} />, { title: 'Sign in' });
 }
 
 async function apiSignIn(c: Context) {
   const { username, password } = await readJson(c, signInSchema);
-  const { token, expiresAt, user } = await c.var.services.auth.signIn(username, password, clientAddress(c), c.req.header('user-agent'));
+  let result: Awaited<ReturnType<AuthService['signIn']>>;
+  try {
+    result = await c.var.services.auth.signIn(username, password, clientAddress(c), c.req.header('user-agent'));
+  } catch (error) {
+    // Two-factor sign-in: no session (no cookie) until the code step.
+    if (error instanceof SecondFactorDue) return c.json({ twoFactorRequired: true, challenge: error.challenge });
+    throw error;
+  }
+  const { token, expiresAt, user } = result;
   setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
   return c.json({ token, user });
+}
+
+const secondFactorSchema = z.object({ challenge: z.string().max(200).optional(), code: z.string().max(200).optional() });
+
+/** The code step of two-factor sign-in: answers like a sign-in. */
+async function apiSignInSecondFactor(c: Context) {
+  const { challenge, code } = await readJson(c, secondFactorSchema);
+  const { token, expiresAt, user } = await c.var.services.auth.signInSecondFactor(challenge, code, clientAddress(c), c.req.header('user-agent'));
+  setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
+  return c.json({ token, user });
+}
+
+/**
+ * The sign-in form without JavaScript: the password step, then (two-factor sign-in) the code
+ * step, which posts the challenge back with the code. A wrong code keeps the code step.
+ */
+async function formSignIn(c: Context) {
+  const form = await readForm(c);
+  const next = safeNextPath(form.next);
+  const { auth } = c.var.services;
+  try {
+    const result =
+      form.challenge !== undefined
+        ? await auth.signInSecondFactor(form.challenge, form.code, clientAddress(c), c.req.header('user-agent'))
+        : await auth.signIn(form.username || undefined, form.password || undefined, clientAddress(c), c.req.header('user-agent'));
+    setCredentialCookie(c, SESSION_COOKIE, result.token, result.expiresAt);
+    return c.redirect(next, 303);
+  } catch (error) {
+    if (error instanceof SecondFactorDue) return renderSignIn(c, next, null, '', error.challenge);
+    if (!(error instanceof AppError)) throw error;
+    applyErrorHeaders(c, error);
+    c.status(error.status);
+    const stillOpen = form.challenge !== undefined && error.message === TWO_FACTOR_MESSAGES.wrongCode;
+    return renderSignIn(c, next, error.message, form.username ?? '', stillOpen ? form.challenge : undefined);
+  }
 }
 
 /**
@@ -63,6 +111,8 @@ export const authRoutes = new Hono()
   // The spec's paths end in a slash; the same calls answer without it.
   .post('/auth/signin/', apiSignIn)
   .post('/auth/signin', apiSignIn)
+  .post('/auth/signin/2fa', apiSignInSecondFactor)
+  .post('/auth/signin/2fa/', apiSignInSecondFactor)
   .get('/auth/signout/', apiSignOut)
   .get('/auth/signout', apiSignOut)
 
@@ -73,21 +123,7 @@ export const authRoutes = new Hono()
   })
 
   // The sign-in form without JavaScript.
-  .post('/signin', (c) =>
-    formPost(c, {
-      async save(form) {
-        const { token, expiresAt } = await c.var.services.auth.signIn(
-          form.username || undefined,
-          form.password || undefined,
-          clientAddress(c),
-          c.req.header('user-agent'),
-        );
-        setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
-        return safeNextPath(form.next);
-      },
-      render: ({ values, error }) => renderSignIn(c, safeNextPath(values.next), error, values.username ?? ''),
-    }),
-  )
+  .post('/signin', formSignIn)
 
   .post('/signout', async (c) => {
     await signOut(c);

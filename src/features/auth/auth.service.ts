@@ -11,6 +11,7 @@ import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
 import type { SessionInfo } from '../../shared/contracts/sessions.ts';
+import type { TwoFactorService } from '../twofactor/twofactor.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 
@@ -50,7 +51,31 @@ export function sessionRef(storedId: string): string {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Database>; clock: Clock; limiter: AttemptLimiter; users: UsersService }) {
+/**
+ * Thrown by signIn after a right password for an account with two-factor sign-in: no session yet,
+ * a challenge for the code step. (Thrown rather than returned, so every caller that expects a
+ * session must say what it does with the code step.)
+ */
+export class SecondFactorDue extends Error {
+  constructor(readonly challenge: string) {
+    super('A code from the authenticator app is needed');
+    this.name = 'SecondFactorDue';
+  }
+}
+
+export function createAuthService({
+  db,
+  clock,
+  limiter,
+  users,
+  twoFactor,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  limiter: AttemptLimiter;
+  users: UsersService;
+  twoFactor?: TwoFactorService;
+}) {
   // Sessions with their users as last read, kept until anything at all is written to the database
   // (here or by the command line): signing out, deleting a user, a new password, a new role and
   // sliding all write.
@@ -114,6 +139,33 @@ export function createAuthService({ db, clock, limiter, users }: { db: Kysely<Da
       const source = { account: row ? row.id : `name:${name.toLowerCase()}`, address: clientKey };
       const ok = await limiter.check('signin', source, () => (row && secret ? verifyPassword(secret, row.password_hash) : burnPasswordCheck(secret)));
       if (!ok || !row) throw new UnauthorizedError(SIGN_IN_FAILED);
+      // Two-factor sign-in: the password was right; the session waits for the code step.
+      const challenge = await twoFactor?.challengeAfterPassword(row.id);
+      if (challenge) throw new SecondFactorDue(challenge);
+      const session = await service.createSession(row.id, { ip: clientKey, userAgent });
+      return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
+    },
+
+    /**
+     * The code step of two-factor sign-in: a challenge from signIn and a current code or an unused
+     * recovery code. A wrong code counts against the same guessing limit as a wrong password, for
+     * the challenge's account and the address.
+     */
+    async signInSecondFactor(
+      challenge: unknown,
+      code: unknown,
+      clientKey: string,
+      userAgent?: string,
+    ): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+      if (!twoFactor) throw new UnauthorizedError(SIGN_IN_FAILED);
+      let userId = '';
+      const account = (await twoFactor.challengeAccount(challenge)) ?? 'challenge:unknown';
+      await limiter.check('signin', { account, address: clientKey }, async () => {
+        userId = await twoFactor.redeem(challenge, code);
+        return true;
+      });
+      const row = await users.findForPasswordCheck(userId);
+      if (!row) throw new UnauthorizedError(SIGN_IN_FAILED);
       const session = await service.createSession(row.id, { ip: clientKey, userAgent });
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },

@@ -3,7 +3,20 @@
 import { Island } from '../../../http/island.tsx';
 import { AdultWarning, NarrowCard } from '../../../http/ui.tsx';
 
-export function SignInPage({ next, error, username, noAccounts }: { next: string; error?: string | null; username?: string; noAccounts: boolean }) {
+/** `challenge`: the password was right and the account has two-factor sign-in: the form asks for the code. */
+export function SignInPage({
+  next,
+  error,
+  username,
+  noAccounts,
+  challenge,
+}: {
+  next: string;
+  error?: string | null;
+  username?: string;
+  noAccounts: boolean;
+  challenge?: string | undefined;
+}) {
   return (
     <NarrowCard className="fade-in-slow">
       <p className="text-center text-xs font-semibold uppercase tracking-widest text-muted">Personal Site - Account Required</p>
@@ -19,7 +32,7 @@ export function SignInPage({ next, error, username, noAccounts }: { next: string
         </p>
       ) : null}
       <div className="mt-6">
-        <Island name="SignInForm" props={{ next, error: error ?? null, username: username ?? '' }} />
+        <Island name="SignInForm" props={{ next, error: error ?? null, username: username ?? '', ...(challenge ? { challenge } : {}) }} />
       </div>
       <div className="mt-6">
         <AdultWarning>

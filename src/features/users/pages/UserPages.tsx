@@ -226,10 +226,16 @@ export function ProfilePage({
         ) : null}
       </section>
 
-      {/* The island's marker takes no room (display: contents): this box keeps the space between sections. */}
+      {/* The island's marker takes no room (display: contents): these boxes keep the space between sections. */}
       {sessionList ? (
         <div>
           <Island name="Sessions" props={{ initial: sessionList }} />
+        </div>
+      ) : null}
+
+      {own ? (
+        <div>
+          <Island name="TwoFactor" props={{}} />
         </div>
       ) : null}
 

@@ -1,0 +1,182 @@
+// Two-factor sign-in (issue 22, decision 0055): an account's TOTP secret (set up, then enabled
+// with a first code), its ten one-time recovery codes (kept as SHA-256: each carries 80 random
+// bits, so a fast hash is enough), and the challenges that stand between a right password and a
+// session: random, stored hashed, bound to one account, alive 5 minutes and for 5 wrong codes.
+
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { UntilChanged } from '../../db/changes.ts';
+import type { Database } from '../../db/database.ts';
+import { ConflictError, InvalidError, UnauthorizedError } from '../../errors.ts';
+import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
+import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
+import * as repo from './twofactor.repo.ts';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const CHALLENGE_MAX_FAILURES = 5;
+export const RECOVERY_CODE_COUNT = 10;
+
+/** Who must have two-factor sign-in (REQUIRE_2FA): nobody, administrators, or everyone. */
+export type TwoFactorRequirement = 'off' | 'admins' | 'all';
+
+export const TWO_FACTOR_MESSAGES = {
+  wrongCode: 'That code is not right',
+  challengeGone: 'This sign-in has expired. Enter your password again.',
+  alreadyOn: 'Two-factor sign-in is already on',
+  nothingPending: 'Set up two-factor sign-in first',
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  wrongPassword: 'The password is not right',
+  enrolRequired: 'Set up two-factor sign-in to continue',
+} as const;
+
+export interface TwoFactorStatus {
+  /** Codes are asked for at sign-in. */
+  enabled: boolean;
+  /** A secret was set up and waits for its first code. */
+  pending: boolean;
+  recoveryCodesLeft: number;
+  /** REQUIRE_2FA applies to this account. */
+  required: boolean;
+}
+
+export interface TotpSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrSvg: string;
+}
+
+/** Spaces and dashes are ignored: "123 456" and "abcd-efgh-…" are typed as shown. */
+function compact(code: unknown): string {
+  return typeof code === 'string' ? code.replace(/[\s-]/g, '').toLowerCase() : '';
+}
+
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+const isRecoveryCode = (code: string) => /^[a-z2-7]{16}$/.test(code);
+
+/** A recovery code as shown: 16 base32 characters (80 bits) in groups of four. */
+function newRecoveryCode(): string {
+  return generateToken()
+    .slice(0, 16)
+    .replace(/(.{4})(?!$)/g, '$1-');
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
+
+export function createTwoFactorService({ db, clock, requirement = 'off' }: { db: Kysely<Database>; clock: Clock; requirement?: TwoFactorRequirement }) {
+  // Read on every request while REQUIRE_2FA is on; kept until anything is written.
+  const knownEnabled = new UntilChanged<{ enabled: boolean }>(db);
+  const now = () => clock().getTime();
+
+  const service = {
+    async isEnabled(userId: string): Promise<boolean> {
+      const known = await knownEnabled.get(userId, async () => ({ enabled: (await repo.findTotp(db, userId))?.enabled_at != null }));
+      return known?.enabled ?? false;
+    },
+
+    /** REQUIRE_2FA applies to an account of this role. */
+    isRequiredFor(role: 'admin' | 'user'): boolean {
+      return requirement === 'all' || (requirement === 'admins' && role === 'admin');
+    },
+
+    /** The account must set up two-factor sign-in before it may do anything else. */
+    async mustEnrol(user: { id: string; role: 'admin' | 'user' }): Promise<boolean> {
+      return service.isRequiredFor(user.role) && !(await service.isEnabled(user.id));
+    },
+
+    async status(user: { id: string; role: 'admin' | 'user' }): Promise<TwoFactorStatus> {
+      const row = await repo.findTotp(db, user.id);
+      const enabled = row?.enabled_at != null;
+      return {
+        enabled,
+        pending: row !== undefined && !enabled,
+        recoveryCodesLeft: enabled ? await repo.countUnusedRecoveryCodes(db, user.id) : 0,
+        required: service.isRequiredFor(user.role),
+      };
+    },
+
+    /** A new pending secret (replacing an earlier pending one), its address and its QR code. */
+    async setup(userId: string, username: string): Promise<TotpSetup> {
+      const secret = newTotpSecret();
+      if (!(await repo.savePendingSecret(db, userId, secret, now()))) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
+      const url = otpauthUrl(username, secret);
+      return { secret, otpauthUrl: url, qrSvg: qrSvg(url) };
+    },
+
+    /** Turns two-factor sign-in on with a first code of the pending secret; the recovery codes are shown this once. */
+    async enable(userId: string, code: unknown): Promise<{ recoveryCodes: string[] }> {
+      const typed = compact(code);
+      if (!isTotpCode(typed)) throw new InvalidError(TWO_FACTOR_MESSAGES.codeRequired);
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findTotp(trx, userId);
+        if (row?.enabled_at != null) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
+        if (!row) throw new ConflictError(TWO_FACTOR_MESSAGES.nothingPending);
+        const step = matchingStep(row.secret, typed, now());
+        if (step === null) throw new InvalidError(TWO_FACTOR_MESSAGES.wrongCode);
+        await repo.enableTotp(trx, userId, step, now());
+        await repo.replaceRecoveryCodes(
+          trx,
+          userId,
+          recoveryCodes.map((c) => tokenId(compact(c))),
+        );
+      });
+      return { recoveryCodes };
+    },
+
+    /** Turns it off (the caller has checked the password, or it is the server's command line). */
+    async disable(userId: string): Promise<boolean> {
+      return db.transaction().execute((trx) => repo.deleteTwoFactor(trx, userId));
+    },
+
+    /** After a right password: a challenge for the code step, or null when the account has no second factor. */
+    async challengeAfterPassword(userId: string): Promise<string | null> {
+      if (!(await service.isEnabled(userId))) return null;
+      const challenge = generateToken();
+      await repo.deleteExpiredChallenges(db, now());
+      await repo.insertChallenge(db, { id: tokenId(challenge), user_id: userId, expires_at: now() + CHALLENGE_TTL_MS, failures: 0 });
+      return challenge;
+    },
+
+    /** The account a live challenge was made for (for the guessing limit), or null. */
+    async challengeAccount(challenge: unknown): Promise<string | null> {
+      const id = typeof challenge === 'string' && isWellFormedToken(challenge) ? tokenId(challenge) : null;
+      const row = id ? await repo.findChallenge(db, id) : undefined;
+      return row && row.expires_at > now() ? row.user_id : null;
+    },
+
+    /**
+     * The code step: a current code not taken before, or an unused recovery code (used up), on a
+     * live challenge. Answers the account's id and ends the challenge; a wrong code counts against
+     * the challenge (UnauthorizedError). One transaction: of many identical requests, one wins.
+     */
+    async redeem(challenge: unknown, code: unknown): Promise<string> {
+      const typed = compact(code);
+      const result = await db.transaction().execute(async (trx): Promise<{ userId: string } | { error: string }> => {
+        const id = typeof challenge === 'string' && isWellFormedToken(challenge) ? tokenId(challenge) : null;
+        const row = id ? await repo.findChallenge(trx, id) : undefined;
+        if (!id || !row || row.expires_at <= now() || row.failures >= CHALLENGE_MAX_FAILURES) {
+          if (id && row) await repo.deleteChallenge(trx, id);
+          return { error: TWO_FACTOR_MESSAGES.challengeGone };
+        }
+        let ok = false;
+        if (isTotpCode(typed)) {
+          const totp = await repo.findTotp(trx, row.user_id);
+          const step = totp?.enabled_at != null ? matchingStep(totp.secret, typed, now()) : null;
+          ok = step !== null && (await repo.takeStep(trx, row.user_id, step));
+        } else if (isRecoveryCode(typed)) {
+          ok = await repo.spendRecoveryCode(trx, row.user_id, tokenId(typed), now());
+        }
+        if (ok) {
+          await repo.deleteChallenge(trx, id);
+          return { userId: row.user_id };
+        }
+        if (row.failures + 1 >= CHALLENGE_MAX_FAILURES) await repo.deleteChallenge(trx, id);
+        else await repo.countChallengeFailure(trx, id);
+        return { error: TWO_FACTOR_MESSAGES.wrongCode };
+      });
+      if ('error' in result) throw new UnauthorizedError(result.error);
+      return result.userId;
+    },
+  };
+  return service;
+}
