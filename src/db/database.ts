@@ -12,6 +12,7 @@ import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
+import type { PasskeyChallengesTable, PasskeysTable } from '../features/passkeys/passkeys.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -38,6 +39,8 @@ export interface Database {
   library_forgotten: LibraryForgottenTable;
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

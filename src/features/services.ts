@@ -33,6 +33,7 @@ import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
+import { createPasskeysService } from './passkeys/passkeys.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createStreamingSitesService } from './watch/watch.service.ts';
 
@@ -128,6 +129,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    // Passkeys: registered from the profile, signing in without a password (decision 0056).
+    passkeys: createPasskeysService({ db, clock, auth, users, limiter, ...(logger ? { logger } : {}) }),
     streamingSites,
     models,
     links,
