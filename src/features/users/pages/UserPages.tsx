@@ -210,6 +210,12 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
         ) : null}
       </section>
 
+      {own ? (
+        <div>
+          <Island name="Passkeys" props={{}} />
+        </div>
+      ) : null}
+
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
   );
