@@ -279,6 +279,14 @@ describe('the relying party', () => {
     const site = await t.enterSite();
     const res = await t.request('https://hub.example.org/auth/passkey/options', { method: 'POST', as: { siteToken: site } });
     expect(((await res.json()) as { rpId: string }).rpId).toBe('hub.example.org');
+    // The Host header names it, port and all (a default port spelled out is the same origin).
+    for (const [host, rpId] of [
+      ['localhost:3000', 'localhost'],
+      ['Hub.Example.org:80', 'hub.example.org'],
+    ]) {
+      const named = await t.request('/auth/passkey/options', { method: 'POST', as: { siteToken: site }, headers: { host: host! } });
+      expect(((await named.json()) as { rpId: string }).rpId).toBe(rpId!);
+    }
     // A passkey answered on the page at http://localhost is refused for https://hub.example.org.
     const passkey = await SoftPasskey.create('hub.example.org');
     const options = await t.request('https://hub.example.org/api/me/passkeys/options', { method: 'POST', as: alice });

@@ -19,13 +19,14 @@ export function relyingPartyOf(c: Context): RelyingParty {
     return { id: url.hostname, origin: url.origin };
   }
   const host = c.req.header('host') || new URL(c.req.url).host;
+  // A host name or address with an optional port, nothing more (no path, no user).
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host)) throw new InvalidError('The Host header is not a host name');
   let url: URL;
   try {
     url = new URL(`${isHttps(c) ? 'https' : 'http'}://${host}`);
   } catch {
     throw new InvalidError('The Host header is not a host name');
   }
-  if (url.host !== host.toLowerCase()) throw new InvalidError('The Host header is not a host name');
   return { id: url.hostname.replace(/^\[|\]$/g, ''), origin: url.origin };
 }
 
