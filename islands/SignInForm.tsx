@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { PasswordField } from './components/PasswordField.tsx';
 import { api } from './lib/api.ts';
+import { PasskeySignInButton } from './passkeys/PasskeySignInButton.tsx';
 
 export type SignInFormProps = {
   next: string;
@@ -98,6 +99,7 @@ export default function SignInForm({ next, error = null, username: initialUserna
       <button type="submit" className="btn-primary w-full py-2.5" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign In'}
       </button>
+      <PasskeySignInButton next={next} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ export const islandLoaders = {
   LinksBoard: () => import('./LinksBoard.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
   ModelsBoard: () => import('./ModelsBoard.tsx'),
+  Passkeys: () => import('./Passkeys.tsx'),
   Premium: () => import('./Premium.tsx'),
   Sessions: () => import('./Sessions.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),

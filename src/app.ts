@@ -15,6 +15,7 @@ import { withLibraryFiles } from './features/media/library-store.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
+import { passkeySignIn, passkeysApi } from './features/passkeys/passkeys.routes.ts';
 import { createServices } from './features/services.ts';
 import './features/context.ts';
 import { vaultRoutes } from './features/connect/connect.routes.ts';
@@ -73,6 +74,8 @@ export function createApp(given: AppDeps) {
   app.route('/api/users', usersApi);
   app.route('/api/me', meApi);
   app.route('/api/me/2fa', twoFactorApi);
+  app.route('/api/me/passkeys', passkeysApi);
+  app.route('/auth/passkey', passkeySignIn);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);

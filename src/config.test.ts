@@ -193,6 +193,14 @@ describe('loadConfig', () => {
     }
   });
 
+  test('PUBLIC_URL: unset by default; kept as its origin; anything but an http(s) URL stops start-up', () => {
+    expect(load({}).publicUrl).toBeUndefined();
+    expect(load({ PUBLIC_URL: ' https://Hub.Example.org:8443/media/ ' }).publicUrl).toBe('https://hub.example.org:8443');
+    for (const bad of ['hub.example.org', 'ftp://hub.example.org', 'not a url']) {
+      expect(failure({ PUBLIC_URL: bad })).toStartWith('Invalid configuration: PUBLIC_URL must be the http(s) address the hub is reached at');
+    }
+  });
+
   test('AVATAR_SERVICE_URL: off by default; an http(s) template with {username}; anything else stops start-up', () => {
     expect(load({}).avatarServiceUrl).toBeUndefined();
     expect(load({ AVATAR_SERVICE_URL: '' }).avatarServiceUrl).toBeUndefined();

@@ -90,6 +90,14 @@ export const settingsSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).positive('must be more than 0').default(15),
   REQUIRE_2FA: z.enum(['off', 'admins', 'all'], { message: "must be 'off', 'admins' or 'all'" }).default('off'),
   TRUST_PROXY: booleanText.default(false),
+  PUBLIC_URL: optionalText.refine((v) => {
+    if (v === undefined) return true;
+    try {
+      return /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, 'must be the http(s) address the hub is reached at, such as https://hub.example.org'),
   FETCH_ALLOW_HOSTS: z
     .string()
     .optional()
@@ -219,6 +227,11 @@ export interface Config {
   require2fa: 'off' | 'admins' | 'all';
   /** Behind a reverse proxy: take the client address from X-Forwarded-For and the scheme from X-Forwarded-Proto. */
   trustProxy: boolean;
+  /**
+   * PUBLIC_URL's origin (scheme, host, port): where the hub is reached. Passkeys are bound to its
+   * host name; unset, they are bound to the Host each request names (so localhost works).
+   */
+  publicUrl?: string;
   /** Internal host:port entries the safe fetcher may reach although their address is not public. */
   fetchAllowHosts: readonly string[];
   /**
@@ -335,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginLimit: Object.freeze({ maxAttempts: s.LOGIN_MAX_ATTEMPTS, windowMs: s.LOGIN_WINDOW_MINUTES * 60_000 }),
     require2fa: s.REQUIRE_2FA,
     trustProxy: s.TRUST_PROXY,
+    ...(s.PUBLIC_URL ? { publicUrl: new URL(s.PUBLIC_URL).origin } : {}),
     fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
     media: Object.freeze({

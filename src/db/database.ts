@@ -13,6 +13,7 @@ import type { MediaTable, MediaTagsTable } from '../features/media/media.table.t
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
 import type { SignInChallengesTable, TotpRecoveryCodesTable, UserTotpTable } from '../features/twofactor/twofactor.table.ts';
+import type { PasskeyChallengesTable, PasskeysTable } from '../features/passkeys/passkeys.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -42,6 +43,8 @@ export interface Database {
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   signin_challenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

@@ -34,6 +34,7 @@ import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
 import { createTwoFactorService } from './twofactor/twofactor.service.ts';
+import { createPasskeysService } from './passkeys/passkeys.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createStreamingSitesService } from './watch/watch.service.ts';
 
@@ -134,6 +135,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     users,
     auth,
     twoFactor,
+    // Passkeys: registered from the profile, signing in without a password (decision 0056).
+    passkeys: createPasskeysService({ db, clock, auth, users, limiter, ...(logger ? { logger } : {}) }),
     streamingSites,
     models,
     links,

@@ -63,7 +63,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     found.push(...(await axeEverywhere(page, 'a11y-signin')));
     await page.getByLabel('Username', { exact: true }).fill(ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('alert').first().waitFor();
     found.push(...(await axeEverywhere(page, 'a11y-signin-error')));
     expect(found).toEqual([]);

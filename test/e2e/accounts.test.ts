@@ -76,7 +76,7 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid username or password' });
     await alert.waitFor();
     const alertBox = await alert.boundingBox();
-    const buttonBox = await page.getByRole('button', { name: 'Sign In' }).boundingBox();
+    const buttonBox = await page.getByRole('button', { name: 'Sign In', exact: true }).boundingBox();
     expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(buttonBox!.y);
     expect(new URL(page.url()).pathname).toBe('/signin');
     await screenshotVariants(page, 'signin-error');

@@ -32,7 +32,7 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await islandsReady(page);
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/signin'), page.getByRole('button', { name: 'Sign In' }).click()]);
+  await Promise.all([page.waitForURL((url) => url.pathname !== '/signin'), page.getByRole('button', { name: 'Sign In', exact: true }).click()]);
   await page.waitForLoadState('load');
 }
 

@@ -239,6 +239,12 @@ export function ProfilePage({
         </div>
       ) : null}
 
+      {own ? (
+        <div>
+          <Island name="Passkeys" props={{}} />
+        </div>
+      ) : null}
+
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
   );
