@@ -120,7 +120,8 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
                     …{key.hint}
                   </code>
                 </p>
-                <p className="mt-1 flex flex-wrap gap-1" aria-label="Scopes">
+                <p className="mt-1 flex flex-wrap gap-1">
+                  <span className="sr-only">Scopes:</span>
                   {key.scopes.map((scope) => (
                     <span key={scope} className="chip border border-line">
                       {SCOPE_NAMES[scope]}
