@@ -43,7 +43,7 @@ async function createThroughForm(name: string, tick: RegExp[] = []): Promise<str
   fireEvent.change(within(form()).getByLabelText(API_KEYS_TEXT.name), { target: { value: name } });
   for (const label of tick) fireEvent.click(scopeBox(label));
   await settle(() => within(form()).getByRole('button', { name: API_KEYS_TEXT.create }).click());
-  const shown = (await screen.findByRole('textbox', { name: `New key ${name}` })) as HTMLInputElement;
+  const shown = (await screen.findByRole('textbox', { name: `New key ${name}` })) as HTMLTextAreaElement;
   return shown.value;
 }
 
@@ -97,7 +97,7 @@ describe('ApiKeys', () => {
     const key = await createThroughForm('Phone');
     await settle(() => screen.getByRole('button', { name: API_KEYS_TEXT.copy }).click());
     expect(screen.getByText(API_KEYS_TEXT.copyFailed)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'New key Phone' }) as HTMLInputElement).value).toBe(key);
+    expect((screen.getByRole('textbox', { name: 'New key Phone' }) as HTMLTextAreaElement).value).toBe(key);
   });
 
   test('no scope ticked: told so, nothing sent', async () => {

@@ -115,7 +115,7 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
             <li key={key._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span className="break-all font-medium">{key.name}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{key.name}</span>
                   <code className="text-xs text-muted" title="The key’s last four characters">
                     …{key.hint}
                   </code>
@@ -144,11 +144,13 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
         <div className="border-t border-line bg-raised px-5 py-4" role="status">
           <p className="text-sm font-medium">{API_KEYS_TEXT.shownOnce}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <input
+            {/* As tall as the key needs: on a phone it wraps, whole, instead of scrolling out of sight. */}
+            <textarea
               readOnly
+              rows={1}
               value={created.key}
               aria-label={`New key ${created.name}`}
-              className="field min-w-0 flex-1 font-mono text-sm"
+              className="field min-w-0 basis-full resize-none break-all font-mono text-sm [field-sizing:content] sm:basis-0 sm:flex-1"
               onFocus={(e) => e.currentTarget.select()}
               spellCheck={false}
             />
