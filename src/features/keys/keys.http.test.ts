@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
+import { picture } from '../../../test/helpers/pictures.ts';
 import { createTestApp, type SignedIn, TEST_SITE_PASSWORD, type TestApp } from '../../../test/helpers/test-app.ts';
 import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
 import { tokenId } from '../../security/tokens.ts';
@@ -228,10 +229,13 @@ describe('a key alone passes the site gate, as its owner', () => {
         expect({ method, status: (await withKey(key, '/api/uploads/some-id', { method })).status }).toEqual({ method, status: 403 });
       }
     }
-    // With the upload scope the gate lets the upload through: the upload route judges the file.
-    const accepted = await withKey(uploader, '/api/gallery/upload', { method: 'POST', body: form() });
-    expect(accepted.status).not.toBe(403);
-    expect(accepted.status).not.toBe(401);
+    // With the upload scope a photo is uploaded into the key owner's gallery.
+    const photo = new FormData();
+    photo.append('files', new File([new Uint8Array(await picture('beach', 320))], 'beach.jpg'));
+    const accepted = await withKey(uploader, '/api/gallery/upload', { method: 'POST', body: photo });
+    expect(accepted.status).toBe(201);
+    const uploaded = t.database.sqlite.query("select owner_id from media where title like 'beach%'").all();
+    expect(uploaded).toEqual([{ owner_id: alice.user._id }]);
     expect((await withKey(uploader, '/api/uploads', { method: 'OPTIONS' })).status).not.toBe(403);
     // An upload key is no writer.
     expect((await jsonWithKey(uploader, '/api/albums', 'POST', { name: 'x' })).status).toBe(403);
