@@ -7,6 +7,7 @@ import { session } from './features/auth/auth.middleware.ts';
 import { authRoutes } from './features/auth/auth.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
 import { homeApi, homePage } from './features/home/home.routes.tsx';
+import { keysApi } from './features/keys/keys.routes.ts';
 import { librariesApi } from './features/libraries/libraries.routes.ts';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
@@ -76,6 +77,7 @@ export function createApp(given: AppDeps) {
   app.route('/api/me/2fa', twoFactorApi);
   app.route('/api/me/passkeys', passkeysApi);
   app.route('/auth/passkey', passkeySignIn);
+  app.route('/api/keys', keysApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);

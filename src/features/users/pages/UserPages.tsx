@@ -4,6 +4,7 @@ import type { FormState } from '../../../http/forms.ts';
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
+import type { ApiKeyView } from '../../../shared/api-keys.ts';
 import type { SessionInfo } from '../../../shared/contracts/sessions.ts';
 import { localDate } from '../../../shared/dates.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
@@ -158,7 +159,7 @@ function CollectionsSections({ collections }: { collections: ProfileCollections 
 
 /**
  * `sessions`: on one's own profile, how many devices are signed in to the account; `sessionList`:
- * those sessions, listed with a Sign out button each.
+ * those sessions, listed with a Sign out button each; `apiKeys`: the owner's API keys.
  */
 export function ProfilePage({
   user,
@@ -166,12 +167,14 @@ export function ProfilePage({
   sessions,
   sessionList,
   collections,
+  apiKeys,
 }: {
   user: PublicUser;
   own: boolean;
   sessions?: number;
   sessionList?: SessionInfo[];
   collections?: ProfileCollections;
+  apiKeys?: ApiKeyView[];
 }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -242,6 +245,12 @@ export function ProfilePage({
       {own ? (
         <div>
           <Island name="Passkeys" props={{}} />
+        </div>
+      ) : null}
+
+      {apiKeys ? (
+        <div>
+          <Island name="ApiKeys" props={{ keys: apiKeys }} />
         </div>
       ) : null}
 
