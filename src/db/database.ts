@@ -15,6 +15,7 @@ import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
 import type { SignInChallengesTable, TotpRecoveryCodesTable, UserTotpTable } from '../features/twofactor/twofactor.table.ts';
 import type { PasskeyChallengesTable, PasskeysTable } from '../features/passkeys/passkeys.table.ts';
+import type { UploadsTable } from '../features/uploads/uploads.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -47,6 +48,7 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   api_keys: ApiKeysTable;
+  uploads: UploadsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */
