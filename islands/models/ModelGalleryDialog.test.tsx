@@ -4,9 +4,9 @@ import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import type { Model } from '../../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import { tusUpload } from '../lib/tus.ts';
 import { uploadFile } from '../lib/upload.ts';
 import ModelsBoard from '../ModelsBoard.tsx';
-import { PREMIUM_UPLOAD_PATH, uploadAll } from '../media/upload-all.ts';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
@@ -126,7 +126,7 @@ describe("a model's gallery dialog", () => {
   test('shows the media of both galleries, each with its Gallery or Premium chip; a premium item favourites on its own path', async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
-    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    const stored = await tusUpload(fileOf('png', 'reserve.png'), { gallery: 'premium', tags: [], modelId: mia._id }).done;
     expect(stored.ok).toBe(true);
     await renderBoard();
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
@@ -212,7 +212,7 @@ describe("a model's gallery dialog", () => {
   test("the tiles are the media library's cards: a favourite button, and a menu whose Delete sends each item to its own gallery's bin", async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
-    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    const stored = await tusUpload(fileOf('png', 'reserve.png'), { gallery: 'premium', tags: [], modelId: mia._id }).done;
     expect(stored.ok).toBe(true);
     await renderBoard();
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
