@@ -12,6 +12,7 @@ import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
+import type { UploadsTable } from '../features/uploads/uploads.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -38,6 +39,7 @@ export interface Database {
   library_forgotten: LibraryForgottenTable;
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
+  uploads: UploadsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */
