@@ -10,11 +10,10 @@
 // what became of the file once its last byte is in (the item, or the hub's refusal), DELETE drops
 // it (Cancel).
 
-import type { MediaItem } from '../../src/shared/media.ts';
+import { UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
+import { TUS_VERSION, UPLOADS_PATH, type UploadView } from '../../src/shared/uploads.ts';
 import { readUploadAnswer, UPLOAD_TEXT, type UploadHandle, type UploadOutcome } from './upload.ts';
 
-export const TUS_PATH = '/api/uploads';
-const TUS_VERSION = '1.0.0';
 /** 5 MiB: well under nginx's common 10 MB and far under a tunnel's 100 MB; a chunk takes seconds on a slow line. */
 export const CHUNK_BYTES = 5 * 1024 * 1024;
 /**
@@ -26,8 +25,6 @@ export const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 
 export const TUS_TEXT = {
   reconnecting: 'Connection lost - the upload goes on when it is back',
 } as const;
-/** How long one request may take before it counts as a dropped line (then it is tried again). */
-const REQUEST_TIMEOUT_MS = 120_000;
 /** Between two looks at a file the hub is still checking after its last byte. */
 const POLL_MS = 250;
 
@@ -91,8 +88,6 @@ interface Answer {
   text: string;
 }
 
-type Status = { state: 'uploading'; offset: number; length: number } | { state: 'done'; media: MediaItem } | { state: 'failed'; error: string };
-
 /** Uploads `file` over tus; the outcome reads as a multipart upload's does (the item, or the hub's words). */
 export function tusUpload(file: File, fields: TusFields, options: TusOptions = {}): UploadHandle {
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
@@ -108,7 +103,7 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
     const timer = setTimeout(() => {
       timedOut = true;
       request.abort();
-    }, REQUEST_TIMEOUT_MS);
+    }, UPLOAD_TIMEOUT_MS);
     const cancel = () => request.abort();
     stop.signal.addEventListener('abort', cancel);
     try {
@@ -130,7 +125,7 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
   }
 
   async function create(): Promise<string> {
-    const answer = await call('POST', TUS_PATH, {
+    const answer = await call('POST', UPLOADS_PATH, {
       'upload-length': String(file.size),
       'upload-metadata': encodeMetadata({
         filename: file.name,
@@ -167,7 +162,7 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
       request.setRequestHeader('upload-offset', String(offset));
       request.setRequestHeader('content-type', 'application/offset+octet-stream');
       request.setRequestHeader('accept', 'application/json');
-      request.timeout = REQUEST_TIMEOUT_MS;
+      request.timeout = UPLOAD_TIMEOUT_MS;
       request.upload.onprogress = (event) => options.onProgress?.(offset + Math.min(event.loaded, end - offset), file.size);
       request.onload = () => {
         const next = Number(request.getResponseHeader('upload-offset'));
@@ -193,9 +188,9 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
     for (;;) {
       const answer = await call('GET', at);
       if (answer.status !== 200) throw refusal(answer.status, answer.text);
-      let status: Status;
+      let status: UploadView;
       try {
-        status = JSON.parse(answer.text) as Status;
+        status = JSON.parse(answer.text) as UploadView;
       } catch {
         return { ok: false, status: answer.status, message: UPLOAD_TEXT.invalidResponse };
       }

@@ -138,6 +138,13 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   let held: (() => void)[] = [];
   /** Requests on their way, with whether they are held (a held one does not keep the hub busy). */
   const inFlight = new Map<Promise<unknown>, { held: boolean }>();
+  /** Wakes idle() when a request it waits for comes to be held on its way. */
+  let wake: (() => void) | null = null;
+  const hold = () =>
+    new Promise<void>((resolve) => {
+      held.push(resolve);
+      wake?.();
+    });
   function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const state = { held: false };
     const answer = send(input, init, state);
@@ -169,7 +176,7 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
         return new Response(`<html><body><h1>${what.proxyStatus}</h1></body></html>`, { status: what.proxyStatus, headers: { 'content-type': 'text/html' } });
       }
       state.held = true;
-      await new Promise<void>((resolve) => held.push(resolve));
+      await hold();
       state.held = false;
     }
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
@@ -197,7 +204,7 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     const tracked = promise.catch(() => {}).finally(() => inFlight.delete(tracked));
     inFlight.set(tracked, state);
   }
-  const XMLHttpRequest = hubXMLHttpRequest({ requests, interruptions, toHub, track, hold: () => new Promise<void>((resolve) => held.push(resolve)) });
+  const XMLHttpRequest = hubXMLHttpRequest({ requests, interruptions, toHub, track, hold });
   return {
     fetch: browserFetch as typeof fetch,
     XMLHttpRequest,
@@ -205,7 +212,12 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
       for (;;) {
         const busy = [...inFlight].filter(([, state]) => !state.held).map(([promise]) => promise);
         if (busy.length === 0) return;
-        await Promise.all(busy);
+        // Until they end, or one of them stops on the line (held mid-body): then look again.
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          void Promise.all(busy).then(() => resolve());
+        });
+        wake = null;
       }
     },
     requests,
