@@ -151,7 +151,15 @@ describe.skipIf(Boolean(unavailable))('resumable uploads through nginx with a 10
     expect(sha256(await original.arrayBuffer())).toBe(sha256(video));
     // The card is on the page without a reload.
     await page.getByRole('list', { name: 'Media' }).getByRole('article', { name: 'Long take' }).waitFor();
-    expect(unexpectedProblems(problems, [])).toEqual([]);
+    // Chromium logs each request the dead proxy refused or broke off; nothing else went wrong.
+    const lineDown = /^console: Failed to load resource: net::ERR_CONNECTION_(REFUSED|RESET|CLOSED) \[http:\/\/127\.0\.0\.1:\d+\/api\/uploads\/[^\]]+\]$/;
+    expect(problems.filter((p) => lineDown.test(p)).length).toBeGreaterThan(0);
+    expect(
+      unexpectedProblems(
+        problems.filter((p) => !lineDown.test(p)),
+        [],
+      ),
+    ).toEqual([]);
     await context.close();
   }, 240_000);
 });
