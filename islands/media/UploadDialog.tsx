@@ -248,7 +248,8 @@ export function UploadDialog({
         width="lg"
         closable={!uploading}
       >
-        <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 pb-2">
+        {/* Leaves room in the window for the title, the bar, its note and the buttons below. */}
+        <div className="max-h-[min(70vh,calc(100vh_-_19rem))] space-y-4 overflow-y-auto px-6 pb-2">
           {destination ? (
             <fieldset disabled={uploading} className="min-w-0">
               <legend className="mb-1.5 text-sm font-medium">Destination</legend>
