@@ -4,7 +4,7 @@
 // multipart upload of it makes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
@@ -258,6 +258,21 @@ describe('tus 1.0 at /api/uploads', () => {
     expect((await head(location)).headers.get('upload-offset')).toBe(String(half));
     expect((await patch(location, half, bytes.subarray(half))).status).toBe(204);
     expect(await view(location)).toMatchObject({ state: 'done', media: { type: 'image', mimeType: 'image/png', title: 'drawing' } });
+  });
+
+  test('an upload whose last byte was in when the hub stopped, before its item was made, is finished by the sweep at the next start', async () => {
+    const bytes = (await mediaSamples()).gif.bytes();
+    const location = await created(bytes.byteLength, { filename: 'wave.gif' });
+    const id = location.split('/').pop()!;
+    expect((await patch(location, 0, bytes.subarray(0, bytes.byteLength - 1))).status).toBe(204);
+    // As a hub killed while making the item leaves it: every byte on the disk, the row claimed.
+    appendFileSync(path.join(t.dataDir, 'uploads', `${id}.part`), bytes.subarray(bytes.byteLength - 1));
+    await t.database.db.updateTable('uploads').set({ offset: bytes.byteLength, state: 'processing' }).where('id', '=', id).execute();
+    await t.restart();
+    expect(await view(location)).toEqual({ state: 'uploading', offset: bytes.byteLength, length: bytes.byteLength });
+    await t.services.uploads.sweep();
+    expect(await view(location)).toMatchObject({ state: 'done', media: { type: 'image', mimeType: 'image/gif', title: 'wave' } });
+    expect(partFiles()).not.toContain(`${id}.part`);
   });
 
   test(`at most ${MAX_UNFINISHED_UPLOADS} unfinished uploads per user; expiry and the sweep remove their bytes and rows`, async () => {

@@ -32,6 +32,8 @@ export const MAX_UNFINISHED_UPLOADS = 20;
 /** Files in the uploads folder with no row are removed by the sweep once this old (a creation in progress has its row within milliseconds). */
 const ORPHAN_AGE_MS = HOUR_MS;
 const SWEEP_BATCH = 200;
+/** Bytes gathered from a PATCH body before they are written (one system call). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
 
 export const UPLOADS_TEXT = {
   notFound: 'Upload not found',
@@ -223,28 +225,42 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
       if (input.body) {
         const reader = input.body.getReader();
         const release = chunkReleaser();
+        // Chunks are gathered into one write of up to WRITE_BATCH_BYTES (a system call each, not one per chunk).
+        let batch: Uint8Array[] = [];
+        let batchBytes = 0;
+        const flush = async () => {
+          let at = 0;
+          while (at < batchBytes) {
+            const pending = at === 0 ? batch : [Buffer.concat(batch).subarray(at)];
+            const { bytesWritten } = await handle.writev(pending, position + at);
+            at += bytesWritten;
+          }
+          position += batchBytes;
+          for (const chunk of batch) release(chunk);
+          batch = [];
+          batchBytes = 0;
+        };
         try {
           for (;;) {
             const { done, value } = await reader.read();
             if (done) break;
-            const take = Math.min(value.byteLength, row.length - position);
+            const take = Math.min(value.byteLength, row.length - position - batchBytes);
             if (take < value.byteLength) past = true;
             const bytes = take === value.byteLength ? value : value.subarray(0, take);
-            let written = 0;
-            while (written < bytes.byteLength) {
-              const { bytesWritten } = await handle.write(bytes, written, bytes.byteLength - written, position + written);
-              written += bytesWritten;
-            }
             hash?.update(bytes);
-            position += take;
-            release(value);
+            batch.push(bytes);
+            batchBytes += take;
             if (past) {
               await reader.cancel().catch(() => {});
               break;
             }
+            if (batchBytes >= WRITE_BATCH_BYTES) await flush();
           }
+          await flush();
         } catch (error) {
           failure = error;
+          // What came before the client went is kept.
+          await flush();
         }
       }
       // A body longer than the upload, a chunk that came only in part, or not as its checksum says, is not kept.
