@@ -53,7 +53,7 @@ const headers = () => ({ 'x-site-token': alice.siteToken, authorization: `Bearer
 function send(
   bytes: Uint8Array,
   metadata: Record<string, string>,
-  options: { chunkSize?: number; uploadUrl?: string; abortAt?: number } = {},
+  options: { chunkSize?: number; uploadUrl?: string; abortAt?: number; duringCreation?: boolean } = {},
 ): Promise<{ url: string; aborted: boolean }> {
   return new Promise((resolve, reject) => {
     const upload: Upload = new Upload(Buffer.from(bytes), {
@@ -63,6 +63,7 @@ function send(
       metadata,
       headers: headers(),
       retryDelays: [],
+      uploadDataDuringCreation: options.duringCreation ?? false,
       // Keep no fingerprints between uploads (resumption is by uploadUrl).
       storeFingerprintForResuming: false,
       onError: reject,
@@ -145,6 +146,16 @@ describe('tus-js-client against the hub', () => {
     }
     // Processed the same way too.
     await t.runJobs();
+  });
+
+  test('creation-with-upload: the first chunk goes with the POST, the rest as PATCHes', async () => {
+    const bytes = (await mediaSamples()).png.bytes();
+    patches.length = 0;
+    const sent = await send(bytes, { filename: 'drawing.png', title: 'Sketch', tags: 'ink,paper' }, { chunkSize: 8 * 1024, duringCreation: true });
+    expect(patches[0]!.offset).toBe(8 * 1024);
+    const item = await doneItem(sent.url);
+    expect(item).toMatchObject({ title: 'Sketch', tags: ['ink', 'paper'], mimeType: 'image/png' });
+    expect((await original(item)).equals(Buffer.from(bytes))).toBe(true);
   });
 
   test('100 PATCHes at once at one offset: one 204, 99 409s, and the file is whole', async () => {

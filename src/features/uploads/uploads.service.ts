@@ -272,7 +272,8 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
           throw new UploadAnswerError(460, UPLOADS_TEXT.checksumMismatch);
         }
       }
-      await handle.sync();
+      // fdatasync: the bytes and the file's size reach the disk before the offset is recorded.
+      await handle.datasync();
     } finally {
       await handle.close();
     }

@@ -210,7 +210,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
     return { id: model.id, name: model.name };
   }
 
-  return {
+  const service = {
     /**
      * Reads the parts of one upload into `gallery`: fields (title, tags, modelId or modelName) and files (field
      * `files` or `media`). Fields are checked as soon as they arrive, so a bad one stops the upload
@@ -316,7 +316,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
         }
         yield { kind: 'file', field: 'files', name: file.name, stream: fileOnDisk(file.path, file.size) };
       }
-      return this.upload(ownerId, gallery, parts(), options);
+      return service.upload(ownerId, gallery, parts(), options);
     },
 
     /** Checks an upload's fields before any byte comes (a resumable upload's metadata): throws as `upload` would. */
@@ -326,4 +326,5 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
       await modelOf(ownerId, 'modelId', fields.modelId);
     },
   };
+  return service;
 }
