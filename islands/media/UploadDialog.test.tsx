@@ -3,12 +3,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { type MediaItem, type MediaPage, UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
-import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
+import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import { encodeMetadata, RETRY_DELAYS_MS, TUS_TEXT } from '../lib/tus.ts';
+import { uploadFile } from '../lib/upload.ts';
 import { UploadDialog, type UploadDialogProps } from './UploadDialog.tsx';
 
-// The dialog talks to the real hub (test/helpers/island-app.ts): uploads go through its XMLHttpRequest
-// stand-in, which streams the multipart body to the hub and reports progress as the hub reads it.
+// The dialog talks to the real hub (test/helpers/island-app.ts): each file is a tus upload
+// (/api/uploads); its chunks go through the XMLHttpRequest stand-in, which streams them to the hub
+// and reports progress as the hub reads them, and can break a chunk off as a dropped line does.
 
 const SCENARIO: Scenario = { accounts: [{ username: 'ann', name: 'Ann Owner', role: 'admin' }], signedInAs: 'ann' };
 
@@ -64,7 +67,70 @@ const toastText = () =>
       .queryAllByRole('status')
       .find((s) => s.hasAttribute('data-toast'))
   )?.querySelector('span')?.textContent ?? null;
-const uploads = () => hub.requests.filter((r) => r.method === 'POST' && r.path === '/api/gallery/upload').map((r) => r.body as SentForm);
+const MB = 1024 * 1024;
+/** The uploads the dialog created (tus POST): the file's length and its metadata, decoded. */
+const created = Object.assign(
+  () =>
+    hub.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/uploads')
+      .map((r) => ({ length: Number(r.headers.get('upload-length')), metadata: decodeMetadata(r.headers.get('upload-metadata') ?? '') })),
+  {
+    paths: () =>
+      hub.requests
+        .filter((r) => r.method === 'PATCH')
+        .map((r) => r.path)
+        .filter((p, i, all) => all.indexOf(p) === i),
+  },
+);
+/** The chunks sent (tus PATCH): where each starts and how long it is. */
+const patches = () =>
+  hub.requests
+    .filter((r) => r.method === 'PATCH' && r.path.startsWith('/api/uploads/'))
+    .map((r) => ({ offset: Number(r.headers.get('upload-offset')), size: (r.body as Blob).size, type: r.headers.get('content-type') }));
+function decodeMetadata(header: string): Record<string, string> {
+  return Object.fromEntries(
+    header
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => {
+        const [key = '', value = ''] = pair.split(' ');
+        return [key, new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)))];
+      }),
+  );
+}
+/** The bar's value now. */
+const shown = () => Number(within(dialog()).getByLabelText('Upload progress').getAttribute('value'));
+/** Lets the dialog run (its requests, its pauses between tries) until `check` holds. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) {
+    await settle();
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
+  }
+}
+/**
+ * A real MP4 (the samples' clip) grown to `size` by a `free` box of random bytes at its end: the hub
+ * takes it as the video it is.
+ */
+function paddedVideo(size: number): Uint8Array<ArrayBuffer> {
+  const clip = samples.mp4.bytes();
+  const bytes = new Uint8Array(size);
+  bytes.set(clip);
+  new DataView(bytes.buffer).setUint32(clip.length, size - clip.length);
+  bytes.set(new TextEncoder().encode('free'), clip.length + 4);
+  for (let at = clip.length + 8; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
+  return bytes;
+}
+const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
+/** The hash of an item's original as the hub serves it. */
+const originalHash = async (item: MediaItem) => sha256(await (await fetch(item.url)).arrayBuffer());
+/** Unfinished uploads' files on the hub. */
+const partFiles = () => {
+  try {
+    return readdirSync(path.join(hub.hub.dataDir, 'uploads'));
+  } catch {
+    return [];
+  }
+};
 const stored = async () => ((await (await fetch('/api/gallery?limit=100')).json()) as MediaPage).media;
 /** Every file in the hub's media folder (originals, renditions and temporary files alike). */
 const filesOnDisk = () =>
@@ -141,7 +207,7 @@ describe('the file list', () => {
 });
 
 describe('uploading', () => {
-  test('sends the files one after another with the title, tags and model, shows the real progress, then the spec toast and a cleared list', async () => {
+  test('sends each file as one tus upload with the title, tags and model, shows the real progress, then the spec toast and a cleared list', async () => {
     const { onUploaded, onDone: done, onClose: closed } = renderDialog({ modelId: undefined });
     choose(fileOf('jpeg'), fileOf('mp4'));
     // Tags: one from the vocabulary, one typed.
@@ -151,24 +217,26 @@ describe('uploading', () => {
 
     // The first file stops half-way on the line: the bar shows how far it came.
     const total = samples.jpeg.bytes().length + samples.mp4.bytes().length;
-    hub.network.interrupt('POST /api/gallery/upload', { pauseAfter: Math.floor(samples.jpeg.bytes().length / 2) });
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: Math.floor(samples.jpeg.bytes().length / 2) });
     await settle(() => fireEvent.click(uploadButton()));
-    const bar = within(dialog()).getByLabelText('Upload progress') as HTMLProgressElement;
-    const halfway = Number(bar.getAttribute('value'));
+    const halfway = shown();
     expect(halfway).toBeGreaterThan(0);
     expect(halfway).toBeLessThan(Math.ceil((samples.jpeg.bytes().length / total) * 100));
     expect(within(dialog()).getByText(`${halfway}%`, { selector: 'span' })).toBeTruthy();
     expect(uploadButton().textContent).toBe('Uploading…');
-    expect(uploads()).toHaveLength(1);
+    expect(created()).toHaveLength(1);
 
     hub.network.clear();
     hub.network.release();
-    await settle();
+    await until(() => done.mock.calls.length > 0);
 
-    expect(uploads()).toEqual([
-      { fields: { tags: 'Amateur,beach,summer' }, files: [{ field: 'media', name: 'photo.jpg', size: samples.jpeg.bytes().length, type: 'image/jpeg' }] },
-      { fields: { tags: 'Amateur,beach,summer' }, files: [{ field: 'media', name: 'clip.mp4', size: samples.mp4.bytes().length, type: 'video/mp4' }] },
+    const tags = 'Amateur,beach,summer';
+    expect(created()).toEqual([
+      { length: samples.jpeg.bytes().length, metadata: { filename: 'photo.jpg', filetype: 'image/jpeg', gallery: 'gallery', tags } },
+      { length: samples.mp4.bytes().length, metadata: { filename: 'clip.mp4', filetype: 'video/mp4', gallery: 'gallery', tags } },
     ]);
+    // Nothing went the old way.
+    expect(hub.requests.filter((r) => r.path === '/api/gallery/upload')).toEqual([]);
     // Success clears the files and tags (spec) and closes the dialog; the page shows the spec toast.
     expect(done.mock.calls).toEqual([['2 file(s) uploaded successfully!']]);
     expect(closed).toHaveBeenCalledTimes(1);
@@ -188,6 +256,33 @@ describe('uploading', () => {
     expect((await stored()).map((i) => i.originalName).sort()).toEqual(['clip.mp4', 'photo.jpg']);
   });
 
+  test('a file larger than a chunk goes in 5 MiB chunks, each from the offset the hub acknowledged, the bar following them', async () => {
+    const { onUploaded } = renderDialog();
+    const video = paddedVideo(12 * MB);
+    choose(new File([video], 'long.mp4', { type: 'video/mp4' }));
+    // Each chunk stops on the line after its first MiB, to be looked at.
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: MB });
+    await settle(() => fireEvent.click(uploadButton()));
+    const seen: number[] = [];
+    while (onUploaded.mock.calls.length === 0) {
+      seen.push(shown());
+      hub.network.release();
+      await settle();
+    }
+
+    expect(patches().map((p) => [p.offset, p.size])).toEqual([
+      [0, 5 * MB],
+      [5 * MB, 5 * MB],
+      [10 * MB, 2 * MB],
+    ]);
+    expect(patches().every((p) => p.type === 'application/offset+octet-stream')).toBe(true);
+    // The bar follows the bytes, within a chunk too: 1, 6 and 11 MiB of 12.
+    expect(seen).toEqual([8, 50, 91]);
+    const [item] = onUploaded.mock.calls[0]![0];
+    expect([item!.originalName, item!.type, item!.size]).toEqual(['long.mp4', 'video', video.length]);
+    expect(await originalHash(item!)).toBe(sha256(video));
+  });
+
   test('one file takes the typed title; a model card uploads with its model and names the destination', async () => {
     const model = (await (
       await fetch('/api/models', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mia Rose' }) })
@@ -200,20 +295,98 @@ describe('uploading', () => {
     choose(fileOf('png'));
     fireEvent.change(within(dialog()).getByLabelText('Title'), { target: { value: 'Beach day' } });
     await settle(() => fireEvent.click(uploadButton()));
-    expect(uploads()[0]!.fields).toEqual({ title: 'Beach day', modelId: model._id });
+    await until(() => done.mock.calls.length > 0);
+    expect(created()[0]!.metadata).toEqual({ filename: 'image.png', filetype: 'image/png', gallery: 'gallery', title: 'Beach day', modelId: model._id });
     expect(done.mock.calls).toEqual([['1 file(s) uploaded successfully to Gallery!']]);
     const [item] = await stored();
     expect([item!.title, item!.modelId, item!.modelName]).toEqual(['Beach day', model._id, 'Mia Rose']);
   });
+
+  test('the premium dialog sends each file to Premium', async () => {
+    const { onDone: done } = renderDialog({ variant: 'premium', toastMs: 4_000 });
+    expect(within(dialog()).getByRole('heading').textContent).toBe('Upload Premium Content');
+    choose(fileOf('jpeg'), fileOf('webm'));
+    await settle(() => fireEvent.click(uploadButton()));
+    await until(() => done.mock.calls.length > 0);
+    expect(created().map((c) => [c.metadata.filename, c.metadata.gallery])).toEqual([
+      ['photo.jpg', 'premium'],
+      ['clip.webm', 'premium'],
+    ]);
+    expect(done.mock.calls).toEqual([['2 file(s) uploaded successfully!']]);
+    const premium = ((await (await fetch('/api/premium?limit=100')).json()) as MediaPage).media;
+    expect(premium.map((i) => i.originalName).sort()).toEqual(['clip.webm', 'photo.jpg']);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('a dropped line', () => {
+  test('a chunk that breaks off is sent again from the offset the hub has (HEAD), the bar carries on, and the stored file is the same', async () => {
+    const { onUploaded, onDone: done } = renderDialog();
+    const video = paddedVideo(12 * MB);
+    choose(new File([video], 'train.mp4', { type: 'video/mp4' }));
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: MB });
+    await settle(() => fireEvent.click(uploadButton()));
+    expect(shown()).toBe(8);
+    // The second chunk breaks off after 3 MiB of it reached the hub; the HEAD after it waits.
+    hub.network.clear();
+    hub.network.interrupt('PATCH /api/uploads/', { dropAfter: 3 * MB });
+    hub.network.interrupt('HEAD /api/uploads/', { held: true });
+    hub.network.release();
+    await until(() => hub.requests.some((r) => r.method === 'HEAD'));
+    await settle();
+    const atBreak = shown();
+    expect(atBreak).toBeGreaterThanOrEqual(41);
+    // The hub answers the HEAD; the rest goes from its offset, and the bar from there, not from 0.
+    hub.network.clear();
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: 64 * 1024 });
+    hub.network.release();
+    await until(() => patches().length === 3);
+    await settle();
+    expect(shown()).toBeGreaterThanOrEqual(66);
+    hub.network.clear();
+    hub.network.release();
+    await until(() => done.mock.calls.length > 0);
+
+    const tus = hub.requests.filter((r) => r.path.startsWith('/api/uploads')).map((r) => r.method);
+    expect(tus).toEqual(['POST', 'PATCH', 'PATCH', 'HEAD', 'PATCH', 'GET']);
+    // What the hub kept of the broken chunk counts: the rest starts where it ends.
+    expect(patches().map((p) => [p.offset, p.size])).toEqual([
+      [0, 5 * MB],
+      [5 * MB, 5 * MB],
+      [8 * MB, 4 * MB],
+    ]);
+    const [item] = onUploaded.mock.calls[0]![0];
+    expect(await originalHash(item!)).toBe(sha256(video));
+    expect(done.mock.calls).toEqual([['1 file(s) uploaded successfully!']]);
+  });
+
+  test('while the line stays down the dialog says so and waits; back online, the upload goes on', async () => {
+    const { onDone: done } = renderDialog();
+    choose(fileOf('mov'));
+    hub.network.interrupt('PATCH /api/uploads/', { networkError: 'connection refused' });
+    await settle(() => fireEvent.click(uploadButton()));
+    await until(() => within(dialog()).queryByText(TUS_TEXT.reconnecting) !== null);
+    expect(uploadButton().textContent).toBe('Uploading…');
+    expect(rows()[0]!.textContent).toContain('Uploading…');
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    hub.network.clear();
+    // The browser says it is back: no need to wait out the pause.
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await until(() => done.mock.calls.length > 0);
+    expect(done.mock.calls).toEqual([['1 file(s) uploaded successfully!']]);
+    expect((await stored()).map((i) => i.originalName)).toEqual(['clip.mov']);
+  });
 });
 
 describe('cancel', () => {
-  test('while uploading the dialog cannot be closed; Cancel aborts the request and the hub keeps nothing', async () => {
+  test('while uploading the dialog cannot be closed; Cancel ends the upload and the hub keeps nothing', async () => {
     const { onClose, onUploaded } = renderDialog();
     choose(fileOf('mov'));
-    hub.network.interrupt('POST /api/gallery/upload', { pauseAfter: Math.floor(samples.mov.bytes().length / 3) });
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: Math.floor(samples.mov.bytes().length / 3) });
     await settle(() => fireEvent.click(uploadButton()));
-    expect(Number(within(dialog()).getByLabelText('Upload progress').getAttribute('value'))).toBeGreaterThan(0);
+    expect(shown()).toBeGreaterThan(0);
 
     // Escape, and the browser's own close request: the dialog stays.
     fireEvent.keyDown(dialog(), { key: 'Escape' });
@@ -224,11 +397,15 @@ describe('cancel', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     await settle(() => fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' })));
-    expect(within(dialog()).getByText('Upload cancelled')).toBeTruthy();
+    await until(() => within(dialog()).queryByText('Upload cancelled') !== null);
+    await settle();
     expect(rows().map((r) => r.getAttribute('aria-label'))).toEqual(['clip.mov']);
     expect(onUploaded).not.toHaveBeenCalled();
+    // The upload is ended (tus termination): no item, and no bytes left on the hub.
+    expect(hub.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(created.paths());
     expect(await stored()).toEqual([]);
     expect(filesOnDisk()).toEqual([]);
+    expect(partFiles()).toEqual([]);
 
     // Now it closes.
     await settle(() => fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' })));
@@ -241,37 +418,70 @@ describe('refusals and failures', () => {
     const { onUploaded } = renderDialog();
     choose(new File(['just some text, not a picture'], 'notes.jpg', { type: 'image/jpeg' }), fileOf('gif'));
     await settle(() => fireEvent.click(uploadButton()));
+    await until(() => onUploaded.mock.calls.length > 0);
     const [refused] = rows();
     expect(refused!.getAttribute('aria-label')).toBe('notes.jpg');
     const words = within(refused!).getByText(/notes\.jpg/, { selector: 'p.text-danger' }).textContent!;
+    // The same words as the multipart upload gives for the same file.
+    const multipart = await uploadFile(new File(['just some text, not a picture'], 'notes.jpg', { type: 'image/jpeg' }), { tags: [] }).done;
+    expect(multipart.ok ? multipart.result.errors[0]?.error : multipart.message).toBe(words);
     expect(toastText()).toBe(words);
     expect(rows()).toHaveLength(1);
     expect(onUploaded.mock.calls[0]![0].map((i) => i.originalName)).toEqual(['animation.gif']);
     expect(within(dialog()).getByText('1 file(s) uploaded successfully!')).toBeTruthy();
   });
 
-  test('a proxy error page, a dropped connection and a timeout give the spec texts', async () => {
+  test('a file over the hub’s size limit is refused at creation with the hub’s words, before any byte is sent', async () => {
+    await hub.close();
+    hub = await createIslandApp({ ...SCENARIO, env: { MAX_UPLOAD_BYTES: '1000' } });
+    renderDialog();
+    choose(fileOf('jpeg'));
+    await settle(() => fireEvent.click(uploadButton()));
+    await until(() => toastText() !== null);
+    const creation = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(samples.jpeg.bytes().length), 'upload-metadata': encodeMetadata({ filename: 'photo.jpg' }) },
+    });
+    expect(creation.status).toBe(413);
+    const words = ((await creation.json()) as { error: string }).error;
+    expect(toastText()).toBe(words);
+    expect(within(rows()[0]!).getByText(words)).toBeTruthy();
+    expect(patches()).toEqual([]);
+  });
+
+  test('a proxy error page, a dropped connection and a timeout give the spec texts once the tries run out', async () => {
     renderDialog();
     choose(fileOf('webp'));
-    hub.network.interrupt('POST /api/gallery/upload', { proxyStatus: 502 });
+    jest.useFakeTimers();
+    const outlast = async (step: number) => {
+      for (let i = 0; toastText() === null; i++) {
+        if (i > 3 * RETRY_DELAYS_MS.length) throw new Error('the upload never gave up');
+        await act(async () => {
+          jest.advanceTimersByTime(step);
+        });
+        await settle();
+      }
+    };
+    hub.network.interrupt('POST /api/uploads', { proxyStatus: 502 });
     await settle(() => fireEvent.click(uploadButton()));
+    await outlast(Math.max(...RETRY_DELAYS_MS));
     expect(toastText()).toBe('Upload failed: 502 - <html><body><h1>502</h1></body></html>');
     expect(within(rows()[0]!).getByText('Upload failed: 502 - <html><body><h1>502</h1></body></html>')).toBeTruthy();
+    // Tried again and again, then given up.
+    expect(hub.requests.filter((r) => r.method === 'POST' && r.path === '/api/uploads')).toHaveLength(RETRY_DELAYS_MS.length + 1);
 
     hub.network.clear();
-    hub.network.interrupt('POST /api/gallery/upload', { networkError: 'connection reset' });
+    hub.network.interrupt('PATCH /api/uploads/', { networkError: 'connection reset' });
     await settle(() => fireEvent.click(uploadButton()));
+    await outlast(Math.max(...RETRY_DELAYS_MS));
     expect(toastText()).toBe('Network error during upload');
 
     hub.network.clear();
-    jest.useFakeTimers();
-    hub.network.interrupt('POST /api/gallery/upload', { pauseAfter: 100 });
+    hub.network.interrupt('PATCH /api/uploads/', { pauseAfter: 100 });
     await settle(() => fireEvent.click(uploadButton()));
-    await act(async () => {
-      jest.advanceTimersByTime(UPLOAD_TIMEOUT_MS);
-    });
-    await settle();
+    await outlast(UPLOAD_TIMEOUT_MS);
     expect(toastText()).toBe('Upload timeout - file may be too large');
     expect(await stored()).toEqual([]);
-  });
+    // Eleven tries of each failure, each one a few hub requests: more than the usual time for a test.
+  }, 120_000);
 });

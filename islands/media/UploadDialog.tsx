@@ -1,11 +1,12 @@
-// The upload dialog (The Red Room's floating button, a model card's upload content): pick or drop
-// files, see each one's name, type, size and Image/Video chip, give a title (one file) and tags,
-// then send the files one after another with a real progress bar. Cancel stops the request in
-// flight (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its
-// refusals show inside it; when every file is stored it clears and closes, and the page shows
+// The upload dialog (The Red Room's floating button, the premium gallery's 'Upload Premium
+// Content', a model card's upload content): pick or drop files, see each one's name, type, size and
+// Image/Video chip, give a title (one file) and tags, then send the files one after another with a
+// real progress bar. Each file is one tus upload sent in chunks of a few megabytes
+// (islands/lib/tus.ts): no request is larger than a proxy lets through, and when the line drops the
+// upload waits, then goes on from what the hub has, the bar where it was. Cancel stops the upload
+// (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its refusals show
+// inside it; when every file is stored it clears and closes, and the page shows
 // '{n} file(s) uploaded successfully!'.
-// The premium variant ('Upload Premium Content') and a model's upload into Premium send all files
-// in one call to POST /api/premium/upload instead.
 
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatSize, GALLERY_TOAST_MS, MAX_TAG_LENGTH, type MediaItem, normaliseTags, splitTags, titleFromFileName } from '../../src/shared/media.ts';
@@ -14,10 +15,10 @@ import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { overallPercent, UPLOAD_TEXT, type UploadHandle, uploadFile } from '../lib/upload.ts';
+import { dropUpload, TUS_TEXT, tusUpload } from '../lib/tus.ts';
+import { overallPercent, UPLOAD_TEXT, type UploadHandle } from '../lib/upload.ts';
 import { UploadIcon } from './icons.tsx';
 import { forgetVocabulary, TagPicker } from './TagPicker.tsx';
-import { PREMIUM_UPLOAD_PATH, uploadAll } from './upload-all.ts';
 
 /** The toast place of this dialog: a refusal raised while it is open shows inside it. */
 export const UPLOAD_DIALOG_PLACE = 'upload-dialog';
@@ -100,6 +101,8 @@ export function UploadDialog({
   const nextKey = useRef(1);
   const inFlight = useRef<UploadHandle | null>(null);
   const cancelled = useRef(false);
+  /** Where the hub keeps what it has of a file that failed (its tus upload), by entry. */
+  const resumable = useRef(new Map<number, string>());
   const id = useId();
 
   useEffect(() => {
@@ -127,7 +130,15 @@ export function UploadDialog({
     addFiles(event.dataTransfer?.files ?? null);
   }
 
+  /** A file leaves the list: what the hub kept of an earlier try of it goes too. */
+  function forget(key: number) {
+    const url = resumable.current.get(key);
+    resumable.current.delete(key);
+    if (url) void dropUpload(url);
+  }
+
   function reset() {
+    for (const key of [...resumable.current.keys()]) forget(key);
     setEntries([]);
     setTitle('');
     setTags([]);
@@ -150,58 +161,11 @@ export function UploadDialog({
     onDone(message);
   }
 
-  /** All files in one call (premium): one progress bar over the whole request. */
-  async function uploadTogether(queue: Entry[], sentTags: string[]) {
-    setEntries((list) => list.map((e) => ({ ...e, state: 'sending', error: undefined })));
-    const handle = uploadAll(
-      PREMIUM_UPLOAD_PATH,
-      queue.map((e) => e.file),
-      { tags: sentTags, modelId: targetModel, title: queue.length === 1 ? title : undefined },
-      {
-        onProgress: (loaded, total) => setPercent(total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0),
-      },
-    );
-    inFlight.current = handle;
-    const outcome = await handle.done;
-    inFlight.current = null;
-    setUploading(false);
-    const success = (n: number) => (destination ? UPLOAD_TEXT.uploadedTo(n, DESTINATION_LABEL.premium) : UPLOAD_TEXT.uploaded(n));
-    if (!outcome.ok) {
-      setEntries((list) =>
-        list.map((e) => ({ ...e, state: outcome.cancelled ? 'waiting' : 'failed', error: outcome.cancelled ? undefined : outcome.message })),
-      );
-      setPercent(0);
-      if (outcome.cancelled) setNote(UPLOAD_TEXT.cancelled);
-      else toast.show(outcome.message, 'error', UPLOAD_DIALOG_PLACE);
-      return;
-    }
-    const stored = outcome.result.media;
-    const refused = new Map(outcome.result.errors.map((e) => [e.name, e.error]));
-    // Refused files stay with their reason (by name); the stored ones leave the list.
-    setEntries((list) => list.flatMap((e) => (refused.has(e.file.name) ? [{ ...e, state: 'failed' as const, error: refused.get(e.file.name) }] : [])));
-    setPercent(100);
-    if (stored.length > 0) {
-      if (sentTags.length > 0) forgetVocabulary();
-      onUploaded(stored);
-    }
-    if (refused.size === 0) return finish(success(stored.length));
-    const [first] = refused.values();
-    toast.show(refused.size === 1 && first ? first : UPLOAD_TEXT.failed, 'error', UPLOAD_DIALOG_PLACE);
-    if (stored.length > 0) setNote(success(stored.length));
-  }
-
   async function upload() {
     const queue = entries;
     if (queue.length === 0 || uploading || tooLong) return;
     const sentTags = normaliseTags([...tags, ...splitTags(customTags)]);
-    if (variant === 'premium' || (destination && chosenDestination === 'premium')) {
-      toast.close();
-      cancelled.current = false;
-      setUploading(true);
-      setPercent(0);
-      setNote('');
-      return uploadTogether(queue, sentTags);
-    }
+    const gallery = variant === 'premium' || (destination && chosenDestination === 'premium') ? 'premium' : 'gallery';
     toast.close();
     cancelled.current = false;
     setUploading(true);
@@ -213,21 +177,30 @@ export function UploadDialog({
     const failures = new Map<number, string>();
     for (const [index, entry] of queue.entries()) {
       setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'sending', error: undefined } : e)));
-      const handle = uploadFile(
+      // One tus upload per file, in chunks; a file that failed before goes on from what the hub kept.
+      const handle = tusUpload(
         entry.file,
-        { title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
-        { onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 0)) },
+        { gallery, title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
+        {
+          resumeFrom: resumable.current.get(entry.key),
+          onCreated: (url) => resumable.current.set(entry.key, url),
+          onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 1)),
+          onRetrying: (waiting) => setNote(waiting ? TUS_TEXT.reconnecting : ''),
+        },
       );
       inFlight.current = handle;
       const outcome = await handle.done;
       inFlight.current = null;
+      setNote('');
       if (!outcome.ok && outcome.cancelled) {
+        resumable.current.delete(entry.key);
         setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'waiting' } : e)));
         break;
       }
       if (outcome.ok && outcome.result.media.length > 0) {
         stored.push(...outcome.result.media);
         sent.add(entry.key);
+        resumable.current.delete(entry.key);
       } else {
         const message = outcome.ok ? (outcome.result.errors[0]?.error ?? UPLOAD_TEXT.failed) : outcome.message;
         failures.set(entry.key, message);
@@ -243,7 +216,7 @@ export function UploadDialog({
       if (sentTags.length > 0) forgetVocabulary();
       onUploaded(stored);
     }
-    const success = destination ? UPLOAD_TEXT.uploadedTo(stored.length, DESTINATION_LABEL.gallery) : UPLOAD_TEXT.uploaded(stored.length);
+    const success = destination ? UPLOAD_TEXT.uploadedTo(stored.length, DESTINATION_LABEL[gallery]) : UPLOAD_TEXT.uploaded(stored.length);
     if (cancelled.current) {
       setPercent(0);
       setNote(stored.length > 0 ? `${UPLOAD_TEXT.cancelled}. ${success}` : UPLOAD_TEXT.cancelled);
@@ -275,7 +248,8 @@ export function UploadDialog({
         width="lg"
         closable={!uploading}
       >
-        <div className="max-h-[70vh] space-y-4 overflow-y-auto px-6 pb-2">
+        {/* Leaves room in the window for the title, the bar, its note and the buttons below. */}
+        <div className="max-h-[min(70vh,calc(100vh_-_19rem))] space-y-4 overflow-y-auto px-6 pb-2">
           {destination ? (
             <fieldset disabled={uploading} className="min-w-0">
               <legend className="mb-1.5 text-sm font-medium">Destination</legend>
@@ -364,7 +338,10 @@ export function UploadDialog({
                     className="btn-ghost shrink-0 px-2 text-danger"
                     aria-label={`Remove ${entry.file.name}`}
                     disabled={uploading}
-                    onClick={() => setEntries((list) => list.filter((e) => e.key !== entry.key))}
+                    onClick={() => {
+                      forget(entry.key);
+                      setEntries((list) => list.filter((e) => e.key !== entry.key));
+                    }}
                   >
                     <TrashIcon />
                   </button>

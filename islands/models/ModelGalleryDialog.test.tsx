@@ -2,11 +2,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, type Mock, spyOn, t
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import type { Model } from '../../src/shared/models.ts';
-import { createIslandApp, type IslandApp, type Scenario, type SentForm } from '../../test/helpers/island-app.ts';
+import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import { tusUpload } from '../lib/tus.ts';
 import { uploadFile } from '../lib/upload.ts';
 import ModelsBoard from '../ModelsBoard.tsx';
-import { PREMIUM_UPLOAD_PATH, uploadAll } from '../media/upload-all.ts';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
@@ -68,6 +68,18 @@ async function renderBoard() {
 
 const card = (name: string) => screen.getByRole('article', { name });
 const dialog = (name: string) => screen.getByRole('dialog', { name });
+/** The uploads the dialog created (tus POST /api/uploads), their metadata decoded. */
+const creations = () =>
+  hub.requests
+    .filter((r) => r.method === 'POST' && r.path === '/api/uploads')
+    .map((r) =>
+      Object.fromEntries(
+        (r.headers.get('upload-metadata') ?? '').split(',').map((pair) => {
+          const [key = '', value = ''] = pair.split(' ');
+          return [key, atob(value)];
+        }),
+      ),
+    );
 const toastIn = (scope: HTMLElement) =>
   (
     within(scope).queryByRole('alert') ??
@@ -85,8 +97,11 @@ describe("a model card's upload content", () => {
     expect((within(upload).getByRole('radio', { name: 'Gallery (free)' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.change(within(upload).getByLabelText('Choose Files'), { target: { files: [fileOf('jpeg'), fileOf('mp4')] } });
     await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
-    const sent = hub.requests.filter((r) => r.path === '/api/gallery/upload').map((r) => (r.body as SentForm).fields.modelId);
-    expect(sent).toEqual([mia._id, mia._id]);
+    // One tus upload per file, each with the model.
+    expect(creations().map((m) => [m.filename, m.gallery, m.modelId])).toEqual([
+      ['photo.jpg', 'gallery', mia._id],
+      ['clip.mp4', 'gallery', mia._id],
+    ]);
     // Every file stored: the dialog clears and closes, and the page says so (no toast over its buttons).
     expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
     expect(toastIn(document.body)).toBe('2 file(s) uploaded successfully to Gallery!');
@@ -102,7 +117,7 @@ describe("a model card's upload content", () => {
 });
 
 describe("a model's upload into Premium", () => {
-  test('Premium as the destination sends every file in one call to /api/premium/upload with the model, and names Premium', async () => {
+  test('Premium as the destination sends every file to Premium with the model, and names Premium', async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await renderBoard();
     await settle(() => within(card('Mia Rose')).getByRole('button', { name: 'Upload content for Mia Rose' }).click());
@@ -110,11 +125,10 @@ describe("a model's upload into Premium", () => {
     await settle(() => within(upload).getByRole('radio', { name: 'Premium' }).click());
     fireEvent.change(within(upload).getByLabelText('Choose Files'), { target: { files: [fileOf('jpeg'), fileOf('mp4')] } });
     await settle(() => within(upload).getByRole('button', { name: 'Upload 2 File(s)' }).click());
-    const sent = hub.requests.filter((r) => r.path.endsWith('/upload'));
-    expect(sent.map((r) => r.path)).toEqual(['/api/premium/upload']);
-    const form = sent[0]!.body as SentForm;
-    expect(form.fields.modelId).toBe(mia._id);
-    expect(form.files.map((f) => f.name)).toEqual(['photo.jpg', 'clip.mp4']);
+    expect(creations().map((m) => [m.filename, m.gallery, m.modelId])).toEqual([
+      ['photo.jpg', 'premium', mia._id],
+      ['clip.mp4', 'premium', mia._id],
+    ]);
     expect(screen.queryByRole('dialog', { name: 'Upload Content for Mia Rose' })).toBeNull();
     expect(toastIn(document.body)).toBe('2 file(s) uploaded successfully to Premium!');
     expect((await json<MediaPage>('GET', `/api/premium?modelId=${mia._id}`)).totalItems).toBe(2);
@@ -126,7 +140,7 @@ describe("a model's gallery dialog", () => {
   test('shows the media of both galleries, each with its Gallery or Premium chip; a premium item favourites on its own path', async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
-    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    const stored = await tusUpload(fileOf('png', 'reserve.png'), { gallery: 'premium', tags: [], modelId: mia._id }).done;
     expect(stored.ok).toBe(true);
     await renderBoard();
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
@@ -212,7 +226,7 @@ describe("a model's gallery dialog", () => {
   test("the tiles are the media library's cards: a favourite button, and a menu whose Delete sends each item to its own gallery's bin", async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
-    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    const stored = await tusUpload(fileOf('png', 'reserve.png'), { gallery: 'premium', tags: [], modelId: mia._id }).done;
     expect(stored.ok).toBe(true);
     await renderBoard();
     await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));

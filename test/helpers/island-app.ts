@@ -18,7 +18,7 @@ export const DEFAULT_PASSWORD = 'correct horse battery';
 const DATABASE_FILE = 'hub.sqlite';
 
 /** "METHOD /path-prefix", as in `POST /api/users` or `PUT /api/users/`. */
-export type RequestMatch = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
+export type RequestMatch = `${'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`;
 
 /** What happens to a request on its way, before it reaches the hub. */
 export type Interruption =
@@ -32,7 +32,13 @@ export type Interruption =
    * An upload (XMLHttpRequest) whose body stops after this many bytes have reached the hub, until
    * `network.release()`: the hub holds a half-received file, as on a slow line.
    */
-  | { pauseAfter: number };
+  | { pauseAfter: number }
+  /**
+   * An upload (XMLHttpRequest) whose connection breaks after this many bytes of its body have
+   * reached the hub: the request fails as a dropped line does. Once: the next matching request
+   * goes through.
+   */
+  | { dropAfter: number };
 
 export interface SentRequest {
   method: string;
@@ -132,6 +138,13 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
   let held: (() => void)[] = [];
   /** Requests on their way, with whether they are held (a held one does not keep the hub busy). */
   const inFlight = new Map<Promise<unknown>, { held: boolean }>();
+  /** Wakes idle() when a request it waits for comes to be held on its way. */
+  let wake: (() => void) | null = null;
+  const hold = () =>
+    new Promise<void>((resolve) => {
+      held.push(resolve);
+      wake?.();
+    });
   function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     const state = { held: false };
     const answer = send(input, init, state);
@@ -163,7 +176,7 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
         return new Response(`<html><body><h1>${what.proxyStatus}</h1></body></html>`, { status: what.proxyStatus, headers: { 'content-type': 'text/html' } });
       }
       state.held = true;
-      await new Promise<void>((resolve) => held.push(resolve));
+      await hold();
       state.held = false;
     }
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
@@ -191,7 +204,7 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
     const tracked = promise.catch(() => {}).finally(() => inFlight.delete(tracked));
     inFlight.set(tracked, state);
   }
-  const XMLHttpRequest = hubXMLHttpRequest({ requests, interruptions, toHub, track, hold: () => new Promise<void>((resolve) => held.push(resolve)) });
+  const XMLHttpRequest = hubXMLHttpRequest({ requests, interruptions, toHub, track, hold });
   return {
     fetch: browserFetch as typeof fetch,
     XMLHttpRequest,
@@ -199,7 +212,12 @@ function wire(hub: TestApp, jar: Map<string, string>): Wire {
       for (;;) {
         const busy = [...inFlight].filter(([, state]) => !state.held).map(([promise]) => promise);
         if (busy.length === 0) return;
-        await Promise.all(busy);
+        // Until they end, or one of them stops on the line (held mid-body): then look again.
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          void Promise.all(busy).then(() => resolve());
+        });
+        wake = null;
       }
     },
     requests,
@@ -302,10 +320,10 @@ export async function createIslandApp(scenario: Scenario = {}): Promise<IslandAp
 }
 
 // ---------------------------------------------------------------------------------------------
-// XMLHttpRequest, for uploads: the FormData is written out as multipart/form-data and streamed to
-// the hub in chunks; upload progress is reported as the hub reads them (so it is the hub's real
-// pace), abort() breaks the body mid-way as a browser's cancelled request does, and the timeout
-// runs on the test's clock.
+// XMLHttpRequest, for uploads: the FormData is written out as multipart/form-data (a Blob, a tus
+// chunk, as its bytes) and streamed to the hub in chunks; upload progress is reported as the hub
+// reads them (so it is the hub's real pace), abort() breaks the body mid-way as a browser's
+// cancelled request does, and the timeout runs on the test's clock.
 
 /** The size of each piece of an upload's body the hub reads. */
 const UPLOAD_CHUNK = 64 * 1024;
@@ -400,8 +418,10 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
       this.headers.set(name, value);
     }
 
-    getResponseHeader(): string | null {
-      return null;
+    private responseHeaders = new Headers();
+
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders.get(name);
     }
 
     abort(): void {
@@ -423,27 +443,30 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
       this.onloadend?.(progress);
     }
 
-    send(body?: FormData | string | null): void {
+    send(body?: FormData | Blob | string | null): void {
       const state = this.state;
       if (this.timeout > 0) this.timer = setTimeout(() => this.end('ontimeout', 0, new DOMException('The upload timed out.', 'TimeoutError')), this.timeout);
       wire.track(this.run(body ?? undefined, state), state);
     }
 
-    private async run(body: FormData | string | undefined, state: { held: boolean }): Promise<void> {
+    private async run(body: FormData | Blob | string | undefined, state: { held: boolean }): Promise<void> {
       const url = new URL(this.path, ORIGIN);
       if (url.origin !== ORIGIN) throw new Error(`Island tests talk to the hub only, not to ${url.origin}`);
       const requestPath = url.pathname + url.search;
-      const form = typeof body === 'object' ? await multipart(body) : undefined;
+      // A Blob (a chunk of a file) is sent as its bytes and recorded as it is.
+      const blob = body instanceof Blob ? body : undefined;
+      const form = typeof body === 'object' && !blob ? await multipart(body as FormData) : undefined;
       if (form) this.headers.set('content-type', form.contentType);
       wire.requests.push({
         method: this.method,
         path: requestPath,
         headers: new Headers(this.headers),
         credentials: 'same-origin',
-        body: form ? form.recorded : typeof body === 'string' ? JSON.parse(body) : undefined,
+        body: form ? form.recorded : blob ? blob : typeof body === 'string' ? JSON.parse(body) : undefined,
       });
 
       let pauseAfter = Number.POSITIVE_INFINITY;
+      let dropAfter = Number.POSITIVE_INFINITY;
       for (const [match, what] of wire.interruptions) {
         if (!matches(match, this.method, requestPath)) continue;
         if ('networkError' in what) return this.end('onerror', 0);
@@ -452,7 +475,10 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
           return this.end('onload', what.proxyStatus);
         }
         if ('pauseAfter' in what) pauseAfter = what.pauseAfter;
-        else {
+        else if ('dropAfter' in what) {
+          dropAfter = what.dropAfter;
+          wire.interruptions.delete(match);
+        } else {
           state.held = true;
           await wire.hold();
           state.held = false;
@@ -461,8 +487,9 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
       if (this.finished) return;
 
       let stream: ReadableStream<Uint8Array> | string | undefined = typeof body === 'string' ? body : undefined;
-      if (form) {
-        const { bytes } = form;
+      const payload = form ? form.bytes : blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
+      if (payload) {
+        const bytes = payload;
         let sent = 0;
         stream = new ReadableStream<Uint8Array>({
           start: (controller) => {
@@ -483,7 +510,13 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
               pauseAfter = Number.POSITIVE_INFINITY;
               if (this.finished) return;
             }
-            const end = Math.min(bytes.length, sent + UPLOAD_CHUNK, Math.max(sent + 1, pauseAfter));
+            if (sent >= dropAfter) {
+              // The line breaks: the hub sees its body end in an error, the page a network error.
+              controller.error(new TypeError('connection reset'));
+              this.end('onerror', 0);
+              return;
+            }
+            const end = Math.min(bytes.length, sent + UPLOAD_CHUNK, Math.max(sent + 1, pauseAfter), Math.max(sent + 1, dropAfter));
             controller.enqueue(bytes.slice(sent, end));
             sent = end;
             this.upload.onprogress?.({ lengthComputable: true, loaded: sent, total: bytes.length });
@@ -503,6 +536,7 @@ function hubXMLHttpRequest(wire: XhrWire): typeof XMLHttpRequest {
       const text = await response.text();
       if (this.finished) return;
       this.responseText = text;
+      this.responseHeaders = response.headers;
       this.end('onload', response.status);
     }
   }
