@@ -153,8 +153,8 @@ const commands: Record<string, Command> = {
   },
 
   user: {
-    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username>',
-    summary: 'Create an account (asks for what is missing, and the password), or set a new password',
+    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user locks-reset <username>',
+    summary: "Create an account (asks for what is missing, and the password), set a new password, or clear a member's premium and Connect locks and PIN",
     async run(args, ctx) {
       const [action, ...rest] = args;
       if (action === 'create') {
@@ -181,6 +181,16 @@ const commands: Record<string, Command> = {
           const password = await newPassword(ctx.io, 'New password', PASSWORD_MIN_LENGTH);
           await users.setPassword(username, password);
           ctx.io.out(`Password changed for ${username}; their sessions have been signed out.`);
+          return 0;
+        });
+      }
+      if (action === 'locks-reset' && rest.length === 1) {
+        const username = rest[0]!;
+        return withServices(ctx, async ({ users, locks }) => {
+          const user = await users.findForSignIn(username);
+          if (!user) throw new InputError(`No user named ${username}`);
+          const cleared = await locks.reset(user.id);
+          ctx.io.out(cleared ? `Locks and PIN cleared for ${username}; premium and Connect are open again.` : `${username} has no locks; nothing to clear.`);
           return 0;
         });
       }

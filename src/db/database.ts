@@ -9,6 +9,7 @@ import type { FaviconsTable } from '../features/favicons/favicons.table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
 import type { LibrariesTable, LibraryForgottenTable, LibrarySkippedTable } from '../features/libraries/libraries.table.ts';
 import type { LinksTable } from '../features/links/links.table.ts';
+import type { SessionUnlocksTable, UserLocksTable } from '../features/locks/locks.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
@@ -38,6 +39,8 @@ export interface Database {
   library_forgotten: LibraryForgottenTable;
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
+  user_locks: UserLocksTable;
+  session_unlocks: SessionUnlocksTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */
