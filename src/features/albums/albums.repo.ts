@@ -35,13 +35,15 @@ const orderOf = (sort: AlbumSortColumn, order: 'asc' | 'desc') => sql.raw(`${ORD
  * item of the album out of the bin (one primary-key probe), else the newest remaining item (one
  * probe of album_media_newest), then that item's type and thumbnail.
  */
-function withCovers(albums: RawBuilder<unknown>, order: RawBuilder<unknown>): RawBuilder<AlbumWithCover> {
+function withCovers(albums: RawBuilder<unknown>, order: RawBuilder<unknown>, freeOnly = false): RawBuilder<AlbumWithCover> {
+  // With premium locked, only Red Room items may be a cover (the newest of them when the chosen one is premium).
+  const free = freeOnly ? sql`and exists (select 1 from media m where m.id = am.media_id and m.gallery = 'gallery')` : sql``;
   return sql<AlbumWithCover>`
     select chosen.*, media.type as cover_type, media.thumbnail_key as cover_thumbnail_key
     from (
       select albums.*, coalesce(
-        (select am.media_id from album_media am where am.album_id = albums.id and am.media_id = albums.cover_media_id and am.binned = 0),
-        (select am.media_id from album_media am where am.album_id = albums.id and am.binned = 0 order by am.created_at desc, am.media_id desc limit 1)
+        (select am.media_id from album_media am where am.album_id = albums.id and am.media_id = albums.cover_media_id and am.binned = 0 ${free}),
+        (select am.media_id from album_media am where am.album_id = albums.id and am.binned = 0 ${free} order by am.created_at desc, am.media_id desc limit 1)
       ) as cover_id
       from (${albums}) as albums
     ) as chosen
@@ -53,10 +55,30 @@ export async function insertAlbum(db: Db, row: NewAlbumRow): Promise<void> {
   await db.insertInto('albums').values(row).execute();
 }
 
-/** The owner's album with its cover. */
-export async function findAlbum(db: Db, ownerId: string, id: string): Promise<AlbumWithCover | undefined> {
-  const result = await withCovers(sql`select * from albums where owner_id = ${ownerId} and id = ${id}`, sql.raw('id')).execute(db);
-  return result.rows[0];
+/**
+ * With premium locked, albums count their Red Room items only: the counts the triggers keep include
+ * premium items, so the page's albums are counted again, one pass over their memberships each.
+ */
+async function countedFree(db: Db, rows: AlbumWithCover[]): Promise<AlbumWithCover[]> {
+  if (rows.length === 0) return rows;
+  const counts = await sql<{ album_id: string; media_count: number; image_count: number; favorite_count: number }>`
+    select am.album_id, count(*) as media_count, sum(am.type = 'image') as image_count, sum(am.is_favorite) as favorite_count
+    from json_each(${JSON.stringify(rows.map((r) => r.id))}) as wanted
+    cross join album_media am on am.album_id = wanted.value
+    join media m on m.id = am.media_id and m.gallery = 'gallery'
+    where am.binned = 0
+    group by am.album_id`.execute(db);
+  const byId = new Map(counts.rows.map((c) => [c.album_id, c]));
+  return rows.map((row) => {
+    const c = byId.get(row.id);
+    return { ...row, media_count: c?.media_count ?? 0, image_count: c?.image_count ?? 0, favorite_count: c?.favorite_count ?? 0 };
+  });
+}
+
+/** The owner's album with its cover (with premium locked: its Red Room items only). */
+export async function findAlbum(db: Db, ownerId: string, id: string, freeOnly = false): Promise<AlbumWithCover | undefined> {
+  const result = await withCovers(sql`select * from albums where owner_id = ${ownerId} and id = ${id}`, sql.raw('id'), freeOnly).execute(db);
+  return freeOnly ? (await countedFree(db, result.rows))[0] : result.rows[0];
 }
 
 /** Whether the owner has that album (a plain row probe, for writes that answer with the album after). */
@@ -75,13 +97,13 @@ export interface AlbumListQuery {
 }
 
 /** A page of the owner's albums in the sort's order (its index), with covers and the total. */
-export async function listAlbums(db: Db, ownerId: string, query: AlbumListQuery): Promise<Page<AlbumWithCover>> {
+export async function listAlbums(db: Db, ownerId: string, query: AlbumListQuery, freeOnly = false): Promise<Page<AlbumWithCover>> {
   const searched = query.search === '' ? sql`` : sql`and instr(name_key, ${query.search}) > 0`;
   const order = orderOf(query.sort, query.order);
   const page = sql`select * from albums where owner_id = ${ownerId} ${searched} order by ${order} limit ${query.limit} offset ${query.offset}`;
-  const items = await withCovers(page, order).execute(db);
+  const items = await withCovers(page, order, freeOnly).execute(db);
   const counted = await sql<{ total: number }>`select count(*) as total from albums where owner_id = ${ownerId} ${searched}`.execute(db);
-  return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) };
+  return { items: freeOnly ? await countedFree(db, items.rows) : items.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 export async function updateAlbum(
@@ -169,12 +191,15 @@ export async function listAlbumMedia(
   albumId: string,
   filter: AlbumMediaFilter,
   page: { limit: number; offset: number },
+  freeOnly = false,
 ): Promise<MediaWithModel[]> {
+  // With premium locked, the page is made of Red Room items only (filtered before the limit, so pages have no gaps).
+  const free = freeOnly ? sql`and exists (select 1 from media m where m.id = album_media.media_id and m.gallery = 'gallery')` : sql``;
   const result = await sql<MediaWithModel>`
     select media.*, models.name as model_name
     from (
       select media_id, added_at from album_media
-      where album_id = ${albumId} and binned = 0 ${filterOf(filter)}
+      where album_id = ${albumId} and binned = 0 ${filterOf(filter)} ${free}
       order by added_at desc, media_id desc limit ${page.limit} offset ${page.offset}
     ) as page
     join media on media.id = page.media_id and media.owner_id = ${ownerId}

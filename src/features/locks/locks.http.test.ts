@@ -126,6 +126,49 @@ describe('while premium is locked', () => {
   });
 });
 
+describe('premium items appear nowhere else while premium is locked', () => {
+  test('albums (covers, counts, pages), tags and the Red Room tell nothing of them', async () => {
+    const secret = newMedia(t.database, ada.id, { gallery: 'premium', title: 'Secret', tags: ['only-premium'], createdAt: Date.now() });
+    const free = newMedia(t.database, ada.id, { title: 'Free', tags: ['everyday'], createdAt: Date.now() - 1000 });
+    const album = (await (await call('/api/albums', phone, 'POST', { name: 'Mixed' })).json()) as { _id: string };
+    expect((await call(`/api/albums/${album._id}/media`, phone, 'POST', { mediaIds: [free.id, secret.id] })).status).toBe(200);
+    await call(`/api/albums/${album._id}`, phone, 'PUT', { coverImage: secret.id });
+    const before = (await (await call('/api/albums', phone)).json()) as { albums: { mediaCount: number; coverImage: { _id: string } | null }[] };
+    expect(before.albums[0]).toMatchObject({ mediaCount: 2, coverImage: { _id: secret.id } });
+
+    await lockPremium();
+    const list = (await (await call('/api/albums', phone)).json()) as { albums: { mediaCount: number; coverImage: { _id: string } | null }[] };
+    expect(list.albums[0]).toMatchObject({ mediaCount: 1, coverImage: { _id: free.id } });
+    const detail = await (await call(`/api/albums/${album._id}`, phone)).json();
+    expect(detail).toMatchObject({ mediaCount: 1, totalItems: 1, coverImage: { _id: free.id } });
+    expect(detail.media.map((m: { _id: string }) => m._id)).toEqual([free.id]);
+    const renamed = await (await call(`/api/albums/${album._id}`, phone, 'PUT', { name: 'Renamed' })).json();
+    expect(renamed).toMatchObject({ mediaCount: 1, coverImage: { _id: free.id } });
+    const tags = (await (await call('/api/tags', phone)).json()) as { custom: string[] };
+    expect(tags.custom).toEqual(['everyday']);
+    expect((await call(`/api/gallery/${secret.id}`, phone)).status).toBe(404);
+    const everything = [
+      await (await call('/api/gallery', phone)).text(),
+      await (await call('/api/gallery?search=Secret', phone)).text(),
+      await (await call('/api/gallery/recycling-bin', phone)).text(),
+      await (await call('/api/gallery/duplicates', phone)).text(),
+      await (await call('/api/albums', phone)).text(),
+      await (await call(`/api/albums/${album._id}`, phone)).text(),
+      await (await call('/api/tags', phone)).text(),
+      await (await call('/api/home', phone)).text(),
+      await (await call('/gallery', phone)).text(),
+    ];
+    for (const text of everything) {
+      expect(text).not.toContain(secret.id);
+      expect(text).not.toContain('only-premium');
+    }
+    // Unlocked, the same calls show it again.
+    await call('/api/unlock', phone, 'POST', { pin: '4321' });
+    expect(await (await call(`/api/albums/${album._id}`, phone)).json()).toMatchObject({ mediaCount: 2, coverImage: { _id: secret.id } });
+    expect(((await (await call('/api/tags', phone)).json()) as { custom: string[] }).custom).toEqual(['everyday', 'only-premium']);
+  });
+});
+
 describe('changing the locks', () => {
   test('needs the current PIN or the password; a change locks every session again', async () => {
     await lockPremium();
