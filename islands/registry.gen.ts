@@ -11,6 +11,7 @@ export const islandLoaders = {
   LockoutBadge: () => import('./LockoutBadge.tsx'),
   ModelsBoard: () => import('./ModelsBoard.tsx'),
   Premium: () => import('./Premium.tsx'),
+  ProfileLocks: () => import('./ProfileLocks.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),
   Watch: () => import('./Watch.tsx'),

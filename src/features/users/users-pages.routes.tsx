@@ -55,7 +55,8 @@ export const usersPages = new Hono()
       // The collections are private to their owner: an administrator viewing someone sees the account only.
       const sessions = own ? await c.var.services.auth.countSessions(id) : undefined;
       const collections = own ? await c.var.services.home.profile(id) : undefined;
-      return c.render(<ProfilePage user={user} own={own} sessions={sessions} collections={collections} />, { title: 'Profile' });
+      const locks = own ? await c.var.services.locks.settings(viewer) : undefined;
+      return c.render(<ProfilePage user={user} own={own} sessions={sessions} collections={collections} locks={locks} />, { title: 'Profile' });
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
       // The spec flags the screen as not authorised when the profile cannot be loaded.

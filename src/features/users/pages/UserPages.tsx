@@ -5,6 +5,7 @@ import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
 import { localDate } from '../../../shared/dates.ts';
+import type { LockSettings } from '../../../shared/locks.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
 import type { PublicUser, UserSummary } from '../users.schema.ts';
 import { PASSWORD_MIN_LENGTH } from '../users.schema.ts';
@@ -156,7 +157,19 @@ function CollectionsSections({ collections }: { collections: ProfileCollections 
 }
 
 /** `sessions`: on one's own profile, how many devices are signed in to the account. */
-export function ProfilePage({ user, own, sessions, collections }: { user: PublicUser; own: boolean; sessions?: number; collections?: ProfileCollections }) {
+export function ProfilePage({
+  user,
+  own,
+  sessions,
+  collections,
+  locks,
+}: {
+  user: PublicUser;
+  own: boolean;
+  sessions?: number;
+  collections?: ProfileCollections;
+  locks?: LockSettings;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="card overflow-hidden">
@@ -209,6 +222,8 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
           </div>
         ) : null}
       </section>
+
+      {locks ? <Island name="ProfileLocks" props={{ initial: locks }} /> : null}
 
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
