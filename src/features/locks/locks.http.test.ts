@@ -169,6 +169,38 @@ describe('premium items appear nowhere else while premium is locked', () => {
   });
 });
 
+describe('every route asked for a premium item while premium is locked', () => {
+  test('no GET route of the hub answers with it, its title or its tags (the premium area itself answers 403 {locked: true})', async () => {
+    const secret = newMedia(t.database, ada.id, { gallery: 'premium', title: 'Xylophone secret', tags: ['zebra-only-premium'] });
+    await putMediaBytes(t.store, secret);
+    const album = (await (await call('/api/albums', phone, 'POST', { name: 'Holder' })).json()) as { _id: string };
+    await call(`/api/albums/${album._id}/media`, phone, 'POST', { mediaIds: [secret.id] });
+    await lockPremium();
+    const routes = [...new Set(t.app.routes.filter((r) => r.method === 'GET' || r.method === 'ALL').map((r) => r.path))].filter(
+      (path) => !path.includes('*') && !path.startsWith('/static') && path !== '/healthz',
+    );
+    expect(routes.length).toBeGreaterThan(30);
+    const asked: string[] = [];
+    for (const route of routes) {
+      for (const id of [secret.id, album._id]) {
+        const url = route.replace(/:[A-Za-z]+(\{[^}]*\})?/g, id);
+        if (asked.includes(url)) continue;
+        asked.push(url);
+        const res = await call(url, phone);
+        const body = await res.text();
+        if (res.status === 403 && (url.startsWith('/api/premium') || url.startsWith('/media/') || url === '/premium')) continue;
+        for (const told of [secret.id, 'Xylophone secret', 'zebra-only-premium']) {
+          if (body.includes(told)) throw new Error(`${url} (${res.status}) tells ${told}`);
+        }
+      }
+    }
+    // The premium area and the item's bytes are closed, not just empty.
+    expect(asked).toContain(`/api/premium/${secret.id}`);
+    expect(asked).toContain(`/media/${secret.id}/thumbnail`);
+    expect(asked).toContain(`/api/albums/${album._id}`);
+  });
+});
+
 describe('changing the locks', () => {
   test('needs the current PIN or the password; a change locks every session again', async () => {
     await lockPremium();
@@ -205,6 +237,25 @@ describe('wrong PINs', () => {
     expect(right.headers.get('retry-after')).toBeString();
     offsetMs = 15 * MINUTE + 1000;
     expect((await call('/api/unlock', laptop, 'POST', { pin: '4321' })).status).toBe(200);
+  });
+});
+
+describe('the PIN limit is its own', () => {
+  test('LOGIN_MAX_ATTEMPTS=2 does not change it, and wrong PINs do not stop a sign-in', async () => {
+    await t.close();
+    t = await createTestApp({ clock: () => new Date(Date.now() + offsetMs), env: { SITE_LOCKOUT_HOURS: '0', LOGIN_MAX_ATTEMPTS: '2' } });
+    ada = await newUser(t.database.db, { username: 'ada' });
+    phone = await credentialsFor(t.database.db, ada);
+    await lockPremium();
+    const statuses: number[] = [];
+    for (let i = 0; i < PIN_MAX_ATTEMPTS + 1; i++) statuses.push((await call('/api/unlock', phone, 'POST', { pin: '0000' })).status);
+    expect(statuses).toEqual([...Array(PIN_MAX_ATTEMPTS).fill(403), 429]);
+    const signIn = await t.request('/auth/signin/', {
+      method: 'POST',
+      as: { siteToken: phone.siteToken },
+      json: { username: 'ada', password: FACTORY_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
   });
 });
 
