@@ -37,7 +37,7 @@ const orderOf = (sort: AlbumSortColumn, order: 'asc' | 'desc') => sql.raw(`${ORD
  */
 function withCovers(albums: RawBuilder<unknown>, order: RawBuilder<unknown>, freeOnly = false): RawBuilder<AlbumWithCover> {
   // With premium locked, only Red Room items may be a cover (the newest of them when the chosen one is premium).
-  const free = freeOnly ? sql`and exists (select 1 from media m where m.id = am.media_id and m.gallery = 'gallery')` : sql``;
+  const free = freeOnly ? sql`and am.premium = 0` : sql``;
   return sql<AlbumWithCover>`
     select chosen.*, media.type as cover_type, media.thumbnail_key as cover_thumbnail_key
     from (
@@ -57,22 +57,23 @@ export async function insertAlbum(db: Db, row: NewAlbumRow): Promise<void> {
 
 /**
  * With premium locked, albums count their Red Room items only: the counts the triggers keep include
- * premium items, so the page's albums are counted again, one pass over their memberships each.
+ * premium items, so the page's albums are counted again, each a range of album_media_free.
  */
 async function countedFree(db: Db, rows: AlbumWithCover[]): Promise<AlbumWithCover[]> {
   if (rows.length === 0) return rows;
-  const counts = await sql<{ album_id: string; media_count: number; image_count: number; favorite_count: number }>`
-    select am.album_id, count(*) as media_count, sum(am.type = 'image') as image_count, sum(am.is_favorite) as favorite_count
-    from json_each(${JSON.stringify(rows.map((r) => r.id))}) as wanted
-    cross join album_media am on am.album_id = wanted.value
-    join media m on m.id = am.media_id and m.gallery = 'gallery'
-    where am.binned = 0
-    group by am.album_id`.execute(db);
-  const byId = new Map(counts.rows.map((c) => [c.album_id, c]));
-  return rows.map((row) => {
-    const c = byId.get(row.id);
-    return { ...row, media_count: c?.media_count ?? 0, image_count: c?.image_count ?? 0, favorite_count: c?.favorite_count ?? 0 };
-  });
+  const counts = await sql<{ album_id: string; media_count: number }>`
+    select wanted.value as album_id,
+      (select count(*) from album_media am where am.album_id = wanted.value and am.premium = 0 and am.binned = 0) as media_count
+    from json_each(${JSON.stringify(rows.map((r) => r.id))}) as wanted`.execute(db);
+  const byId = new Map(counts.rows.map((c) => [c.album_id, c.media_count]));
+  return rows.map((row) => ({ ...row, media_count: byId.get(row.id) ?? 0 }));
+}
+
+/** How many of the album's Red Room items out of the bin match a filter (the total of a locked view). */
+export async function countFree(db: Db, albumId: string, filter: AlbumMediaFilter): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*) as n from album_media where album_id = ${albumId} and premium = 0 and binned = 0 ${filterOf(filter)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /** The owner's album with its cover (with premium locked: its Red Room items only). */
@@ -150,8 +151,8 @@ export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]
  */
 export async function insertMembers(db: Db, ownerId: string, albumId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await sql`
-    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at)
-    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at
+    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at, premium)
+    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at, media.gallery = 'premium'
     from json_each(${JSON.stringify(ids)}) as wanted cross join media on media.id = wanted.value
     where media.owner_id = ${ownerId}
     on conflict (album_id, media_id) do nothing`.execute(db);
@@ -194,7 +195,7 @@ export async function listAlbumMedia(
   freeOnly = false,
 ): Promise<MediaWithModel[]> {
   // With premium locked, the page is made of Red Room items only (filtered before the limit, so pages have no gaps).
-  const free = freeOnly ? sql`and exists (select 1 from media m where m.id = album_media.media_id and m.gallery = 'gallery')` : sql``;
+  const free = freeOnly ? sql`and premium = 0` : sql``;
   const result = await sql<MediaWithModel>`
     select media.*, models.name as model_name
     from (

@@ -108,7 +108,7 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
       // One read transaction: the total, the page and the count agree with each other.
       return db.transaction().execute(async (trx) => {
         const row = await find(trx, ownerId, id, freeOnly);
-        const totalItems = totalOf(row, query.filter);
+        const totalItems = freeOnly ? await repo.countFree(trx, id, query.filter) : totalOf(row, query.filter);
         const rows = await repo.listAlbumMedia(trx, ownerId, id, query.filter, query, freeOnly);
         return { ...toAlbum(row), media: rows.map((row) => toMediaItem(row, row.model_name)), totalItems, totalPages: totalPagesOf(totalItems, query.limit) };
       });

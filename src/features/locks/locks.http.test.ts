@@ -169,6 +169,23 @@ describe('premium items appear nowhere else while premium is locked', () => {
   });
 });
 
+describe('an item moved into premium', () => {
+  test('leaves the locked views of its albums at once; unlocked, the album shows it again', async () => {
+    const item = newMedia(t.database, ada.id, { title: 'Moving' });
+    const stays = newMedia(t.database, ada.id, { title: 'Staying' });
+    const album = (await (await call('/api/albums', phone, 'POST', { name: 'Travels' })).json()) as { _id: string };
+    await call(`/api/albums/${album._id}/media`, phone, 'POST', { mediaIds: [item.id, stays.id] });
+    await lockPremium();
+    expect(await (await call(`/api/albums/${album._id}`, phone)).json()).toMatchObject({ mediaCount: 2, totalItems: 2 });
+    expect((await call('/api/gallery/move-to-premium', phone, 'POST', { mediaIds: [item.id] })).status).toBe(200);
+    const locked = await (await call(`/api/albums/${album._id}`, phone)).json();
+    expect(locked).toMatchObject({ mediaCount: 1, totalItems: 1 });
+    expect(locked.media.map((m: { _id: string }) => m._id)).toEqual([stays.id]);
+    await call('/api/unlock', phone, 'POST', { pin: '4321' });
+    expect(await (await call(`/api/albums/${album._id}`, phone)).json()).toMatchObject({ mediaCount: 2, totalItems: 2 });
+  });
+});
+
 describe('every route asked for a premium item while premium is locked', () => {
   test('no GET route of the hub answers with it, its title or its tags (the premium area itself answers 403 {locked: true})', async () => {
     const secret = newMedia(t.database, ada.id, { gallery: 'premium', title: 'Xylophone secret', tags: ['zebra-only-premium'] });
