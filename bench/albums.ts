@@ -85,6 +85,26 @@ await bench.measure('album of 10,000: all', `/api/albums/${albumIds[2]}`);
 await bench.measure('album of 200: all', `/api/albums/${albumIds[100]}`);
 await bench.measure('album of 20,000: 1,000 at once', `/api/albums/${big}?limit=1000`, { target: false });
 
+// With premium locked (decision 0057), albums count, cover and page their Red Room items only.
+{
+  const res = await app.request('/api/me/locks', {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ premium: true, pin: '246810' }),
+  });
+  if (res.status !== 200) throw new Error(`locking answered ${res.status}: ${await res.text()}`);
+}
+await bench.measure('premium locked: albums, newest first', '/api/albums');
+await bench.measure('premium locked: albums, 100 a page', '/api/albums?limit=100');
+await bench.measure('premium locked: album of 20,000: all', `/api/albums/${big}`);
+await bench.measure('premium locked: album of 20,000: page 300', `/api/albums/${big}?page=300`);
+await bench.measure('premium locked: album of 200: all', `/api/albums/${albumIds[100]}`);
+await app.request('/api/me/locks', {
+  method: 'PUT',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify({ premium: false, currentPin: '246810' }),
+});
+
 // Adding 1,000 items: to a fresh album (each run), and to the big album (items not yet in it).
 const ADD_RUNS = Math.max(5, Math.min(30, Math.floor(RUNS / 10)));
 async function measureAdd(label: string, albumFor: (run: number) => Promise<string>, idsFor: (run: number) => string[]) {

@@ -13,6 +13,7 @@ export const islandLoaders = {
   ModelsBoard: () => import('./ModelsBoard.tsx'),
   Passkeys: () => import('./Passkeys.tsx'),
   Premium: () => import('./Premium.tsx'),
+  ProfileLocks: () => import('./ProfileLocks.tsx'),
   Sessions: () => import('./Sessions.tsx'),
   SignInForm: () => import('./SignInForm.tsx'),
   SiteGateForm: () => import('./SiteGateForm.tsx'),

@@ -10,6 +10,7 @@ import { homeApi, homePage } from './features/home/home.routes.tsx';
 import { keysApi } from './features/keys/keys.routes.ts';
 import { librariesApi } from './features/libraries/libraries.routes.ts';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
+import { areaLock, areaPageLock, lockApi, locksApi, unlockApi, unlockPages } from './features/locks/locks.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
 import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
 import { withLibraryFiles } from './features/media/library-store.ts';
@@ -70,6 +71,11 @@ export function createApp(given: AppDeps) {
 
   // Every request body is small unless a route opts out (streamed uploads will).
   app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session(), enrolmentGate());
+  // Premium and Connect locks (decision 0057): closed areas answer 403 {locked: true}, their pages an unlock form.
+  app.use('/api/premium/*', areaLock('premium'));
+  app.use('/api/accounts/*', areaLock('connect'));
+  app.use('/premium', areaPageLock('premium'));
+  app.use('/connect', areaPageLock('connect'));
   // Each sub-app at its own prefix, so no two share a path and their order does not matter. The
   // gate, sign-in and admin modules keep their few pages and calls together at the root, on paths
   // of their own.
@@ -91,6 +97,9 @@ export function createApp(given: AppDeps) {
   app.route('/api/models', modelsApi);
   app.route('/api/favicon', faviconRoutes);
   app.route('/api/home', homeApi);
+  app.route('/api/me/locks', locksApi);
+  app.route('/api/unlock', unlockApi);
+  app.route('/api/lock', lockApi);
   app.route('/media', mediaBytesRoutes);
   app.route('/', homePage);
   app.route('/links', linksPage);
@@ -104,6 +113,7 @@ export function createApp(given: AppDeps) {
   app.route('/', adminRoutes);
   app.route('/', vaultPages);
   app.route('/', galleryPages);
+  app.route('/', unlockPages);
 
   app.notFound(notFound());
   app.onError(onError(deps.logger));

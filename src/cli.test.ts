@@ -184,6 +184,30 @@ describe('cli: users and the site password', () => {
     expect((await cli(['user', 'passwd'], { DATA_DIR: dir })).code).toBe(2);
   });
 
+  test("user locks-reset clears a member's locks and PIN, opening premium and Connect again", async () => {
+    const dir = dataDir();
+    await cli(['user', 'create', '--username', 'hal', '--name', 'Hal', '--email', 'h@example.com'], { DATA_DIR: dir }, ['first password']);
+    const { openDatabase } = await import('./db/client.ts');
+    const { createServices } = await import('./features/services.ts');
+    const { loadConfig } = await import('./config.ts');
+    const database = openDatabase(path.join(dir, 'hub.sqlite'));
+    const { users, locks } = createServices({ db: database.db, config: loadConfig({ DATA_DIR: dir }), clock: () => new Date() });
+    const hal = { id: (await users.findForSignIn('hal'))!.id, role: 'user' as const, sessionId: 'a-session' };
+    await locks.update(hal, { premium: true, connect: true, pin: '1357' });
+    expect(await locks.isLocked(hal, 'premium')).toBe(true);
+
+    expect(await cli(['user', 'locks-reset', 'hal'], { DATA_DIR: dir })).toEqual({
+      code: 0,
+      out: 'Locks and PIN cleared for hal; premium and Connect are open again.',
+      err: '',
+    });
+    expect(await locks.isLocked(hal, 'premium')).toBe(false);
+    expect(await locks.settings(hal)).toMatchObject({ premium: false, connect: false, hasPin: false });
+    expect((await cli(['user', 'locks-reset', 'hal'], { DATA_DIR: dir })).out).toBe('hal has no locks; nothing to clear.');
+    expect(await cli(['user', 'locks-reset', 'nobody'], { DATA_DIR: dir })).toMatchObject({ code: 1, err: 'No user named nobody' });
+    await database.close();
+  });
+
   test('site-password stores an argon2id hash, never the password, and ends every site token', async () => {
     const dir = dataDir();
     const r = await cli(['site-password'], { DATA_DIR: dir }, ['household secret']);

@@ -154,8 +154,10 @@ const commands: Record<string, Command> = {
   },
 
   user: {
-    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user 2fa-reset <username>',
-    summary: 'Create an account (asks for what is missing, and the password), set a new password, or turn two-factor sign-in off',
+    usage:
+      'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user 2fa-reset <username> | user locks-reset <username>',
+    summary:
+      "Create an account (asks for what is missing, and the password), set a new password, turn two-factor sign-in off, or clear a member's premium and Connect locks and PIN",
     async run(args, ctx) {
       const [action, ...rest] = args;
       if (action === 'create') {
@@ -196,6 +198,16 @@ const commands: Record<string, Command> = {
               ? `Two-factor sign-in is off for ${row.username}; their recovery codes are gone. They sign in with their password alone until they set it up again.`
               : `${row.username} had no two-factor sign-in; nothing changed.`,
           );
+          return 0;
+        });
+      }
+      if (action === 'locks-reset' && rest.length === 1) {
+        const username = rest[0]!;
+        return withServices(ctx, async ({ users, locks }) => {
+          const user = await users.findForSignIn(username);
+          if (!user) throw new InputError(`No user named ${username}`);
+          const cleared = await locks.reset(user.id);
+          ctx.io.out(cleared ? `Locks and PIN cleared for ${username}; premium and Connect are open again.` : `${username} has no locks; nothing to clear.`);
           return 0;
         });
       }

@@ -156,6 +156,22 @@ describe("a model's gallery dialog", () => {
     expect((await json<MediaPage>('GET', '/api/premium?filter=favorites')).totalItems).toBe(1);
   });
 
+  test('with premium locked on this device it shows the Red Room items alone, and no error', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    expect(stored.ok).toBe(true);
+    await json('PUT', '/api/me/locks', { premium: true, pin: '4321' });
+    await renderBoard();
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const gallery = dialog("Mia Rose's Gallery");
+    expect(within(gallery).getByRole('article', { name: 'Free one' })).toBeTruthy();
+    expect(within(gallery).queryByRole('article', { name: 'reserve' })).toBeNull();
+    expect(within(gallery).getByText('1 of 1 items')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toContain('Premium is locked');
+  });
+
   test("lists only the model's media with the Gallery chip; search and the chips narrow it; an item opens the viewer", async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     const other = await json<Model>('POST', '/api/models', { name: 'Soo-ah Park' });

@@ -61,10 +61,12 @@ export function ModelGalleryDialog({
       const query = new URLSearchParams({ modelId: id, limit: String(MAX_PAGE_SIZE) });
       const outcomes = await Promise.all(SOURCES.map((source) => api<unknown>(`/api/${source}?${query}`, { fallback: text.loadFailed })));
       const found: MediaItem[] = [];
-      for (const outcome of outcomes) {
+      outcomes.forEach((outcome, i) => {
         if (outcome.ok && isMediaPage(outcome.value)) found.push(...outcome.value.media);
+        // Premium locked on this device: the model's Red Room items alone, without a word about premium.
+        else if (!outcome.ok && outcome.status === 403 && SOURCES[i] === 'premium') return;
         else page.show(outcome.ok ? text.loadFailed : outcome.message, 'error', MODEL_GALLERY_PLACE);
-      }
+      });
       return found.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     [page.show],

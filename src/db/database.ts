@@ -10,6 +10,7 @@ import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.tabl
 import type { ApiKeysTable } from '../features/keys/keys.table.ts';
 import type { LibrariesTable, LibraryForgottenTable, LibrarySkippedTable } from '../features/libraries/libraries.table.ts';
 import type { LinksTable } from '../features/links/links.table.ts';
+import type { SessionUnlocksTable, UserLocksTable } from '../features/locks/locks.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
@@ -49,6 +50,8 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   api_keys: ApiKeysTable;
   uploads: UploadsTable;
+  user_locks: UserLocksTable;
+  session_unlocks: SessionUnlocksTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

@@ -22,6 +22,7 @@ import { createHomeService } from './home/home.service.ts';
 import { createKeysService } from './keys/keys.service.ts';
 import { createLibrariesService, LIBRARY_JOB_KINDS } from './libraries/libraries.service.ts';
 import { createLinksService } from './links/links.service.ts';
+import { createLocksService } from './locks/locks.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
@@ -162,6 +163,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     media,
     // Albums of both galleries.
     albums: createAlbumsService({ db, clock }),
+    locks: createLocksService({ db, clock }),
     // Exact copies and similar-looking items of either gallery, and resolving them.
     duplicates: createDuplicatesService({ db, clock, similarMaxDistance: config.media.similarMaxDistance }),
     site: createSiteService({ db, config, clock, limiter }),

@@ -35,13 +35,15 @@ const orderOf = (sort: AlbumSortColumn, order: 'asc' | 'desc') => sql.raw(`${ORD
  * item of the album out of the bin (one primary-key probe), else the newest remaining item (one
  * probe of album_media_newest), then that item's type and thumbnail.
  */
-function withCovers(albums: RawBuilder<unknown>, order: RawBuilder<unknown>): RawBuilder<AlbumWithCover> {
+function withCovers(albums: RawBuilder<unknown>, order: RawBuilder<unknown>, freeOnly = false): RawBuilder<AlbumWithCover> {
+  // With premium locked, only Red Room items may be a cover (the newest of them when the chosen one is premium).
+  const free = freeOnly ? sql`and am.premium = 0` : sql``;
   return sql<AlbumWithCover>`
     select chosen.*, media.type as cover_type, media.thumbnail_key as cover_thumbnail_key
     from (
       select albums.*, coalesce(
-        (select am.media_id from album_media am where am.album_id = albums.id and am.media_id = albums.cover_media_id and am.binned = 0),
-        (select am.media_id from album_media am where am.album_id = albums.id and am.binned = 0 order by am.created_at desc, am.media_id desc limit 1)
+        (select am.media_id from album_media am where am.album_id = albums.id and am.media_id = albums.cover_media_id and am.binned = 0 ${free}),
+        (select am.media_id from album_media am where am.album_id = albums.id and am.binned = 0 ${free} order by am.created_at desc, am.media_id desc limit 1)
       ) as cover_id
       from (${albums}) as albums
     ) as chosen
@@ -53,10 +55,31 @@ export async function insertAlbum(db: Db, row: NewAlbumRow): Promise<void> {
   await db.insertInto('albums').values(row).execute();
 }
 
-/** The owner's album with its cover. */
-export async function findAlbum(db: Db, ownerId: string, id: string): Promise<AlbumWithCover | undefined> {
-  const result = await withCovers(sql`select * from albums where owner_id = ${ownerId} and id = ${id}`, sql.raw('id')).execute(db);
-  return result.rows[0];
+/**
+ * With premium locked, albums count their Red Room items only: the counts the triggers keep include
+ * premium items, so the page's albums are counted again, each a range of album_media_free.
+ */
+async function countedFree(db: Db, rows: AlbumWithCover[]): Promise<AlbumWithCover[]> {
+  if (rows.length === 0) return rows;
+  const counts = await sql<{ album_id: string; media_count: number }>`
+    select wanted.value as album_id,
+      (select count(*) from album_media am where am.album_id = wanted.value and am.premium = 0 and am.binned = 0) as media_count
+    from json_each(${JSON.stringify(rows.map((r) => r.id))}) as wanted`.execute(db);
+  const byId = new Map(counts.rows.map((c) => [c.album_id, c.media_count]));
+  return rows.map((row) => ({ ...row, media_count: byId.get(row.id) ?? 0 }));
+}
+
+/** How many of the album's Red Room items out of the bin match a filter (the total of a locked view). */
+export async function countFree(db: Db, albumId: string, filter: AlbumMediaFilter): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*) as n from album_media where album_id = ${albumId} and premium = 0 and binned = 0 ${filterOf(filter)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The owner's album with its cover (with premium locked: its Red Room items only). */
+export async function findAlbum(db: Db, ownerId: string, id: string, freeOnly = false): Promise<AlbumWithCover | undefined> {
+  const result = await withCovers(sql`select * from albums where owner_id = ${ownerId} and id = ${id}`, sql.raw('id'), freeOnly).execute(db);
+  return freeOnly ? (await countedFree(db, result.rows))[0] : result.rows[0];
 }
 
 /** Whether the owner has that album (a plain row probe, for writes that answer with the album after). */
@@ -75,13 +98,13 @@ export interface AlbumListQuery {
 }
 
 /** A page of the owner's albums in the sort's order (its index), with covers and the total. */
-export async function listAlbums(db: Db, ownerId: string, query: AlbumListQuery): Promise<Page<AlbumWithCover>> {
+export async function listAlbums(db: Db, ownerId: string, query: AlbumListQuery, freeOnly = false): Promise<Page<AlbumWithCover>> {
   const searched = query.search === '' ? sql`` : sql`and instr(name_key, ${query.search}) > 0`;
   const order = orderOf(query.sort, query.order);
   const page = sql`select * from albums where owner_id = ${ownerId} ${searched} order by ${order} limit ${query.limit} offset ${query.offset}`;
-  const items = await withCovers(page, order).execute(db);
+  const items = await withCovers(page, order, freeOnly).execute(db);
   const counted = await sql<{ total: number }>`select count(*) as total from albums where owner_id = ${ownerId} ${searched}`.execute(db);
-  return { items: items.rows, total: Number(counted.rows[0]?.total ?? 0) };
+  return { items: freeOnly ? await countedFree(db, items.rows) : items.rows, total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 export async function updateAlbum(
@@ -128,8 +151,8 @@ export async function ownedItems(db: Db, ownerId: string, ids: readonly string[]
  */
 export async function insertMembers(db: Db, ownerId: string, albumId: string, ids: readonly string[], now: number): Promise<number> {
   const result = await sql`
-    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at)
-    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at
+    insert into album_media (album_id, media_id, owner_id, added_at, binned, type, is_favorite, created_at, premium)
+    select ${albumId}, media.id, media.owner_id, ${now}, media.deleted_at is not null, media.type, media.is_favorite, media.created_at, media.gallery = 'premium'
     from json_each(${JSON.stringify(ids)}) as wanted cross join media on media.id = wanted.value
     where media.owner_id = ${ownerId}
     on conflict (album_id, media_id) do nothing`.execute(db);
@@ -169,12 +192,15 @@ export async function listAlbumMedia(
   albumId: string,
   filter: AlbumMediaFilter,
   page: { limit: number; offset: number },
+  freeOnly = false,
 ): Promise<MediaWithModel[]> {
+  // With premium locked, the page is made of Red Room items only (filtered before the limit, so pages have no gaps).
+  const free = freeOnly ? sql`and premium = 0` : sql``;
   const result = await sql<MediaWithModel>`
     select media.*, models.name as model_name
     from (
       select media_id, added_at from album_media
-      where album_id = ${albumId} and binned = 0 ${filterOf(filter)}
+      where album_id = ${albumId} and binned = 0 ${filterOf(filter)} ${free}
       order by added_at desc, media_id desc limit ${page.limit} offset ${page.offset}
     ) as page
     join media on media.id = page.media_id and media.owner_id = ${ownerId}

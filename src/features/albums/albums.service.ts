@@ -89,27 +89,27 @@ export type AlbumsService = ReturnType<typeof createAlbumsService>;
 
 export function createAlbumsService({ db, clock }: AlbumsDeps) {
   const now = () => clock().getTime();
-  const find = async (trx: Db, ownerId: string, id: string) => foundOr(await repo.findAlbum(trx, ownerId, id), ALBUM_TEXT.notFound);
+  const find = async (trx: Db, ownerId: string, id: string, freeOnly = false) => foundOr(await repo.findAlbum(trx, ownerId, id, freeOnly), ALBUM_TEXT.notFound);
 
   return {
-    async list(ownerId: string, query: AlbumsQuery): Promise<AlbumPage> {
-      const page = await repo.listAlbums(db, ownerId, {
-        search: query.search,
-        sort: query.sortBy,
-        order: query.sortOrder,
-        limit: query.limit,
-        offset: query.offset,
-      });
+    /** `freeOnly`: premium is locked, so covers and counts are of Red Room items only. */
+    async list(ownerId: string, query: AlbumsQuery, freeOnly = false): Promise<AlbumPage> {
+      const page = await repo.listAlbums(
+        db,
+        ownerId,
+        { search: query.search, sort: query.sortBy, order: query.sortOrder, limit: query.limit, offset: query.offset },
+        freeOnly,
+      );
       return { albums: page.items.map(toAlbum), totalItems: page.total, totalPages: totalPagesOf(page.total, query.limit) };
     },
 
     /** The album and a page of its items out of the bin, most recently added first. */
-    get(ownerId: string, id: string, query: AlbumMediaQuery): Promise<AlbumDetail> {
+    get(ownerId: string, id: string, query: AlbumMediaQuery, freeOnly = false): Promise<AlbumDetail> {
       // One read transaction: the total, the page and the count agree with each other.
       return db.transaction().execute(async (trx) => {
-        const row = await find(trx, ownerId, id);
-        const totalItems = totalOf(row, query.filter);
-        const rows = await repo.listAlbumMedia(trx, ownerId, id, query.filter, query);
+        const row = await find(trx, ownerId, id, freeOnly);
+        const totalItems = freeOnly ? await repo.countFree(trx, id, query.filter) : totalOf(row, query.filter);
+        const rows = await repo.listAlbumMedia(trx, ownerId, id, query.filter, query, freeOnly);
         return { ...toAlbum(row), media: rows.map((row) => toMediaItem(row, row.model_name)), totalItems, totalPages: totalPagesOf(totalItems, query.limit) };
       });
     },
@@ -133,7 +133,7 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
     },
 
     /** Name, description, visibility and/or the cover (an item of the album out of the bin; null: automatic). */
-    update(ownerId: string, id: string, input: UpdateAlbumInput): Promise<Album> {
+    update(ownerId: string, id: string, input: UpdateAlbumInput, freeOnly = false): Promise<Album> {
       return db.transaction().execute(async (trx) => {
         await find(trx, ownerId, id);
         if (input.coverImage !== undefined && input.coverImage !== null && !(await repo.isShownInAlbum(trx, id, input.coverImage))) {
@@ -146,7 +146,7 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
           ...(input.coverImage !== undefined ? { cover_media_id: input.coverImage } : {}),
           updated_at: now(),
         });
-        return toAlbum(await find(trx, ownerId, id));
+        return toAlbum(await find(trx, ownerId, id, freeOnly));
       });
     },
 
@@ -155,15 +155,15 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
       if (!(await repo.deleteAlbum(db, ownerId, id))) throw new NotFoundError(ALBUM_TEXT.notFound);
     },
 
-    addMedia(ownerId: string, id: string, mediaIds: readonly string[]): Promise<AlbumMediaAdded> {
+    addMedia(ownerId: string, id: string, mediaIds: readonly string[], freeOnly = false): Promise<AlbumMediaAdded> {
       return db.transaction().execute(async (trx) => {
         const added = await addMediaToAlbum(trx, ownerId, id, mediaIds, now());
-        return { added, album: toAlbum(await find(trx, ownerId, id)) };
+        return { added, album: toAlbum(await find(trx, ownerId, id, freeOnly)) };
       });
     },
 
     /** Takes items out of the album (ids not in it are passed over); a chosen cover taken out is forgotten. */
-    removeMedia(ownerId: string, id: string, mediaIds: readonly string[]): Promise<AlbumMediaRemoved> {
+    removeMedia(ownerId: string, id: string, mediaIds: readonly string[], freeOnly = false): Promise<AlbumMediaRemoved> {
       return db.transaction().execute(async (trx) => {
         const album = await find(trx, ownerId, id);
         const removed = await repo.deleteMembers(trx, ownerId, id, mediaIds);
@@ -171,7 +171,7 @@ export function createAlbumsService({ db, clock }: AlbumsDeps) {
           const coverGone = album.cover_media_id !== null && mediaIds.includes(album.cover_media_id);
           await repo.updateAlbum(trx, ownerId, id, { updated_at: now(), ...(coverGone ? { cover_media_id: null } : {}) });
         }
-        return { removed, album: toAlbum(await find(trx, ownerId, id)) };
+        return { removed, album: toAlbum(await find(trx, ownerId, id, freeOnly)) };
       });
     },
   };

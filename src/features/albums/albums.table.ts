@@ -37,6 +37,8 @@ export interface AlbumMediaTable {
   type: Generated<'image' | 'video'>;
   is_favorite: Generated<0 | 1>;
   created_at: Generated<number>;
+  /** 1 for a premium item: a copy kept by triggers (migration 0040), for the views with premium locked. */
+  premium: Generated<0 | 1>;
 }
 
 export type AlbumRow = Selectable<AlbumsTable>;

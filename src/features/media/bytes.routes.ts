@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { NotFoundError, RangeNotSatisfiableError } from '../../errors.ts';
 import { mediaAnswerHeaders } from '../../http/middleware/security-headers.ts';
+import { LOCK_TEXT } from '../../shared/locks.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { type MediaBytesRow, scrubberSheetKey } from './media.table.ts';
 
@@ -176,6 +177,10 @@ async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Res
   const { store } = c.var.deps;
   const row = await c.var.services.media.bytesOf(c.var.viewer.id, c.req.param('id') ?? '');
   if (!row) throw new NotFoundError(SERVE_TEXT.notFound);
+  // A premium item's bytes stay behind the premium lock (decision 0057).
+  if (row.gallery === 'premium' && (await c.var.services.locks.isLocked(c.var.viewer, 'premium'))) {
+    return c.json({ error: LOCK_TEXT.locked.premium, locked: true }, 403);
+  }
   const found = targetOf(row, variant);
   if (!found) throw new NotFoundError(SERVE_TEXT.notFound);
   // Hono answers HEAD with its GET route; the request still says HEAD.

@@ -242,10 +242,14 @@ export async function keysOfOwner(db: Db, ownerId: string, afterId: string, limi
  * The owner's distinct tags (lower case), each with the tags of one item that carries it, so the
  * spelling as entered can be read back (SQLite's lower() knows only ASCII; JavaScript decides).
  */
-export async function distinctTags(db: Db, ownerId: string): Promise<{ tag: string; tags: string }[]> {
+export async function distinctTags(db: Db, ownerId: string, freeOnly = false): Promise<{ tag: string; tags: string }[]> {
+  // With premium locked, tags only premium items carry are not told (decision 0057).
+  const used = freeOnly
+    ? sql`select mt.tag, min(mt.media_id) as media_id from media_tags mt join media m on m.id = mt.media_id and m.gallery = 'gallery' where mt.owner_id = ${ownerId} group by mt.tag`
+    : sql`select tag, min(media_id) as media_id from media_tags where owner_id = ${ownerId} group by tag`;
   const result = await sql<{ tag: string; tags: string }>`
     select used.tag as tag, media.tags as tags
-    from (select tag, min(media_id) as media_id from media_tags where owner_id = ${ownerId} group by tag) as used
+    from (${used}) as used
     join media on media.id = used.media_id`.execute(db);
   return result.rows;
 }

@@ -91,4 +91,6 @@ export function galleryApi(gallery: GalleryName) {
 }
 
 /** GET /api/tags: the vocabulary and the owner's own tags. */
-export const tagsApi = new Hono<SignedInEnv>().use('*', requireSignIn()).get('/', async (c) => c.json(await c.var.services.media.tags(c.var.viewer.id)));
+export const tagsApi = new Hono<SignedInEnv>()
+  .use('*', requireSignIn())
+  .get('/', async (c) => c.json(await c.var.services.media.tags(c.var.viewer.id, await c.var.services.locks.isLocked(c.var.viewer, 'premium'))));

@@ -231,8 +231,8 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
       }
     },
 
-    /** GET /api/tags: the vocabulary and the owner's own tags (both galleries). */
-    tags: (ownerId: string): Promise<TagVocabulary> => tagVocabulary(db, ownerId),
+    /** GET /api/tags: the vocabulary and the owner's own tags (both galleries; the Red Room's only while premium is locked). */
+    tags: (ownerId: string, freeOnly = false): Promise<TagVocabulary> => tagVocabulary(db, ownerId, freeOnly),
 
     /**
      * Takes every item of a library out of the hub (inside the library's removal): their renditions

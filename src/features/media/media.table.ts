@@ -107,6 +107,7 @@ export type MediaUpdate = Updateable<MediaTable>;
 export type MediaBytesRow = Pick<
   MediaRow,
   | 'id'
+  | 'gallery'
   | 'mime_type'
   | 'original_name'
   | 'size'

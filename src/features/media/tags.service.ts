@@ -12,9 +12,9 @@ const PRESET_KEYS = new Set(PRESET_TAGS.map((t) => t.toLowerCase()));
 /** Alphabetical as people read it: ignoring case and accents' weight. */
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b);
 
-export async function tagVocabulary(db: Kysely<Database>, ownerId: string): Promise<TagVocabulary> {
+export async function tagVocabulary(db: Kysely<Database>, ownerId: string, freeOnly = false): Promise<TagVocabulary> {
   const custom: string[] = [];
-  for (const { tag, tags } of await distinctTags(db, ownerId)) {
+  for (const { tag, tags } of await distinctTags(db, ownerId, freeOnly)) {
     if (PRESET_KEYS.has(tag)) continue;
     // The spelling of the item the tag was found on; the lower-case copy if it cannot be read.
     let spelled: string | undefined;

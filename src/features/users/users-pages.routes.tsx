@@ -64,8 +64,9 @@ export const usersPages = new Hono()
       const collections = own ? await c.var.services.home.profile(id) : undefined;
       // The owner's API keys (never the keys themselves: they were shown once, at creation).
       const apiKeys = own ? await c.var.services.keys.list(id) : undefined;
+      const locks = own ? await c.var.services.locks.settings(viewer) : undefined;
       return c.render(
-        <ProfilePage user={user} own={own} sessions={sessions} sessionList={sessionList} collections={collections} apiKeys={apiKeys} />,
+        <ProfilePage user={user} own={own} sessions={sessions} sessionList={sessionList} collections={collections} apiKeys={apiKeys} locks={locks} />,
         { title: 'Profile' },
       );
     } catch (error) {

@@ -34,6 +34,7 @@ export async function findMediaBytes(db: Db, ownerId: string, id: string): Promi
     .selectFrom('media')
     .select([
       'id',
+      'gallery',
       'mime_type',
       'original_name',
       'size',

@@ -7,6 +7,7 @@ import { Alert, Page, TextField } from '../../../http/ui.tsx';
 import type { ApiKeyView } from '../../../shared/api-keys.ts';
 import type { SessionInfo } from '../../../shared/contracts/sessions.ts';
 import { localDate } from '../../../shared/dates.ts';
+import type { LockSettings } from '../../../shared/locks.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
 import type { PublicUser, UserSummary } from '../users.schema.ts';
 import { PASSWORD_MIN_LENGTH } from '../users.schema.ts';
@@ -159,7 +160,8 @@ function CollectionsSections({ collections }: { collections: ProfileCollections 
 
 /**
  * `sessions`: on one's own profile, how many devices are signed in to the account; `sessionList`:
- * those sessions, listed with a Sign out button each; `apiKeys`: the owner's API keys.
+ * those sessions, listed with a Sign out button each; `apiKeys`: the owner's API keys; `locks`:
+ * the owner's premium and Connect locks.
  */
 export function ProfilePage({
   user,
@@ -168,6 +170,7 @@ export function ProfilePage({
   sessionList,
   collections,
   apiKeys,
+  locks,
 }: {
   user: PublicUser;
   own: boolean;
@@ -175,6 +178,7 @@ export function ProfilePage({
   sessionList?: SessionInfo[];
   collections?: ProfileCollections;
   apiKeys?: ApiKeyView[];
+  locks?: LockSettings;
 }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -251,6 +255,12 @@ export function ProfilePage({
       {apiKeys ? (
         <div>
           <Island name="ApiKeys" props={{ keys: apiKeys }} />
+        </div>
+      ) : null}
+
+      {locks ? (
+        <div>
+          <Island name="ProfileLocks" props={{ initial: locks }} />
         </div>
       ) : null}
 
