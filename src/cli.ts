@@ -154,8 +154,7 @@ const commands: Record<string, Command> = {
   },
 
   user: {
-    usage:
-      'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user 2fa-reset <username> | user locks-reset <username>',
+    usage: 'user create [--username U --name N --email E --role admin|user] | user passwd <username> | user 2fa-reset <username> | user locks-reset <username>',
     summary:
       "Create an account (asks for what is missing, and the password), set a new password, turn two-factor sign-in off, or clear a member's premium and Connect locks and PIN",
     async run(args, ctx) {

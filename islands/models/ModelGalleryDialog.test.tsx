@@ -159,7 +159,7 @@ describe("a model's gallery dialog", () => {
   test('with premium locked on this device it shows the Red Room items alone, and no error', async () => {
     const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
     await upload('jpeg', { title: 'Free one', modelId: mia._id });
-    const stored = await uploadAll(PREMIUM_UPLOAD_PATH, [fileOf('png', 'reserve.png')], { tags: [], modelId: mia._id }).done;
+    const stored = await tusUpload(fileOf('png', 'reserve.png'), { gallery: 'premium', tags: [], modelId: mia._id }).done;
     expect(stored.ok).toBe(true);
     await json('PUT', '/api/me/locks', { premium: true, pin: '4321' });
     await renderBoard();

@@ -4,9 +4,10 @@
 import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { revertThrough } from '../../test/helpers/migrations.ts';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { openDatabase } from '../db/client.ts';
-import { migrateDown, migrateToLatest } from '../db/migrate.ts';
+import { migrateToLatest } from '../db/migrate.ts';
 
 const NAME = '2026-11-26-0036-attempts-per-account';
 
@@ -14,13 +15,8 @@ test('migration 0036 carries the old per-address counts over, and back down', as
   const database = openDatabase(path.join(tempDir('hub-migration-'), 'hub.sqlite'));
   try {
     await migrateToLatest(database.db);
-    const reverted: string[] = [];
-    while (!reverted.includes(NAME)) {
-      const step = await migrateDown(database.db);
-      expect(step.length).toBeGreaterThan(0);
-      reverted.push(...step);
-    }
-    expect(reverted).toEqual([NAME]);
+    const reverted = await revertThrough(database.db, NAME);
+    expect(reverted.at(-1)).toBe(NAME);
     await sql`insert into login_attempts (key, attempted_at) values ('signin:192.0.2.1', 10), ('site:192.0.2.2', 20)`.execute(database.db);
     await migrateToLatest(database.db);
     const rows = await database.db.selectFrom('login_attempts').select(['scope', 'account', 'address', 'attempted_at']).orderBy('attempted_at').execute();
@@ -28,7 +24,7 @@ test('migration 0036 carries the old per-address counts over, and back down', as
       { scope: 'signin', account: '', address: '192.0.2.1', attempted_at: 10 },
       { scope: 'site', account: '', address: '192.0.2.2', attempted_at: 20 },
     ]);
-    expect(await migrateDown(database.db)).toEqual([NAME]);
+    expect((await revertThrough(database.db, NAME)).at(-1)).toBe(NAME);
     const old = await sql<{ key: string; attempted_at: number }>`select key, attempted_at from login_attempts order by attempted_at`.execute(database.db);
     expect(old.rows).toEqual([
       { key: 'signin:192.0.2.1', attempted_at: 10 },

@@ -71,6 +71,7 @@ export async function deleteAttemptsOf(db: Db, target: AttemptTarget): Promise<v
   await db.deleteFrom('login_attempts').where('scope', '=', target.scope).where('account', '=', target.account).where('address', '=', target.address).execute();
 }
 
-export async function deleteAttemptsBefore(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('login_attempts').where('attempted_at', '<=', before).execute();
+/** Forgets a scope's attempts older than its window (each limiter keeps the window of its scopes). */
+export async function deleteAttemptsBefore(db: Db, scope: string, before: number): Promise<void> {
+  await db.deleteFrom('login_attempts').where('scope', '=', scope).where('attempted_at', '<=', before).execute();
 }

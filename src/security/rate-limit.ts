@@ -18,7 +18,7 @@ import { TooManyRequestsError } from '../errors.ts';
 import * as repo from './attempts.repo.ts';
 import { ServerBusyError } from './work-queue.ts';
 
-export type AttemptScope = 'site' | 'signin' | 'vault';
+export type AttemptScope = 'site' | 'signin' | 'vault' | 'pin';
 
 /** Who is guessing at what: an account (a user's id, or `name:` and the typed name) from an address. */
 export interface AttemptSource {
@@ -43,6 +43,8 @@ export function attemptCaps(max: number): Record<AttemptScope, repo.AttemptCaps>
     signin: { pair: max, account: WIDER_CAP_FACTOR * max, address: WIDER_CAP_FACTOR * max },
     site: { pair: null, account: null, address: max },
     vault: { pair: max, account: WIDER_CAP_FACTOR * max, address: null },
+    // The locks' PIN (decision 0057): its own limiter, whose `max` is the PIN's, per account.
+    pin: { pair: null, account: max, address: null },
   };
 }
 
@@ -60,7 +62,7 @@ export class AttemptLimiter {
     const caps = this.caps[scope];
     const now = clock().getTime();
     const since = now - windowMs;
-    await repo.deleteAttemptsBefore(db, since);
+    await repo.deleteAttemptsBefore(db, scope, since);
     const id = await repo.reserveAttempt(db, target, now, since, caps);
     if (id === null) throw new TooManyRequestsError(await this.secondsToWait(target, caps, now));
     return {
@@ -86,16 +88,20 @@ export class AttemptLimiter {
   }
 
   /**
-   * Throws TooManyRequestsError when `key` has no attempt left in the window, without counting
+   * Throws TooManyRequestsError when the source has no attempt left in the window, without counting
    * one: for checks that cost nothing when they succeed (an API key), which count only failures.
    */
-  async assertAllowed(key: string): Promise<void> {
-    const { db, maxAttempts, windowMs, clock } = this.options;
-    const now = clock().getTime();
-    const since = now - windowMs;
-    if ((await repo.countAttempts(db, key, since)) < maxAttempts) return;
-    const oldest = (await repo.oldestAttemptSince(db, key, since)) ?? now;
-    throw new TooManyRequestsError(Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
+  async assertAllowed(scope: AttemptScope, source: AttemptSource): Promise<void> {
+    const target = { scope, account: source.account ?? '', address: source.address };
+    const caps = this.caps[scope];
+    const now = this.options.clock().getTime();
+    const since = now - this.options.windowMs;
+    for (const counter of ['pair', 'account', 'address'] as const) {
+      const cap = caps[counter];
+      if (cap !== null && (await repo.countAttempts(this.options.db, target, counter, since)) >= cap) {
+        throw new TooManyRequestsError(await this.secondsToWait(target, caps, now));
+      }
+    }
   }
 
   /**

@@ -18,7 +18,8 @@ export const session = () =>
     const key = c.var.apiKey;
     if (key) {
       // A key stands for its owner; it is no session (no cookie, nothing to slide or sign out).
-      c.set('session', { id: `key:${key.keyId}`, expiresAt: Number.POSITIVE_INFINITY, extended: false, user: key.user });
+      // (Discreet mode is for pages, which keys never see.)
+      c.set('session', { id: `key:${key.keyId}`, expiresAt: Number.POSITIVE_INFINITY, extended: false, user: key.user, discreet: false });
       return next();
     }
     const bearer = bearerTokenOf(c);

@@ -3,9 +3,10 @@
 import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { newUser } from '../../../test/helpers/factories.ts';
+import { revertThrough } from '../../../test/helpers/migrations.ts';
 import { tempDir } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 
 const MIGRATION = '2026-11-26-0037-sessions-and-preferences';
 
@@ -13,12 +14,7 @@ test('sessions from before 0037 get nulls; users get discreet off; down removes 
   const database = openDatabase(path.join(tempDir('hub-migration-'), 'hub.sqlite'));
   try {
     await migrateToLatest(database.db);
-    const reverted: string[] = [];
-    while (!reverted.includes(MIGRATION)) {
-      const step = await migrateDown(database.db);
-      if (step.length === 0) break;
-      reverted.push(...step);
-    }
+    const reverted = await revertThrough(database.db, MIGRATION);
     expect(reverted.at(-1)).toBe(MIGRATION);
     const columns = async (table: string) => (await database.db.introspection.getTables()).find((t) => t.name === table)!.columns.map((c) => c.name);
     expect(await columns('sessions')).not.toContain('last_seen_at');

@@ -7,9 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { newMedia, putMediaBytes } from '../../../test/helpers/media-factory.ts';
+import { revertThrough } from '../../../test/helpers/migrations.ts';
 import { picture } from '../../../test/helpers/pictures.ts';
 import { createTestApp, type SignedIn, TEST_SITE_PASSWORD, type TestApp } from '../../../test/helpers/test-app.ts';
-import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 import { tokenId } from '../../security/tokens.ts';
 import { API_KEY_TEXT, type ApiKeyScope, type ApiKeyView, MAX_API_KEYS_PER_USER, type NewApiKey } from '../../shared/api-keys.ts';
 import { SITE_MESSAGES } from '../gate/gate.service.ts';
@@ -411,11 +412,11 @@ describe('storage', () => {
 
   test('migration 0034 reverts alone and applies again', async () => {
     await createKey(alice, ['read']);
-    const reverted = await migrateDown(t.database.db);
-    expect(reverted).toEqual(['2026-11-26-0034-api-keys']);
+    const reverted = await revertThrough(t.database.db, '2026-11-26-0034-api-keys');
+    expect(reverted.at(-1)).toBe('2026-11-26-0034-api-keys');
     const table = () => t.database.sqlite.query("select name from sqlite_master where name = 'api_keys'").get();
     expect(table()).toBeNull();
-    expect(await migrateToLatest(t.database.db)).toEqual(['2026-11-26-0034-api-keys']);
+    expect(await migrateToLatest(t.database.db)).toEqual([...reverted].reverse());
     expect(table()).toEqual({ name: 'api_keys' });
   });
 });

@@ -36,7 +36,10 @@ export const KEY_POLICY: readonly KeyPolicyEntry[] = [
   { path: '/api/users', rule: 'forbidden', what: 'user management, passwords and account deletion' },
   { path: '/api/libraries', rule: 'forbidden', what: 'library folders on the server (management)' },
   { path: '/api/site', rule: 'forbidden', what: 'the site gate: site password, lockout status, Lock Site' },
-  { path: '/auth', rule: 'forbidden', what: 'signing in and out (sessions)' },
+  { path: '/auth', rule: 'forbidden', what: 'signing in and out (sessions), passkey sign-in' },
+  { path: '/api/me', rule: 'forbidden', what: "the account's own settings: sessions, preferences, two-factor, passkeys, locks" },
+  { path: '/api/unlock', rule: 'forbidden', what: 'opening the premium and Connect locks (a session only)' },
+  { path: '/api/lock', rule: 'forbidden', what: 'closing the premium and Connect locks (a session only)' },
   // Uploads: the multipart routes and the resumable (tus) uploads, every method.
   ...INGEST_UPLOAD_ROUTES.map((route): KeyPolicyEntry => {
     const { method, path } = methodAndPath(route);

@@ -103,12 +103,12 @@ export function createKeysService({ db, clock, limiter }: { db: Kysely<Database>
      * even with a right key (429), so keys cannot be guessed online.
      */
     async authenticate(key: string, clientKey: string): Promise<KeyHolder> {
-      const limitKey = `site:${clientKey}`;
-      await limiter.assertAllowed(limitKey);
+      const source = { address: clientKey };
+      await limiter.assertAllowed('site', source);
       const hash = KEY_PATTERN.test(key) ? tokenId(key) : null;
       const row = hash ? await knownKeys.get(hash, () => repo.findKeyWithUser(db, hash)) : undefined;
       if (!row) {
-        await limiter.reserve(limitKey); // counted and left counted: a failure
+        await limiter.reserve('site', source); // counted and left counted: a failure
         throw new UnauthorizedError(API_KEY_TEXT.invalid);
       }
       const now = clock().getTime();

@@ -78,6 +78,18 @@ describe('while premium is locked', () => {
     for (const url of [`/media/${secret.id}`, `/media/${secret.id}/thumbnail`, `/media/${secret.id}/display`])
       expect((await call(url, phone)).status).toBe(403);
     expect((await call(`/media/${free.id}`, phone)).status).toBe(200);
+    // A resumable upload into premium is refused as /api/premium/upload is; into the Red Room it goes.
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const create = (gallery: string) =>
+      t.request('/api/uploads', {
+        method: 'POST',
+        as: phone,
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${b64('a.jpg')},gallery ${b64(gallery)}` },
+      });
+    const intoPremium = await create('premium');
+    expect(intoPremium.status).toBe(403);
+    expect(await intoPremium.json()).toEqual({ error: LOCK_TEXT.locked.premium, locked: true });
+    expect((await create('gallery')).status).toBe(201);
     expect((await call('/api/gallery', phone)).status).toBe(200);
     expect((await call('/api/accounts', phone)).status).toBe(200);
 

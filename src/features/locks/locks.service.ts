@@ -27,10 +27,8 @@ export type LocksService = ReturnType<typeof createLocksService>;
 export function createLocksService({ db, clock }: { db: Db; clock: Clock }) {
   const now = () => clock().getTime();
   const pins = new AttemptLimiter({ db, maxAttempts: PIN_MAX_ATTEMPTS, windowMs: PIN_WINDOW_MINUTES * 60_000, clock });
-  const pinKey = (userId: string) => `pin:${userId}`;
-
-  /** One PIN (or password) check under the PIN limit: 429 past it. */
-  const checked = (userId: string, verify: () => Promise<boolean>) => pins.check(pinKey(userId), verify);
+  /** One PIN (or password) check under the PIN limit (per account, whatever the address): 429 past it. */
+  const checked = (userId: string, verify: () => Promise<boolean>) => pins.check('pin', { account: userId, address: '' }, verify);
 
   async function settings(viewer: SignedInViewer): Promise<LockSettings> {
     const row = await repo.findLocks(db, viewer.id);
@@ -93,7 +91,8 @@ export function createLocksService({ db, clock }: { db: Db; clock: Clock }) {
     async unlock(viewer: SignedInViewer, pin: string): Promise<UnlockResult> {
       const row = await repo.findLocks(db, viewer.id);
       if (!row?.pin_hash) throw new InvalidError(LOCK_TEXT.noPin);
-      if (!viewer.sessionId) throw new ForbiddenError(LOCK_TEXT.keysNeverUnlock);
+      // An API key's request stands for no session (its id is the key's): it is never unlocked.
+      if (!viewer.sessionId || viewer.sessionId.startsWith('key:')) throw new ForbiddenError(LOCK_TEXT.keysNeverUnlock);
       const hash = row.pin_hash;
       if (!(await checked(viewer.id, () => verifyPassword(pin, hash)))) throw new ForbiddenError(LOCK_TEXT.wrongPin);
       const until = now() + row.minutes * 60_000;

@@ -4,9 +4,10 @@ import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { newUser } from '../../../test/helpers/factories.ts';
+import { revertThrough } from '../../../test/helpers/migrations.ts';
 import { tempDir } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 
 const MIGRATION = '2026-11-26-0039-passkeys';
 
@@ -22,12 +23,7 @@ test('down drops both tables and up makes them again; deleting an account delete
     await migrateToLatest(db);
     expect(await tables(db)).toEqual(['passkey_challenges', 'passkeys']);
     // Reverted newest first, down to this migration and no further.
-    const reverted: string[] = [];
-    while (!reverted.includes(MIGRATION)) {
-      const step = await migrateDown(db);
-      if (step.length === 0) break;
-      reverted.push(...step);
-    }
+    const reverted = await revertThrough(db, MIGRATION);
     expect(reverted.at(-1)).toBe(MIGRATION);
     expect(await tables(db)).toEqual([]);
     await migrateToLatest(db);

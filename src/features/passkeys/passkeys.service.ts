@@ -178,7 +178,8 @@ export function createPasskeysService({
      * refusal counts against the address's sign-in limit; a success takes back only its own count.
      */
     async signIn(rp: RelyingParty, input: PasskeySignInInput, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
-      const attempt = await limiter.reserve(`signin:${clientKey}`);
+      // Counted for the address (the account is known only once the passkey is); a refusal stays counted.
+      const attempt = await limiter.reserve('signin', { address: clientKey });
       const refuse = (reason: string): never => {
         logger?.debug('passkey sign-in refused', { reason });
         throw new UnauthorizedError(PASSKEY_TEXT.signInFailed);

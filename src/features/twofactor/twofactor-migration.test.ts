@@ -3,23 +3,13 @@
 import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { newUser } from '../../../test/helpers/factories.ts';
+import { revertThrough } from '../../../test/helpers/migrations.ts';
 import { tempDir } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 
 const NAME = '2026-11-26-0038-two-factor';
 const TABLES = ['signin_challenges', 'totp_recovery_codes', 'user_totp'];
-
-/** Reverts migrations, newest first, up to and including `name`; answers the names reverted, in order. */
-async function revertThrough(db: Parameters<typeof migrateDown>[0], name: string): Promise<string[]> {
-  const reverted: string[] = [];
-  while (!reverted.includes(name)) {
-    const step = await migrateDown(db);
-    if (step.length === 0) break;
-    reverted.push(...step);
-  }
-  return reverted;
-}
 
 test('0038 adds and removes the two-factor tables; an account’s rows go with it', async () => {
   const database = openDatabase(path.join(tempDir('hub-migration-'), 'hub.sqlite'));

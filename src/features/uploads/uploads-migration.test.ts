@@ -3,9 +3,10 @@ import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { newUser } from '../../../test/helpers/factories.ts';
+import { revertThrough } from '../../../test/helpers/migrations.ts';
 import { tempDir } from '../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../db/client.ts';
-import { migrateDown, migrateToLatest } from '../../db/migrate.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 
 const NAME = '2026-11-26-0035-resumable-uploads';
 
@@ -29,12 +30,7 @@ test('reverting 0035 drops the uploads and keeps the users; applying it again ma
         updated_at: 1,
       })
       .execute();
-    const reverted: string[] = [];
-    while (!reverted.includes(NAME)) {
-      const step = await migrateDown(database.db);
-      if (step.length === 0) break;
-      reverted.push(...step);
-    }
+    const reverted = await revertThrough(database.db, NAME);
     expect(reverted.at(-1)).toBe(NAME);
     const tables = async () => (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database.db)).rows.map((r) => r.name);
     expect(await tables()).not.toContain('uploads');

@@ -6,6 +6,7 @@
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError } from '../../errors.ts';
+import { LOCK_TEXT } from '../../shared/locks.ts';
 import { TUS_VERSION, UPLOADS_PATH } from '../../shared/uploads.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
 import { byteCount, isOffsetStream, optionalByteCount } from './uploads.schema.ts';
@@ -89,6 +90,10 @@ export const uploadsApi = new Hono<SignedInEnv>()
       if (c.req.header('upload-defer-length') !== undefined) return c.json({ error: UPLOADS_TEXT.deferNotSupported }, 400);
       const length = byteCount(c.req.header('upload-length'), UPLOADS_TEXT.lengthRequired);
       const metadata = parseMetadata(c.req.header('upload-metadata'));
+      // Into premium while premium is locked on this device: as /api/premium/upload would be (decision 0057).
+      if (metadata.get('gallery') === 'premium' && (await c.var.services.locks.isLocked(c.var.viewer, 'premium'))) {
+        return c.json({ error: LOCK_TEXT.locked.premium, locked: true }, 403);
+      }
       // creation-with-upload: the first bytes may come with the creation.
       const withBytes = c.req.header('content-type') !== undefined && (contentLengthOf(c) ?? 1) > 0;
       if (withBytes && !isOffsetStream(c.req.header('content-type'))) return c.json({ error: UPLOADS_TEXT.contentType }, 415);
@@ -138,7 +143,12 @@ export const uploadsApi = new Hono<SignedInEnv>()
           throw error;
         }
       }
-      return c.json(await uploads(c).view(c.var.viewer.id, c.req.param('id')));
+      const view = await uploads(c).view(c.var.viewer.id, c.req.param('id'));
+      // A premium item stays out of sight while premium is locked (decision 0057).
+      if (view.state === 'done' && view.media.source === 'premium' && (await c.var.services.locks.isLocked(c.var.viewer, 'premium'))) {
+        return c.json({ error: LOCK_TEXT.locked.premium, locked: true }, 403);
+      }
+      return c.json(view);
     }),
   )
   .patch('/:id', (c) =>

@@ -4,20 +4,10 @@ import { expect, test } from 'bun:test';
 import path from 'node:path';
 import { newUser } from '../../../../test/helpers/factories.ts';
 import { newMedia } from '../../../../test/helpers/media-factory.ts';
+import { revertThrough } from '../../../../test/helpers/migrations.ts';
 import { tempDir } from '../../../../test/helpers/test-app.ts';
 import { openDatabase } from '../../../db/client.ts';
-import { migrateDown, migrateToLatest } from '../../../db/migrate.ts';
-
-/** Reverts migrations, newest first, up to and including `name`; answers the names reverted, in order. */
-async function revertThrough(db: Parameters<typeof migrateDown>[0], name: string): Promise<string[]> {
-  const reverted: string[] = [];
-  while (!reverted.includes(name)) {
-    const step = await migrateDown(db);
-    if (step.length === 0) break;
-    reverted.push(...step);
-  }
-  return reverted;
-}
+import { migrateToLatest } from '../../../db/migrate.ts';
 
 test('every ready video is processed again once; photos and failed videos are not, and a waiting job is kept', async () => {
   const database = openDatabase(path.join(tempDir('hub-migration-'), 'hub.sqlite'));
