@@ -4,7 +4,7 @@
 // multipart upload of it makes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { signedInUser } from '../../../test/helpers/factories.ts';
 import { mediaSamples } from '../../../test/helpers/media-samples.ts';
@@ -258,6 +258,24 @@ describe('tus 1.0 at /api/uploads', () => {
     expect((await head(location)).headers.get('upload-offset')).toBe(String(half));
     expect((await patch(location, half, bytes.subarray(half))).status).toBe(204);
     expect(await view(location)).toMatchObject({ state: 'done', media: { type: 'image', mimeType: 'image/png', title: 'drawing' } });
+  });
+
+  test('after a crash of the machine that lost acknowledged bytes, HEAD answers what the file holds and the upload resumes from there', async () => {
+    const bytes = (await mediaSamples()).png.bytes();
+    const location = await created(bytes.byteLength, { filename: 'crash.png' });
+    const half = Math.floor(bytes.byteLength / 2);
+    expect((await patch(location, 0, bytes.subarray(0, half))).status).toBe(204);
+    await t.restart();
+    // What the disk kept: less than was acknowledged (chunks are not flushed one by one).
+    const kept = Math.floor(half / 3);
+    truncateSync(path.join(t.dataDir, 'uploads', `${location.split('/').at(-1)}.part`), kept);
+    expect((await head(location)).headers.get('upload-offset')).toBe(String(kept));
+    expect((await patch(location, half, bytes.subarray(half))).status).toBe(409);
+    expect((await patch(location, kept, bytes.subarray(kept))).status).toBe(204);
+    const done = await view(location);
+    expect(done).toMatchObject({ state: 'done', media: { type: 'image', mimeType: 'image/png', title: 'crash' } });
+    if (done.state !== 'done') throw new Error('not done');
+    expect(new Uint8Array(await (await t.request(done.media.url, { as: alice })).arrayBuffer())).toEqual(bytes);
   });
 
   test('an upload whose last byte was in when the hub stopped, before its item was made, is finished by the sweep at the next start', async () => {

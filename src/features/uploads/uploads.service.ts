@@ -159,7 +159,18 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
   async function find(ownerId: string, id: string): Promise<UploadRow> {
     const row = await repo.findUpload(db, ownerId, id, now());
     if (!row) throw new NotFoundError(UPLOADS_TEXT.notFound);
-    return row;
+    if (row.state !== 'uploading' || busy.has(row.id)) return row;
+    // Chunks are not flushed to the disk one by one (decision 0047): after a crash of the machine
+    // the file may hold fewer bytes than were acknowledged. The file's size is then the truth, and
+    // the client resumes from there (the file system never grows a file past the data it holds).
+    const size = await fs
+      .stat(fileOf(row.id))
+      .then((stat) => stat.size)
+      .catch(() => 0);
+    if (size >= row.offset) return row;
+    await fs.truncate(fileOf(row.id), size).catch(() => {});
+    await repo.setOffset(db, row.id, size, now(), row.expires_at);
+    return { ...row, offset: size };
   }
 
   /** Turns a complete upload's file into an item, as a multipart upload of it would be; removes the file. */
@@ -272,8 +283,6 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
           throw new UploadAnswerError(460, UPLOADS_TEXT.checksumMismatch);
         }
       }
-      // fdatasync: the bytes and the file's size reach the disk before the offset is recorded.
-      await handle.datasync();
     } finally {
       await handle.close();
     }
