@@ -14,8 +14,8 @@ import type { SessionUnlocksTable, UserLocksTable } from '../features/locks/lock
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
-import type { SignInChallengesTable, TotpRecoveryCodesTable, UserTotpTable } from '../features/twofactor/twofactor.table.ts';
 import type { PasskeyChallengesTable, PasskeysTable } from '../features/passkeys/passkeys.table.ts';
+import type { SignInChallengesTable, TotpRecoveryCodesTable, UserTotpTable } from '../features/twofactor/twofactor.table.ts';
 import type { UploadsTable } from '../features/uploads/uploads.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';

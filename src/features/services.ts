@@ -35,8 +35,8 @@ import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
-import { createTwoFactorService } from './twofactor/twofactor.service.ts';
 import { createPasskeysService } from './passkeys/passkeys.service.ts';
+import { createTwoFactorService } from './twofactor/twofactor.service.ts';
 import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/uploads.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createStreamingSitesService } from './watch/watch.service.ts';
@@ -163,7 +163,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     media,
     // Albums of both galleries.
     albums: createAlbumsService({ db, clock }),
-    locks: createLocksService({ db, clock }),
+    locks: createLocksService({ db, clock, users }),
     // Exact copies and similar-looking items of either gallery, and resolving them.
     duplicates: createDuplicatesService({ db, clock, similarMaxDistance: config.media.similarMaxDistance }),
     site: createSiteService({ db, config, clock, limiter }),

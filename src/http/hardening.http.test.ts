@@ -143,7 +143,7 @@ describe('a new password ends the other sessions', () => {
     const res = await t.request(`/user/edit/${phone.user._id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader({ hub_site: phone.siteToken, hub_session: phone.token }) },
-      body: new URLSearchParams({ name: '', email: '', password: 'a brand new password' }).toString(),
+      body: new URLSearchParams({ name: '', email: '', password: 'a brand new password', currentPassword: PASSWORD }).toString(),
     });
     expect(res.status).toBe(303);
     expect(await works(phone)).toBe(true);

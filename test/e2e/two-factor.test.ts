@@ -77,7 +77,7 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     await islandsReady(page);
     await page.getByLabel('Username', { exact: true }).fill(MEMBER.username);
     await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const code = page.getByLabel('Authentication code');
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
@@ -103,7 +103,7 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     await page.goto(`${hub.url}/signin`);
     await page.getByLabel('Username', { exact: true }).fill(MEMBER.username);
     await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign In' }).click()]);
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign In', exact: true }).click()]);
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     // Without the toggle, the same field takes a recovery code.
     await page.getByLabel('Authentication code').fill(recoveryCodes[0]!);

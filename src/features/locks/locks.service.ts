@@ -17,14 +17,13 @@ import {
   PIN_WINDOW_MINUTES,
   type UnlockResult,
 } from '../../shared/locks.ts';
-import { findUserById } from '../users/users.repo.ts';
-import type { SignedInViewer } from '../users/users.service.ts';
+import type { SignedInViewer, UsersService } from '../users/users.service.ts';
 import * as repo from './locks.repo.ts';
 import type { UpdateLocksInput } from './locks.schema.ts';
 
 export type LocksService = ReturnType<typeof createLocksService>;
 
-export function createLocksService({ db, clock }: { db: Db; clock: Clock }) {
+export function createLocksService({ db, clock, users }: { db: Db; clock: Clock; users: Pick<UsersService, 'findForPasswordCheck'> }) {
   const now = () => clock().getTime();
   const pins = new AttemptLimiter({ db, maxAttempts: PIN_MAX_ATTEMPTS, windowMs: PIN_WINDOW_MINUTES * 60_000, clock });
   /** One PIN (or password) check under the PIN limit (per account, whatever the address): 429 past it. */
@@ -50,7 +49,7 @@ export function createLocksService({ db, clock }: { db: Db; clock: Clock }) {
     /** Whether `area` is closed to this request (a request without a session, such as an API key's, is never unlocked). */
     async isLocked(viewer: SignedInViewer, area: LockArea): Promise<boolean> {
       const state = await repo.lockState(db, viewer.id, viewer.sessionId ?? null);
-      if (!state || state[area] !== 1) return false;
+      if (state?.[area] !== 1) return false;
       return !(state.until && state.until > now());
     },
 
@@ -68,7 +67,7 @@ export function createLocksService({ db, clock }: { db: Db; clock: Clock }) {
         const ok = await checked(viewer.id, async () => {
           if (currentPin && (await verifyPassword(currentPin, hash))) return true;
           if (!password) return false;
-          const user = await findUserById(db, viewer.id);
+          const user = await users.findForPasswordCheck(viewer.id);
           return Boolean(user && (await verifyPassword(password, user.password_hash)));
         });
         if (!ok) throw new ForbiddenError(LOCK_TEXT.wrongProof);
