@@ -7,7 +7,7 @@
 // A resumable upload (tus, decision 0047) ends as a file on disk: `uploadFile` hands it to the same
 // `upload` as one file part with its fields, so both ways make the same item with the same checks.
 
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
@@ -104,6 +104,23 @@ export interface UploadFields {
 const FILE_READ_BYTES = 1024 * 1024;
 
 /** A file's first `length` bytes as a stream that reads only when asked (no read-ahead). */
+/** The hex SHA-256 of a file, read through one buffer (memory stays flat whatever its size). */
+export async function sha256OfFile(file: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher('sha256');
+  const buffer = new Uint8Array(FILE_READ_BYTES);
+  const handle = await open(file, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.byteLength, null);
+      if (bytesRead === 0) break;
+      hasher.update(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await handle.close();
+  }
+  return hasher.digest('hex');
+}
+
 export function fileOnDisk(file: string, length: number): ReadableStream<Uint8Array> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let position = 0;
@@ -141,7 +158,7 @@ export function fileOnDisk(file: string, length: number): ReadableStream<Uint8Ar
 
 export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored, onStored }: IngestDeps) {
   /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
-  async function storeFile(name: string, stream: ReadableStream<Uint8Array>): Promise<StoredFile | { status: 413 | 415; error: string }> {
+  async function storeFile(name: string, stream: ReadableStream<Uint8Array>, onDisk?: string): Promise<StoredFile | { status: 413 | 415; error: string }> {
     const reader = stream.getReader();
     const head: Uint8Array[] = [];
     let headBytes = 0;
@@ -156,6 +173,16 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
     if (!sniffed) {
       await reader.cancel();
       return { status: 415, error: UPLOAD_TEXT.unsupported(name) };
+    }
+    // A whole file on the hub's disk: hashed where it is, then moved into the store by a rename
+    // (decision 0047), not written a second time.
+    if (onDisk && store.adopt) {
+      await reader.cancel().catch(() => {});
+      const { size } = await stat(onDisk);
+      if (size > maxUploadBytes) return { status: 413, error: UPLOAD_TEXT.tooLarge(name, maxUploadBytes) };
+      const sha256 = await sha256OfFile(onDisk);
+      const adopted = await store.adopt(newMediaKey('originals', sniffed.extension), onDisk, { contentType: sniffed.mimeType });
+      return { ...adopted, sha256, mimeType: sniffed.mimeType, type: sniffed.type, originalName: name };
     }
     // The bytes already read go first, then the rest as it arrives.
     const body = new ReadableStream<Uint8Array>({
@@ -238,7 +265,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
           }
           filesSent++;
           const name = cleanName(part.name);
-          const outcome = await storeFile(name, part.stream);
+          const outcome = await storeFile(name, part.stream, part.path);
           if ('key' in outcome) {
             stored.push(outcome);
             onStored?.stored(outcome.key, outcome.mimeType, outcome.type);
@@ -314,7 +341,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
           const value = fields[name];
           if (value !== undefined) yield { kind: 'field', name, value, truncated: false };
         }
-        yield { kind: 'file', field: 'files', name: file.name, stream: fileOnDisk(file.path, file.size) };
+        yield { kind: 'file', field: 'files', name: file.name, stream: fileOnDisk(file.path, file.size), path: file.path };
       }
       return service.upload(ownerId, gallery, parts(), options);
     },

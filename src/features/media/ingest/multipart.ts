@@ -8,7 +8,14 @@ import { boundaryOf, MultipartFormatError, MultipartReader, parseDisposition } f
 export type UploadPart =
   | { kind: 'field'; name: string; value: string; truncated: boolean }
   /** `stream` must be read to its end or cancelled (which skips the rest) before the next part comes. */
-  | { kind: 'file'; field: string; name: string; stream: ReadableStream<Uint8Array> };
+  | {
+      kind: 'file';
+      field: string;
+      name: string;
+      stream: ReadableStream<Uint8Array>;
+      /** A file already whole on the hub's disk (a finished resumable upload): a store that can take it by a rename does. */
+      path?: string;
+    };
 
 export interface MultipartLimits {
   /** Files in one request. */
