@@ -15,6 +15,7 @@ import { withLibraryFiles } from './features/media/library-store.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
+import { openapiRoutes } from './features/openapi/openapi.routes.ts';
 import { createServices } from './features/services.ts';
 import './features/context.ts';
 import { vaultRoutes } from './features/connect/connect.routes.ts';
@@ -79,6 +80,7 @@ export function createApp(given: AppDeps) {
   app.route('/api/models', modelsApi);
   app.route('/api/favicon', faviconRoutes);
   app.route('/api/home', homeApi);
+  app.route('/', openapiRoutes);
   app.route('/media', mediaBytesRoutes);
   app.route('/', homePage);
   app.route('/links', linksPage);
