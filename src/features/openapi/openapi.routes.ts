@@ -39,7 +39,7 @@ const href = (name: DocsFile) => `/api/docs/${name}?v=${docsFiles().get(name)!.v
 function docsPage(theme: string): string {
   const dark = theme === 'dark' ? ' class="dark-mode"' : '';
   return `<!doctype html>
-<html lang="en" data-theme="${theme}"${dark}>
+<html lang="en" data-mode="${theme}"${dark}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -2,7 +2,7 @@
 // theme; "system" follows the device's.
 (() => {
   const root = document.documentElement;
-  if (root.dataset.theme === 'system') {
+  if (root.dataset.mode === 'system') {
     const dark = matchMedia('(prefers-color-scheme: dark)');
     const apply = () => root.classList.toggle('dark-mode', dark.matches);
     apply();
