@@ -3,6 +3,7 @@
 
 export const islandLoaders = {
   AdminPanel: () => import('./AdminPanel.tsx'),
+  ApiKeys: () => import('./ApiKeys.tsx'),
   Connect: () => import('./Connect.tsx'),
   DeleteAccount: () => import('./DeleteAccount.tsx'),
   Gallery: () => import('./Gallery.tsx'),

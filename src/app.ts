@@ -7,6 +7,7 @@ import { session } from './features/auth/auth.middleware.ts';
 import { authRoutes } from './features/auth/auth.routes.tsx';
 import { faviconRoutes } from './features/favicons/favicons.routes.ts';
 import { homeApi, homePage } from './features/home/home.routes.tsx';
+import { keysApi } from './features/keys/keys.routes.ts';
 import { librariesApi } from './features/libraries/libraries.routes.ts';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
@@ -69,6 +70,7 @@ export function createApp(given: AppDeps) {
   // gate, sign-in and admin modules keep their few pages and calls together at the root, on paths
   // of their own.
   app.route('/api/users', usersApi);
+  app.route('/api/keys', keysApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', vaultRoutes);

@@ -7,6 +7,7 @@ import type { SessionsTable } from '../features/auth/auth.table.ts';
 import type { VaultAccountsTable, VaultKeyStateTable } from '../features/connect/connect.table.ts';
 import type { FaviconsTable } from '../features/favicons/favicons.table.ts';
 import type { SiteStateTable, SiteTokensTable } from '../features/gate/gate.table.ts';
+import type { ApiKeysTable } from '../features/keys/keys.table.ts';
 import type { LibrariesTable, LibraryForgottenTable, LibrarySkippedTable } from '../features/libraries/libraries.table.ts';
 import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
@@ -38,6 +39,7 @@ export interface Database {
   library_forgotten: LibraryForgottenTable;
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
+  api_keys: ApiKeysTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

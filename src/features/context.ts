@@ -2,6 +2,7 @@
 
 import type { LockoutStatus } from '../shared/lockout.ts';
 import type { ValidSession } from './auth/auth.service.ts';
+import type { KeyHolder } from './keys/keys.service.ts';
 import type { Services } from './services.ts';
 
 declare module 'hono' {
@@ -11,6 +12,8 @@ declare module 'hono' {
     siteAccess: boolean;
     /** The signed-in user's session, or null (set once the site gate has let the request through). */
     session: ValidSession | null;
+    /** The API key this request came with, once the site gate accepted it; null otherwise. */
+    apiKey: KeyHolder | null;
     /** The lockout status, for the badge on pages (not set for API calls). */
     lockout: LockoutStatus | undefined;
   }

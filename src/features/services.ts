@@ -19,6 +19,7 @@ import { createVaultTransferService } from './connect/transfer/transfer.service.
 import { createFaviconsService } from './favicons/favicons.service.ts';
 import { createSiteService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
+import { createKeysService } from './keys/keys.service.ts';
 import { createLibrariesService, LIBRARY_JOB_KINDS } from './libraries/libraries.service.ts';
 import { createLinksService } from './links/links.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
@@ -128,6 +129,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     site: createSiteService({ db, config, clock, limiter }),
     users,
     auth,
+    // API keys for scripts; a wrong key counts against the site password's guessing limit.
+    keys: createKeysService({ db, clock, limiter }),
     streamingSites,
     models,
     links,

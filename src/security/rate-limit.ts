@@ -39,6 +39,19 @@ export class AttemptLimiter {
   }
 
   /**
+   * Throws TooManyRequestsError when `key` has no attempt left in the window, without counting
+   * one: for checks that cost nothing when they succeed (an API key), which count only failures.
+   */
+  async assertAllowed(key: string): Promise<void> {
+    const { db, maxAttempts, windowMs, clock } = this.options;
+    const now = clock().getTime();
+    const since = now - windowMs;
+    if ((await repo.countAttempts(db, key, since)) < maxAttempts) return;
+    const oldest = (await repo.oldestAttemptSince(db, key, since)) ?? now;
+    throw new TooManyRequestsError(Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)));
+  }
+
+  /**
    * Runs one password check under the limit: counted before it starts, forgiven if it succeeds,
    * not counted if the server was too busy to run it.
    */

@@ -1,4 +1,4 @@
-// Who is signed in: the session middleware (bearer token or cookie), and the guards routes put in
+// Who is signed in: the session middleware (bearer token or cookie, or the owner of an API key), and the guards routes put in
 // front of their handlers. A guard sets a non-null `viewer` on the context through Hono's typed
 // middleware, so handlers behind it read `c.var.viewer` without checks.
 
@@ -15,6 +15,12 @@ import { type SignedInViewer, USER_MESSAGES, type Viewer } from '../users/users.
 export const session = () =>
   createMiddleware(async (c, next) => {
     if (!c.var.siteAccess) return next();
+    const key = c.var.apiKey;
+    if (key) {
+      // A key stands for its owner; it is no session (no cookie, nothing to slide or sign out).
+      c.set('session', { id: `key:${key.keyId}`, expiresAt: Number.POSITIVE_INFINITY, extended: false, user: key.user });
+      return next();
+    }
     const bearer = bearerTokenOf(c);
     const cookie = getCookie(c, SESSION_COOKIE);
     const current = await c.var.services.auth.validate(bearer ?? cookie);

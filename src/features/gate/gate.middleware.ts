@@ -1,14 +1,18 @@
 // The site gate as middleware: a request passes only with a valid site token (header or cookie),
 // apart from the gate's own endpoints, the health check and static files. Pages without one show
-// the gate (or first-run setup) at the address asked for; anything else is refused.
+// the gate (or first-run setup) at the address asked for; anything else is refused. An API key
+// (Authorization: Bearer hub_...) passes alone, for its owner, where keys.policy.ts allows its scopes.
 
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { LockedError, UnauthorizedError } from '../../errors.ts';
+import { ForbiddenError, LockedError, UnauthorizedError } from '../../errors.ts';
 import { currentPath } from '../../http/body.ts';
 import { isApiPath } from '../../http/context.ts';
-import { clearCredentialCookie, SITE_COOKIE, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
+import { bearerTokenOf, clearCredentialCookie, clientAddress, SITE_COOKIE, setCredentialCookie, siteTokenOf } from '../../http/credentials.ts';
+import { API_KEY_TEXT } from '../../shared/api-keys.ts';
+import { keyDecision } from '../keys/keys.policy.ts';
+import { looksLikeApiKey } from '../keys/keys.service.ts';
 import { renderGate } from './gate.routes.tsx';
 import { SITE_MESSAGES } from './gate.service.ts';
 
@@ -33,9 +37,34 @@ function isOpen(c: Context): boolean {
   return OPEN_ROUTES.has(`${method} ${c.req.path}`) || (method === 'GET' && c.req.path.startsWith('/static/'));
 }
 
+/**
+ * A request with an API key: the key alone opens the gate (no site token, no cookie is read or
+ * set), while the site is not locked, for what keys.policy.ts lets its scopes reach.
+ */
+async function keyGate(c: Context, key: string): Promise<void> {
+  const { site, keys } = c.var.services;
+  if (await site.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
+  const holder = await keys.authenticate(key, clientAddress(c));
+  const decision = keyDecision(c.req.method, c.req.path);
+  if (decision.kind === 'page') throw new ForbiddenError(API_KEY_TEXT.pagesNotWithKey);
+  if (decision.kind === 'forbidden' && decision.entry.path === '/api/keys') throw new ForbiddenError(API_KEY_TEXT.keysNotWithKey);
+  if (decision.kind !== 'scope') throw new ForbiddenError(API_KEY_TEXT.forbidden);
+  if (!holder.scopes.includes(decision.scope)) throw new ForbiddenError(API_KEY_TEXT.missingScope(decision.scope));
+  c.set('siteAccess', true);
+  c.set('apiKey', holder);
+}
+
 export const siteGate = () =>
   createMiddleware(async (c, next) => {
     const { site } = c.var.services;
+    c.set('apiKey', null);
+    const bearer = bearerTokenOf(c);
+    if (bearer && looksLikeApiKey(bearer)) {
+      c.set('siteAccess', false);
+      c.set('session', null);
+      await keyGate(c, bearer);
+      return next();
+    }
     const token = siteTokenOf(c);
     const check = token ? await site.checkToken(token) : null;
     const granted = check !== null;

@@ -55,7 +55,9 @@ export const usersPages = new Hono()
       // The collections are private to their owner: an administrator viewing someone sees the account only.
       const sessions = own ? await c.var.services.auth.countSessions(id) : undefined;
       const collections = own ? await c.var.services.home.profile(id) : undefined;
-      return c.render(<ProfilePage user={user} own={own} sessions={sessions} collections={collections} />, { title: 'Profile' });
+      // The owner's API keys (never the keys themselves: they were shown once, at creation).
+      const apiKeys = own ? await c.var.services.keys.list(id) : undefined;
+      return c.render(<ProfilePage user={user} own={own} sessions={sessions} collections={collections} apiKeys={apiKeys} />, { title: 'Profile' });
     } catch (error) {
       if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 404)) throw error;
       // The spec flags the screen as not authorised when the profile cannot be loaded.

@@ -4,6 +4,7 @@ import type { FormState } from '../../../http/forms.ts';
 import { Island } from '../../../http/island.tsx';
 import { ErrorCard } from '../../../http/pages/ErrorPages.tsx';
 import { Alert, Page, TextField } from '../../../http/ui.tsx';
+import type { ApiKeyView } from '../../../shared/api-keys.ts';
 import { localDate } from '../../../shared/dates.ts';
 import type { ProfileCollections } from '../../home/home.service.ts';
 import type { PublicUser, UserSummary } from '../users.schema.ts';
@@ -156,7 +157,19 @@ function CollectionsSections({ collections }: { collections: ProfileCollections 
 }
 
 /** `sessions`: on one's own profile, how many devices are signed in to the account. */
-export function ProfilePage({ user, own, sessions, collections }: { user: PublicUser; own: boolean; sessions?: number; collections?: ProfileCollections }) {
+export function ProfilePage({
+  user,
+  own,
+  sessions,
+  collections,
+  apiKeys,
+}: {
+  user: PublicUser;
+  own: boolean;
+  sessions?: number;
+  collections?: ProfileCollections;
+  apiKeys?: ApiKeyView[];
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <section className="card overflow-hidden">
@@ -209,6 +222,8 @@ export function ProfilePage({ user, own, sessions, collections }: { user: Public
           </div>
         ) : null}
       </section>
+
+      {apiKeys ? <Island name="ApiKeys" props={{ keys: apiKeys }} /> : null}
 
       {collections ? <CollectionsSections collections={collections} /> : null}
     </div>
