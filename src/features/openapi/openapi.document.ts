@@ -12,6 +12,8 @@ import { connectPaths } from '../connect/connect.openapi.ts';
 import { faviconsPaths } from '../favicons/favicons.openapi.ts';
 import { gatePaths } from '../gate/gate.openapi.ts';
 import { homePaths } from '../home/home.openapi.ts';
+import { keysPaths } from '../keys/keys.openapi.ts';
+import { keyDecision } from '../keys/keys.policy.ts';
 import { librariesPaths } from '../libraries/libraries.openapi.ts';
 import { linksPaths } from '../links/links.openapi.ts';
 import { mediaPaths } from '../media/media.openapi.ts';
@@ -25,6 +27,7 @@ const FEATURE_PATHS: ApiPaths[] = [
   gatePaths,
   authPaths,
   usersPaths,
+  keysPaths,
   adminPaths,
   mediaPaths,
   albumsPaths,
@@ -46,19 +49,25 @@ const DESCRIPTION = `The API of this hub: the same calls its own pages make.
 password at \`POST /api/site/verify-password\` and send the token as the \`x-site-token\` header (a
 browser holds it as the \`hub_site\` cookie). Calls about your own things also need a *session*:
 sign in at \`POST /auth/signin/\` and send the token as \`Authorization: Bearer <token>\` (a browser:
-the \`hub_session\` cookie).
+the \`hub_session\` cookie). Scripts can use an *API key* instead of both: \`Authorization: Bearer hub_…\`,
+within the key's scopes (each operation lists the scope it needs).
 
 **Errors.** A refusal is JSON \`{"error": "…"}\` with a 4xx status; the sentence can be shown to a person.`;
 
 /**
  * What every operation shares, added where the table did not say otherwise: the refusals of a
  * route behind the gate and sign-in (401, 423), of a JSON body (400, 413, 415) and of a query (400),
- * and an operationId made from the method and path.
+ * an operationId made from the method and path, and the API key with the scope the keys' policy
+ * table (keys.policy.ts) asks for that route (403 for a key without it, or where no key may go).
  */
 function withCommonAnswers(method: string, path: string, op: ZodOpenApiOperationObject): ZodOpenApiOperationObject {
   const statuses: number[] = [];
-  const security = op.security ?? SIGNED_IN;
-  if (security.length > 0 && !security.some((requirement) => Object.keys(requirement).length === 0)) statuses.push(401, 423);
+  let security = op.security ?? SIGNED_IN;
+  const open = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+  if (!open) statuses.push(401, 423);
+  const key = keyDecision(method, path);
+  if (security.length > 0 && key.kind === 'scope') security = [...security, { apiKey: [key.scope] }];
+  if (!open && (key.kind === 'scope' || key.kind === 'forbidden')) statuses.push(403);
   if (op.requestBody?.content['application/json']) statuses.push(400, 413, 415);
   if (op.requestParams?.query) statuses.push(400);
   const added = errors(...statuses.filter((status) => !(String(status) in op.responses)));
@@ -70,7 +79,7 @@ function withCommonAnswers(method: string, path: string, op: ZodOpenApiOperation
         .filter(Boolean)
         .map((word) => word[0]!.toUpperCase() + word.slice(1))
         .join('');
-  return { ...op, operationId, responses: { ...op.responses, ...added } };
+  return { ...op, operationId, security, responses: { ...op.responses, ...added } };
 }
 
 function allPaths(): ZodOpenApiPathsObject {

@@ -83,6 +83,13 @@ export const SECURITY_SCHEMES = {
     description: 'The session token from POST /auth/signin/, as `Authorization: Bearer <token>` (sent together with the site token).',
   },
   sessionCookie: { type: 'apiKey', in: 'cookie', name: 'hub_session', description: 'The same session as a cookie, as the browser holds it.' },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'hub_…',
+    description:
+      'An API key (made on your profile page) as `Authorization: Bearer hub_…`, alone: it passes the site gate and stands for its owner within its scopes (read, write, upload), listed on each operation. Never for the vault, administration, users, keys, the gate or sign-in (403).',
+  },
 } as const;
 
 type Requirement = Record<string, string[]>;

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 
 interface Operation {
+  security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface Document {
@@ -108,7 +109,21 @@ describe('the OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['session', 'sessionCookie', 'siteCookie', 'siteToken']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'session', 'sessionCookie', 'siteCookie', 'siteToken']);
+    // An API key where the keys' policy lets one in, with the scope it needs; nowhere else.
+    const keyScopes = (path: string, method: string) => doc.paths[path]?.[method]?.security?.find((requirement) => 'apiKey' in requirement)?.apiKey;
+    expect(keyScopes('/api/gallery', 'get')).toEqual(['read']);
+    expect(keyScopes('/api/albums/{id}', 'put')).toEqual(['write']);
+    expect(keyScopes('/api/gallery/upload', 'post')).toEqual(['upload']);
+    expect(keyScopes('/media/{id}', 'get')).toEqual(['read']);
+    for (const [path, method] of [
+      ['/api/accounts', 'get'],
+      ['/api/keys', 'post'],
+      ['/api/users', 'get'],
+      ['/auth/signin/', 'post'],
+    ] as const) {
+      expect(keyScopes(path, method)).toBeUndefined();
+    }
   });
 
   test('is behind the site gate', async () => {
@@ -282,6 +297,25 @@ describe('real answers match the document', () => {
     );
     await expectDocumented('DELETE', '/api/accounts/{accountId}', await request(`/api/accounts/${account._id}`, { method: 'DELETE', as: admin }));
     await expectDocumented('GET', '/api/accounts/{accountId}', await request(`/api/accounts/${account._id}`, { as: admin }));
+  });
+
+  test('API keys', async () => {
+    const made = await request('/api/keys', { method: 'POST', as: admin, json: { name: 'Script', scopes: ['read', 'upload'] } });
+    const key = (await expectDocumented('POST', '/api/keys', made)) as { _id: string; key: string };
+    await expectDocumented('GET', '/api/keys', await request('/api/keys', { as: admin }));
+    /** A request with the key alone: no site token, no session. */
+    const withKey = (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${key.key}`);
+      return t.request(path, { ...init, headers });
+    };
+    await expectDocumented('GET', '/api/gallery', await withKey('/api/gallery'));
+    const json = { 'content-type': 'application/json' };
+    await expectDocumented('POST', '/api/albums', await withKey('/api/albums', { method: 'POST', headers: json, body: '{"name":"By key"}' }));
+    await expectDocumented('GET', '/api/accounts', await withKey('/api/accounts'));
+    await expectDocumented('GET', '/api/keys', await withKey('/api/keys'));
+
+    await expectDocumented('DELETE', '/api/keys/{id}', await request(`/api/keys/${key._id}`, { method: 'DELETE', as: admin }));
   });
 
   test('covered a status of each kind', () => {
