@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { VAULT_CATEGORIES, type VaultAccount, type VaultAccountWithPassword, type VaultImportResult } from '../../shared/connect.ts';
+import { behindLock } from '../locks/locks.openapi.ts';
 import { type ApiPaths, doneSchema, errors, json, jsonBody, pathParams, queryOf, type Same, sameShape } from '../openapi/openapi.parts.ts';
 import { createVaultAccountSchema, updateVaultAccountSchema, vaultFilters, vaultListQuery } from './connect.schema.ts';
 import { exportSchema } from './transfer/transfer.routes.ts';
@@ -38,7 +39,7 @@ const tags = ['Connect (vault)'];
 const accountId = pathParams('accountId');
 const account = json(accountSchema, 'The account (without its password)');
 
-export const connectPaths: ApiPaths = {
+export const connectPaths: ApiPaths = behindLock({
   '/api/accounts': {
     get: {
       tags,
@@ -104,4 +105,4 @@ export const connectPaths: ApiPaths = {
       },
     },
   },
-};
+});

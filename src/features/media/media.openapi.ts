@@ -13,6 +13,7 @@ import {
   type TagVocabulary,
   type UploadResult,
 } from '../../shared/media.ts';
+import { behindLock } from '../locks/locks.openapi.ts';
 import { type ApiOperation, type ApiPaths, doneSchema, errors, json, jsonBody, pathParams, type Same, SIGNED_IN, sameShape } from '../openapi/openapi.parts.ts';
 import { duplicatesQuery, resolveSchema } from './duplicates/duplicates.schema.ts';
 import type { DuplicateGroup } from './duplicates/duplicates.service.ts';
@@ -232,7 +233,7 @@ const bytes = (summary: string, types: string[]): ApiOperation => ({
 
 export const mediaPaths: ApiPaths = {
   ...galleryPaths('/api/gallery', 'The Red Room'),
-  ...galleryPaths('/api/premium', 'Premium'),
+  ...behindLock(galleryPaths('/api/premium', 'Premium')),
   '/api/tags': { get: { tags: ['Tags'], summary: 'The tag vocabulary and your own tags', responses: { '200': json(tagVocabularySchema, 'The tags') } } },
   '/media/{id}': { get: bytes('The original file', ['image/*', 'video/*']) },
   '/media/{id}/thumbnail': { get: bytes('The thumbnail', ['image/webp']) },

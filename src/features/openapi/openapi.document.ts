@@ -16,8 +16,12 @@ import { keysPaths } from '../keys/keys.openapi.ts';
 import { keyDecision } from '../keys/keys.policy.ts';
 import { librariesPaths } from '../libraries/libraries.openapi.ts';
 import { linksPaths } from '../links/links.openapi.ts';
+import { locksPaths } from '../locks/locks.openapi.ts';
 import { mediaPaths } from '../media/media.openapi.ts';
 import { modelsPaths } from '../models/models.openapi.ts';
+import { passkeysPaths } from '../passkeys/passkeys.openapi.ts';
+import { twoFactorPaths } from '../twofactor/twofactor.openapi.ts';
+import { mePaths } from '../users/me.openapi.ts';
 import { usersPaths } from '../users/users.openapi.ts';
 import { watchPaths } from '../watch/watch.openapi.ts';
 import { docsPaths } from './openapi.docs.ts';
@@ -27,6 +31,10 @@ const FEATURE_PATHS: ApiPaths[] = [
   gatePaths,
   authPaths,
   usersPaths,
+  mePaths,
+  twoFactorPaths,
+  passkeysPaths,
+  locksPaths,
   keysPaths,
   adminPaths,
   mediaPaths,

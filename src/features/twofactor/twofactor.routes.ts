@@ -11,8 +11,8 @@ import { clientAddress } from '../../http/credentials.ts';
 import { requireSignIn } from '../auth/auth.middleware.ts';
 import { TWO_FACTOR_MESSAGES } from './twofactor.service.ts';
 
-const enableSchema = z.object({ code: z.string().max(100).optional() });
-const disableSchema = z.object({ password: z.string().max(1000).optional() });
+export const enableSchema = z.object({ code: z.string().max(100).optional() });
+export const disableSchema = z.object({ password: z.string().max(1000).optional() });
 
 export const twoFactorApi = new Hono()
   .use(requireSignIn())
@@ -35,7 +35,8 @@ export const twoFactorApi = new Hono()
     const { password } = await readJson(c, disableSchema);
     const { viewer } = c.var;
     // The same guessing limit as signing in: a wrong password here is a failed attempt too.
-    if (!(await c.var.services.auth.confirmPassword(viewer.id, password ?? '', clientAddress(c), 'signin'))) throw new ForbiddenError(TWO_FACTOR_MESSAGES.wrongPassword);
+    if (!(await c.var.services.auth.confirmPassword(viewer.id, password ?? '', clientAddress(c), 'signin')))
+      throw new ForbiddenError(TWO_FACTOR_MESSAGES.wrongPassword);
     await c.var.services.twoFactor.disable(viewer.id);
     return c.json({ success: true });
   });
