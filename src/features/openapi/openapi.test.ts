@@ -2,12 +2,15 @@
 // real answers of a seeded hub match the schemas it gives for their statuses.
 
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import sharp from 'sharp';
 import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 
 interface Operation {
+  operationId?: string;
   security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
@@ -121,9 +124,20 @@ describe('the OpenAPI document', () => {
       ['/api/keys', 'post'],
       ['/api/users', 'get'],
       ['/auth/signin/', 'post'],
+      ['/auth/signin/2fa', 'post'],
+      ['/auth/passkey/verify', 'post'],
+      ['/api/me/sessions', 'get'],
+      ['/api/me/2fa/totp', 'delete'],
+      ['/api/me/passkeys', 'post'],
+      ['/api/me/locks', 'put'],
+      ['/api/unlock', 'post'],
+      ['/api/lock', 'post'],
     ] as const) {
       expect(keyScopes(path, method)).toBeUndefined();
     }
+    // Each operation has an id of its own (code generators name their functions after them).
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(ids.filter((id, i) => !id || ids.indexOf(id) !== i)).toEqual([]);
   });
 
   test('is behind the site gate', async () => {
@@ -316,6 +330,84 @@ describe('real answers match the document', () => {
     await expectDocumented('GET', '/api/keys', await withKey('/api/keys'));
 
     await expectDocumented('DELETE', '/api/keys/{id}', await request(`/api/keys/${key._id}`, { method: 'DELETE', as: admin }));
+  });
+
+  test('your account: sessions, preferences, two-factor sign-in, passkeys and locks', async () => {
+    const owner = await t.createUser({ username: 'owner' }, admin);
+    await t.signIn('owner', 'correct horse battery', admin.siteToken);
+
+    // Sessions and preferences.
+    const sessions = (await expectDocumented('GET', '/api/me/sessions', await request('/api/me/sessions', { as: owner }))) as {
+      _id: string;
+      current: boolean;
+    }[];
+    const other = sessions.find((session) => !session.current)!;
+    const endOther = () => request(`/api/me/sessions/${other._id}`, { method: 'DELETE', as: owner });
+    await expectDocumented('DELETE', '/api/me/sessions/{sessionId}', await endOther());
+    await expectDocumented('DELETE', '/api/me/sessions/{sessionId}', await endOther());
+    await expectDocumented('PUT', '/api/me/preferences', await request('/api/me/preferences', { method: 'PUT', as: owner, json: { discreet: true } }));
+    await expectDocumented('PUT', '/api/me/preferences', await request('/api/me/preferences', { method: 'PUT', as: owner, json: { discreet: 'yes' } }));
+
+    // Two-factor sign-in: set up, turned on, a sign-in through the code step, turned off.
+    await expectDocumented('GET', '/api/me/2fa', await request('/api/me/2fa', { as: owner }));
+    const setup = (await expectDocumented('POST', '/api/me/2fa/totp/setup', await request('/api/me/2fa/totp/setup', { method: 'POST', as: owner }))) as {
+      secret: string;
+    };
+    const enable = (code: string) => request('/api/me/2fa/totp/enable', { method: 'POST', as: owner, json: { code } });
+    await expectDocumented('POST', '/api/me/2fa/totp/enable', await enable('not a code'));
+    const code = generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+    const { recoveryCodes } = (await expectDocumented('POST', '/api/me/2fa/totp/enable', await enable(code))) as { recoveryCodes: string[] };
+    await expectDocumented('POST', '/api/me/2fa/totp/setup', await request('/api/me/2fa/totp/setup', { method: 'POST', as: owner }));
+    await expectDocumented('GET', '/api/me/2fa', await request('/api/me/2fa', { as: owner }));
+    const site = { siteToken: owner.siteToken };
+    const passwordStep = await request('/auth/signin/', { method: 'POST', as: site, json: { username: 'owner', password: 'correct horse battery' } });
+    const { challenge } = (await expectDocumented('POST', '/auth/signin/', passwordStep)) as { twoFactorRequired: boolean; challenge: string };
+    expect(challenge).toBeString();
+    const codeStep = (code: string) => request('/auth/signin/2fa', { method: 'POST', as: site, json: { challenge, code } });
+    await expectDocumented('POST', '/auth/signin/2fa', await codeStep('aaaa-aaaa-aaaa-aaaa'));
+    await expectDocumented('POST', '/auth/signin/2fa', await codeStep(recoveryCodes[0]!));
+    const turnOff = (password: string) => request('/api/me/2fa/totp', { method: 'DELETE', as: owner, json: { password } });
+    await expectDocumented('DELETE', '/api/me/2fa/totp', await turnOff('not it'));
+    await expectDocumented('DELETE', '/api/me/2fa/totp', await turnOff('correct horse battery'));
+
+    // Passkeys: the list, the options of both ceremonies, and refusals (no authenticator here).
+    await expectDocumented('GET', '/api/me/passkeys', await request('/api/me/passkeys', { as: owner }));
+    await expectDocumented('POST', '/api/me/passkeys/options', await request('/api/me/passkeys/options', { method: 'POST', as: owner }));
+    await expectDocumented(
+      'POST',
+      '/api/me/passkeys',
+      await request('/api/me/passkeys', { method: 'POST', as: owner, json: { name: 'Laptop', response: {} } }),
+    );
+    await expectDocumented('DELETE', '/api/me/passkeys/{id}', await request('/api/me/passkeys/none', { method: 'DELETE', as: owner }));
+    const options = (await expectDocumented('POST', '/auth/passkey/options', await request('/auth/passkey/options', { method: 'POST', as: site }))) as {
+      challenge: string;
+    };
+    const assertion = {
+      id: 'AAAA',
+      rawId: 'AAAA',
+      type: 'public-key',
+      response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+      clientExtensionResults: {},
+    };
+    await expectDocumented(
+      'POST',
+      '/auth/passkey/verify',
+      await request('/auth/passkey/verify', { method: 'POST', as: site, json: { challenge: options.challenge, response: assertion } }),
+    );
+
+    // Locks: Premium locked with a PIN, closed (403 locked), opened, closed again.
+    await expectDocumented('GET', '/api/me/locks', await request('/api/me/locks', { as: owner }));
+    await expectDocumented('PUT', '/api/me/locks', await request('/api/me/locks', { method: 'PUT', as: owner, json: { premium: true, pin: '2468' } }));
+    await expectDocumented('PUT', '/api/me/locks', await request('/api/me/locks', { method: 'PUT', as: owner, json: { minutes: 30 } }));
+    await expectDocumented('PUT', '/api/me/locks', await request('/api/me/locks', { method: 'PUT', as: owner, json: { minutes: 30, currentPin: '1111' } }));
+    const locked = await request('/api/premium', { as: owner });
+    expect(await expectDocumented('GET', '/api/premium', locked)).toMatchObject({ locked: true });
+    const unlock = (pin: string) => request('/api/unlock', { method: 'POST', as: owner, json: { pin } });
+    await expectDocumented('POST', '/api/unlock', await unlock('1111'));
+    await expectDocumented('POST', '/api/unlock', await unlock('2468'));
+    await expectDocumented('GET', '/api/premium', await request('/api/premium', { as: owner }));
+    await expectDocumented('POST', '/api/lock', await request('/api/lock', { method: 'POST', as: owner }));
+    await expectDocumented('GET', '/api/accounts', await request('/api/accounts', { as: owner }));
   });
 
   test('covered a status of each kind', () => {
