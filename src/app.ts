@@ -18,6 +18,7 @@ import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
 import { passkeySignIn, passkeysApi } from './features/passkeys/passkeys.routes.ts';
+import { openapiRoutes } from './features/openapi/openapi.routes.ts';
 import { createServices } from './features/services.ts';
 import './features/context.ts';
 import { vaultRoutes } from './features/connect/connect.routes.ts';
@@ -100,6 +101,7 @@ export function createApp(given: AppDeps) {
   app.route('/api/me/locks', locksApi);
   app.route('/api/unlock', unlockApi);
   app.route('/api/lock', lockApi);
+  app.route('/', openapiRoutes);
   app.route('/media', mediaBytesRoutes);
   app.route('/', homePage);
   app.route('/links', linksPage);

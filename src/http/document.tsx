@@ -446,11 +446,16 @@ function Footer({ year, access, roomForCorners }: { year: number; access: boolea
           <span>{ADULT_NOTICE}</span>
         </p>
         {access ? (
-          <form method="post" action="/site/lock">
-            <button type="submit" className="text-sm font-semibold text-muted underline-offset-2 hover:text-fg hover:underline">
-              Leave site (lock)
-            </button>
-          </form>
+          <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
+            <a href="/api/docs" className="text-sm font-semibold text-muted underline-offset-2 hover:text-fg hover:underline">
+              API reference
+            </a>
+            <form method="post" action="/site/lock">
+              <button type="submit" className="text-sm font-semibold text-muted underline-offset-2 hover:text-fg hover:underline">
+                Leave site (lock)
+              </button>
+            </form>
+          </div>
         ) : null}
       </div>
     </footer>

@@ -124,6 +124,10 @@ const description = z.unknown().transform((v, ctx): string => {
 
 const isPublic = z.boolean({ message: M.isPublic });
 
+// How the API description shows these fields (their checks are the code above, not schema).
+name.register(z.globalRegistry, { type: 'string', minLength: 1, maxLength: MAX_ALBUM_NAME_LENGTH });
+description.register(z.globalRegistry, { type: ['string', 'null'], maxLength: MAX_ALBUM_DESCRIPTION_LENGTH, description: 'null clears it' });
+
 /** POST /api/albums: {name, description?, isPublic? (default true)}. */
 export const createAlbumSchema = z.object({
   name,
@@ -155,4 +159,10 @@ export const albumMediaIdsSchema = z.object({
     if (!v.every((id): id is string => typeof id === 'string' && id.length >= 1 && id.length <= 100)) return fail(ctx, M.mediaIds);
     return [...new Set(v)];
   }),
+});
+albumMediaIdsSchema.shape.mediaIds.register(z.globalRegistry, {
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength: 100 },
+  minItems: 1,
+  maxItems: MAX_ALBUM_MEDIA_IDS,
 });

@@ -51,7 +51,7 @@ async function apiSignIn(c: Context) {
   return c.json({ token, user });
 }
 
-const secondFactorSchema = z.object({ challenge: z.string().max(200).optional(), code: z.string().max(200).optional() });
+export const secondFactorSchema = z.object({ challenge: z.string().max(200).optional(), code: z.string().max(200).optional() });
 
 /** The code step of two-factor sign-in: answers like a sign-in. */
 async function apiSignInSecondFactor(c: Context) {

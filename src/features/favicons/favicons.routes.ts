@@ -8,7 +8,7 @@ import { SAFE_FETCH_LIMITS } from '../../security/safe-fetch.ts';
 import { requireSignIn } from '../auth/auth.middleware.ts';
 import type { SiteIcon } from './favicons.service.ts';
 
-const faviconQuery = z.object({
+export const faviconQuery = z.object({
   url: z
     .string({ message: 'url is required' })
     .trim()

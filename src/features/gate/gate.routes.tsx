@@ -14,7 +14,7 @@ import { LOCKOUT_HOURS_MAX, LOCKOUT_PERIOD_MESSAGE, SITE_MESSAGES, SITE_TOKEN_TT
 import { SetupPage } from './pages/SetupPage.tsx';
 import { SiteGatePage } from './pages/SiteGatePage.tsx';
 
-const passwordBody = z.object({ password: z.unknown().optional() });
+export const passwordBody = z.object({ password: z.unknown().optional().meta({ type: 'string', description: 'The household password' }) });
 
 function grantSiteAccess(c: Context, token: string): void {
   setCredentialCookie(c, SITE_COOKIE, token, c.var.deps.clock().getTime() + SITE_TOKEN_TTL_MS);

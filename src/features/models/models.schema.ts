@@ -132,14 +132,39 @@ const links = z.unknown().transform((v, ctx): ModelLink[] => {
 
 const flag = z.unknown().transform((v, ctx): boolean => (typeof v === 'boolean' ? v : fail(ctx, M.favorite)));
 
+// How the API description shows these fields (their checks are the code above, not schema).
+name.register(z.globalRegistry, { type: 'string', minLength: 1, maxLength: MODEL_LIMITS.name });
+ethnicity.register(z.globalRegistry, { type: ['string', 'null'], description: `${ETHNICITIES.join(', ')} (any case), or N/A or empty for none` });
+breastSize.register(z.globalRegistry, { type: ['string', 'null'], description: 'Band and cup, such as 34DD; empty for none' });
+age.register(z.globalRegistry, { type: ['integer', 'string', 'null'], minimum: MIN_AGE, maximum: MAX_AGE, description: 'Whole years; empty for unknown' });
+image.register(z.globalRegistry, { type: ['string', 'null'], description: 'An http(s) URL; empty for none' });
+profilePicture.register(z.globalRegistry, {
+  type: ['object', 'null'],
+  properties: { url: { type: 'string' } },
+  description: '{url}: an http(s) URL or one of your gallery images; null clears it',
+});
+tags.register(z.globalRegistry, {
+  anyOf: [{ type: 'array', items: { type: 'string', maxLength: MODEL_LIMITS.tag } }, { type: 'string', description: 'Comma-separated' }, { type: 'null' }],
+});
+links.register(z.globalRegistry, {
+  type: ['array', 'null'],
+  maxItems: MODEL_LIMITS.links,
+  items: { type: 'object', properties: { name: { type: 'string' }, url: { type: 'string' } }, required: ['url'] },
+});
+flag.register(z.globalRegistry, { type: 'boolean' });
+
 const fields = {
   ethnicity: ethnicity.optional(),
   breastSize: breastSize.optional(),
   age: age.optional(),
-  height: text(MODEL_LIMITS.height, M.height).optional(),
+  height: text(MODEL_LIMITS.height, M.height)
+    .meta({ type: ['string', 'null'], maxLength: MODEL_LIMITS.height })
+    .optional(),
   image: image.optional(),
   profilePicture: profilePicture.optional(),
-  description: text(MODEL_LIMITS.description, M.description).optional(),
+  description: text(MODEL_LIMITS.description, M.description)
+    .meta({ type: ['string', 'null'], maxLength: MODEL_LIMITS.description })
+    .optional(),
   tags: tags.optional(),
   links: links.optional(),
   // The spec's two spellings of the flag; isFavorite wins when both are sent.

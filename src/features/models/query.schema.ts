@@ -9,9 +9,9 @@ import type { ModelListQuery } from './models.service.ts';
 
 export const MODELS_PAGE_SIZE = 48;
 
-const listSchema = listQuerySchema({ sorts: MODEL_SORTS, defaultSort: 'default', defaultOrder: 'asc', defaultLimit: 100, maxLimit: 500 });
+export const listSchema = listQuerySchema({ sorts: MODEL_SORTS, defaultSort: 'default', defaultOrder: 'asc', defaultLimit: 100, maxLimit: 500 });
 
-const filterSchema = z.object({
+export const filterSchema = z.object({
   ethnicity: z
     .string()
     .optional()

@@ -11,8 +11,8 @@ import { clientAddress } from '../../http/credentials.ts';
 import { requireSignIn } from '../auth/auth.middleware.ts';
 import { TWO_FACTOR_MESSAGES } from './twofactor.service.ts';
 
-const enableSchema = z.object({ code: z.string().max(100).optional() });
-const disableSchema = z.object({ password: z.string().max(1000).optional() });
+export const enableSchema = z.object({ code: z.string().max(100).optional() });
+export const disableSchema = z.object({ password: z.string().max(1000).optional() });
 
 export const twoFactorApi = new Hono()
   .use(requireSignIn())

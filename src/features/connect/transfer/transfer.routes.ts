@@ -17,7 +17,7 @@ export const VAULT_IMPORT_ROUTE = 'POST /api/accounts/import';
 
 export const EXPORT_PASSWORD_REQUIRED = 'Your password is required to export your accounts';
 
-const exportSchema = z.object({
+export const exportSchema = z.object({
   password: z.string({ message: EXPORT_PASSWORD_REQUIRED }).min(1, EXPORT_PASSWORD_REQUIRED).max(4096, 'The password is too long'),
 });
 
