@@ -24,6 +24,7 @@ import { vaultPages } from './features/connect/connect-pages.routes.tsx';
 import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
 import { siteGate } from './features/gate/gate.middleware.ts';
 import { siteRoutes } from './features/gate/gate.routes.tsx';
+import { UPLOADS_STREAMED_ROUTES, uploadsApi } from './features/uploads/uploads.routes.ts';
 import { usersApi } from './features/users/users.routes.ts';
 import { usersPages } from './features/users/users-pages.routes.tsx';
 import { watchApi, watchPage } from './features/watch/watch.routes.tsx';
@@ -43,7 +44,7 @@ import { staticFiles } from './http/static-files.ts';
 import { themeRoutes } from './http/theme.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
-const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES];
+const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES, ...UPLOADS_STREAMED_ROUTES];
 
 export function createApp(given: AppDeps) {
   // Library items' originals are read from their library files (decision 0043).
@@ -77,6 +78,7 @@ export function createApp(given: AppDeps) {
   app.route('/api/gallery', galleryApi('gallery'));
   app.route('/api/premium', galleryApi('premium'));
   app.route('/api/tags', tagsApi);
+  app.route('/api/uploads', uploadsApi);
   app.route('/api/links', linksApi);
   app.route('/api/streaming-sites', watchApi);
   app.route('/api/models', modelsApi);

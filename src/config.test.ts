@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       fetchAllowHosts: [],
       media: {
         maxUploadBytes: 20 * 1024 ** 3,
+        uploadExpiryHours: 24,
         processingConcurrency: Math.max(1, availableParallelism() - 1),
         recycleBinDays: 30,
         similarMaxDistance: 8,
@@ -50,9 +51,16 @@ describe('loadConfig', () => {
   });
 
   test('media settings: upload limit, processing workers, recycling bin days, similar-duplicates distance', () => {
-    const config = load({ MAX_UPLOAD_BYTES: '1048576', PROCESSING_CONCURRENCY: '3', RECYCLE_BIN_DAYS: '0', SIMILAR_MAX_DISTANCE: '12' });
+    const config = load({
+      MAX_UPLOAD_BYTES: '1048576',
+      UPLOAD_EXPIRY_HOURS: '2',
+      PROCESSING_CONCURRENCY: '3',
+      RECYCLE_BIN_DAYS: '0',
+      SIMILAR_MAX_DISTANCE: '12',
+    });
     expect(config.media).toEqual({
       maxUploadBytes: 1048576,
+      uploadExpiryHours: 2,
       processingConcurrency: 3,
       recycleBinDays: 0,
       similarMaxDistance: 12,
@@ -66,6 +74,7 @@ describe('loadConfig', () => {
     expect(failure({ MAX_UPLOAD_BYTES: String(65 * 1024 ** 3) })).toContain('MAX_UPLOAD_BYTES must be at most');
     expect(failure({ PROCESSING_CONCURRENCY: '0' })).toContain('PROCESSING_CONCURRENCY must be at least 1');
     expect(failure({ RECYCLE_BIN_DAYS: '-1' })).toContain('RECYCLE_BIN_DAYS must be 0 or more');
+    expect(failure({ UPLOAD_EXPIRY_HOURS: '0' })).toContain('UPLOAD_EXPIRY_HOURS must be at least 1');
   });
 
   test('video conversion: workers, largest size, preset and quality', () => {

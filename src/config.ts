@@ -137,6 +137,11 @@ export const settingsSchema = z.object({
     .min(0, 'must be a whole number from 0 to 51 (lower is better and bigger)')
     .max(51, 'must be a whole number from 0 to 51 (lower is better and bigger)')
     .default(23),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number({ message: 'must be a number of hours, such as 24' })
+    .min(1, 'must be at least 1')
+    .max(8_760, 'must be at most 8760 (a year)')
+    .default(24),
   RECYCLE_BIN_DAYS: z.coerce
     .number({ message: 'must be a number of days (0 keeps deleted media until emptied by hand)' })
     .min(0, 'must be 0 or more (0 keeps deleted media until emptied by hand)')
@@ -225,6 +230,8 @@ export interface Config {
   media: {
     /** Largest accepted upload, per file, in bytes. */
     maxUploadBytes: number;
+    /** Hours an unfinished resumable upload (tus) is kept before its bytes are swept away. */
+    uploadExpiryHours: number;
     /** Processing jobs (thumbnails, posters, probes) that run at once. */
     processingConcurrency: number;
     /** Days an item stays in the recycling bin before it is purged; 0 keeps it until deleted by hand. */
@@ -332,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
     media: Object.freeze({
       maxUploadBytes: s.MAX_UPLOAD_BYTES,
+      uploadExpiryHours: s.UPLOAD_EXPIRY_HOURS,
       processingConcurrency: s.PROCESSING_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
       recycleBinDays: s.RECYCLE_BIN_DAYS,
       similarMaxDistance: s.SIMILAR_MAX_DISTANCE,

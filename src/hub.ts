@@ -14,6 +14,7 @@ import { scheduleHashBackfill } from './features/media/duplicates/backfill.servi
 import { MEDIA_SEARCH_INDEX } from './features/media/media.repo.ts';
 import { scheduleBinPurge } from './features/media/purge.service.ts';
 import { createServices } from './features/services.ts';
+import { scheduleUploadsSweep } from './features/uploads/uploads.service.ts';
 import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
@@ -86,6 +87,8 @@ export async function main(): Promise<void> {
   await app.services.jobs.start();
   // The recycling bin's purge runs now, then every hour (one job, merged by its key).
   await scheduleBinPurge(app.services.jobs);
+  // Expired resumable uploads go now, then every hour; uploads a restart cut short are finished.
+  await scheduleUploadsSweep(app.services.jobs);
   // Items processed before perceptual hashes existed get theirs, a batch at a time.
   await scheduleHashBackfill(app.services.jobs);
   // Library scans: queued ones (the API, the CLI), and rescans every LIBRARY_SCAN_MINUTES.

@@ -13,6 +13,7 @@ import type { LinksTable } from '../features/links/links.table.ts';
 import type { MediaTable, MediaTagsTable } from '../features/media/media.table.ts';
 import type { ModelsTable } from '../features/models/models.table.ts';
 import type { ModelPicturesTable } from '../features/models/pictures/pictures.table.ts';
+import type { UploadsTable } from '../features/uploads/uploads.table.ts';
 import type { UsersTable } from '../features/users/users.table.ts';
 import type { StreamingSitesTable } from '../features/watch/watch.table.ts';
 import type { JobsTable } from '../jobs/jobs.table.ts';
@@ -40,6 +41,7 @@ export interface Database {
   vault_accounts: VaultAccountsTable;
   vault_key_state: VaultKeyStateTable;
   api_keys: ApiKeysTable;
+  uploads: UploadsTable;
 }
 
 /** What repo functions take as their first argument: the database or an open transaction. */

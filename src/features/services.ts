@@ -34,6 +34,7 @@ import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
+import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/uploads.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createStreamingSitesService } from './watch/watch.service.ts';
 
@@ -56,7 +57,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     db,
     clock,
     concurrency: config.media.processingConcurrency,
-    kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS, ...LIBRARY_JOB_KINDS],
+    kinds: [...MEDIA_JOB_KINDS, ...DUPLICATES_JOB_KINDS, ...LIBRARY_JOB_KINDS, sweepUploads],
     // Video conversions run on workers of their own: the thumbnails of new uploads never wait for one.
     // Video previews and scrubbers too: extras, made at the conversions' pace.
     pools: [{ kinds: [convertVideo, makeVideoPreviews], concurrency: config.media.transcode.concurrency }],
@@ -116,6 +117,37 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     ...(store ? { store } : {}),
     ...(logger ? { logger } : {}),
   });
+  const mediaIngest = store
+    ? createIngestService({
+        db,
+        store,
+        clock,
+        maxUploadBytes: config.media.maxUploadBytes,
+        models,
+        // The processing job commits with the rows: no item is left without one.
+        afterStored: async (trx, rows) => {
+          for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
+        },
+        // A photo is worked on as soon as it is stored; its job takes what was made.
+        ...(processor ? { onStored: { stored: processor.prepare, dropped: processor.drop } } : {}),
+      })
+    : null;
+  // Resumable uploads (tus): bytes in DATA_DIR/uploads until the last one, then the same ingest.
+  const uploads = createUploadsService({
+    db,
+    clock,
+    ingest: mediaIngest,
+    itemOf: (ownerId, gallery, mediaId) =>
+      media
+        .forGallery(gallery)
+        .get(ownerId, mediaId)
+        .catch(() => null),
+    dir: path.join(config.dataDir, 'uploads'),
+    maxUploadBytes: config.media.maxUploadBytes,
+    expiryHours: config.media.uploadExpiryHours,
+    ...(logger ? { logger } : {}),
+  });
+  if (store) registerUploadsSweep(jobs, uploads, logger);
   return {
     jobs,
     libraries,
@@ -141,21 +173,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: streamingSites, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).
-    mediaIngest: store
-      ? createIngestService({
-          db,
-          store,
-          clock,
-          maxUploadBytes: config.media.maxUploadBytes,
-          models,
-          // The processing job commits with the rows: no item is left without one.
-          afterStored: async (trx, rows) => {
-            for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
-          },
-          // A photo is worked on as soon as it is stored; its job takes what was made.
-          ...(processor ? { onStored: { stored: processor.prepare, dropped: processor.drop } } : {}),
-        })
-      : null,
+    mediaIngest,
+    uploads,
   };
 }
 

@@ -4,7 +4,10 @@
 // cut off part way leaves nothing: the files it had already stored are deleted again. Work on a
 // file may begin as soon as its bytes are stored (`onStored`: the processing's renditions, held
 // in memory until the job comes); a failed request drops it with the files (decision 0036).
+// A resumable upload (tus, decision 0047) ends as a file on disk: `uploadFile` hands it to the same
+// `upload` as one file part with its fields, so both ways make the same item with the same checks.
 
+import { open } from 'node:fs/promises';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
@@ -78,7 +81,7 @@ export interface UploadOutcome extends UploadResult {
 }
 
 /** A file name as shown back and kept: no folders, no control characters, not endless. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   const base = name
     .replace(/^.*[\\/]/, '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: kept from before the linter; fix when this code is next touched
@@ -88,6 +91,53 @@ function cleanName(name: string): string {
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;
+
+/** The text fields an upload may carry, as a form sends them. */
+export interface UploadFields {
+  title?: string | undefined;
+  /** Comma-joined. */
+  tags?: string | undefined;
+  modelId?: string | undefined;
+}
+
+/** Bytes read from a file on disk at a time (each read is a buffer of its own, freed once stored). */
+const FILE_READ_BYTES = 1024 * 1024;
+
+/** A file's first `length` bytes as a stream that reads only when asked (no read-ahead). */
+export function fileOnDisk(file: string, length: number): ReadableStream<Uint8Array> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  let position = 0;
+  const close = async () => {
+    const h = handle;
+    handle = undefined;
+    await h?.close().catch(() => {});
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          handle ??= await open(file, 'r');
+          const want = Math.min(FILE_READ_BYTES, length - position);
+          if (want <= 0) {
+            await close();
+            controller.close();
+            return;
+          }
+          const buffer = new Uint8Array(want);
+          const { bytesRead } = await handle.read(buffer, 0, want, position);
+          if (bytesRead === 0) throw new Error(`${file} ended after ${position} of ${length} bytes`);
+          position += bytesRead;
+          controller.enqueue(bytesRead === want ? buffer : buffer.subarray(0, bytesRead));
+        } catch (error) {
+          await close();
+          controller.error(error);
+        }
+      },
+      cancel: close,
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored, onStored }: IngestDeps) {
   /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
@@ -160,13 +210,13 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
     return { id: model.id, name: model.name };
   }
 
-  return {
+  const service = {
     /**
      * Reads the parts of one upload into `gallery`: fields (title, tags, modelId or modelName) and files (field
      * `files` or `media`). Fields are checked as soon as they arrive, so a bad one stops the upload
      * before more bytes are stored.
      */
-    async upload(ownerId: string, gallery: GalleryName, parts: AsyncIterable<UploadPart>): Promise<UploadOutcome> {
+    async upload(ownerId: string, gallery: GalleryName, parts: AsyncIterable<UploadPart>, options: { afterStored?: AfterStored } = {}): Promise<UploadOutcome> {
       const stored: StoredFile[] = [];
       const refused: { name: string; error: string; status: 413 | 415 }[] = [];
       const fields: { title?: string; tags: string[]; model: { id: string; name: string } | null } = { tags: [], model: null };
@@ -233,6 +283,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
           const byId = new Map(back.map((row) => [row.id, row]));
           const ordered = rows.map((r) => byId.get(r.id)!);
           await afterStored?.(trx, ordered);
+          await options.afterStored?.(trx, ordered);
           return ordered;
         });
         return { status: 201, media: written.map((row) => toMediaItem(row, fields.model?.name ?? null)), errors };
@@ -244,5 +295,36 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
         throw error;
       }
     },
+
+    /**
+     * One file already on disk (a finished resumable upload: its first `size` bytes), made into an
+     * item of `gallery` exactly as a multipart upload of that one file with these fields would be:
+     * the same sniffing, limits, hashing, store, rows and answers. `afterStored` runs in the rows'
+     * transaction. The file itself is left where it is.
+     */
+    uploadFile(
+      ownerId: string,
+      gallery: GalleryName,
+      file: { path: string; size: number; name: string },
+      fields: UploadFields,
+      options: { afterStored?: AfterStored } = {},
+    ): Promise<UploadOutcome> {
+      async function* parts(): AsyncGenerator<UploadPart> {
+        for (const name of ['title', 'tags', 'modelId'] as const) {
+          const value = fields[name];
+          if (value !== undefined) yield { kind: 'field', name, value, truncated: false };
+        }
+        yield { kind: 'file', field: 'files', name: file.name, stream: fileOnDisk(file.path, file.size) };
+      }
+      return service.upload(ownerId, gallery, parts(), options);
+    },
+
+    /** Checks an upload's fields before any byte comes (a resumable upload's metadata): throws as `upload` would. */
+    async checkFields(ownerId: string, fields: UploadFields): Promise<void> {
+      titleOf(fields.title);
+      tagsOf(fields.tags);
+      await modelOf(ownerId, 'modelId', fields.modelId);
+    },
   };
+  return service;
 }

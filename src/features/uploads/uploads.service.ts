@@ -1,0 +1,433 @@
+// Resumable uploads (tus 1.0, decision 0047). Each upload is a row and a file under
+// DATA_DIR/uploads named by the row's id; PATCH appends to the file at the row's offset, flushes it,
+// then records the new offset, so the offset never promises bytes the disk does not hold. One
+// request writes to an upload at a time (an in-process lock: the hub is one process); a second
+// one is refused with 409 rather than waiting. Once the last byte is in, the file is made into an
+// item by the same ingest as a multipart upload, then removed. Unfinished uploads expire
+// UPLOAD_EXPIRY_HOURS after their last bytes; an hourly sweep removes their rows and files.
+
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, ConflictError, InvalidError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import type { Logger } from '../../logger.ts';
+import type { MediaItem } from '../../shared/media.ts';
+import type { UploadView } from '../../shared/uploads.ts';
+import { chunkReleaser } from '../../storage/media-store.ts';
+import { cleanName, type IngestService, UPLOAD_TEXT } from '../media/ingest/ingest.service.ts';
+import { SNIFF_BYTES, sniff } from '../media/ingest/sniff.ts';
+import type { GalleryName } from '../media/media.table.ts';
+import * as repo from './uploads.repo.ts';
+import type { UploadRow } from './uploads.table.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Unfinished uploads one user may hold at once: reserving disk space costs nothing until bytes come. */
+export const MAX_UNFINISHED_UPLOADS = 20;
+/** Files in the uploads folder with no row are removed by the sweep once this old (a creation in progress has its row within milliseconds). */
+const ORPHAN_AGE_MS = HOUR_MS;
+const SWEEP_BATCH = 200;
+/** Bytes gathered from a PATCH body before they are written (one system call). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+export const UPLOADS_TEXT = {
+  notFound: 'Upload not found',
+  lengthRequired: 'Upload-Length must be given, as a whole number of bytes',
+  deferNotSupported: 'Upload-Defer-Length is not supported: give Upload-Length',
+  metadataBroken: 'Upload-Metadata must be comma-separated keys, each with a base64 value',
+  filenameRequired: 'Upload-Metadata must name the file (filename)',
+  badGallery: 'Upload-Metadata gallery must be gallery or premium',
+  offsetRequired: 'Upload-Offset must be given, as a whole number of bytes',
+  wrongOffset: (offset: number) => `Upload-Offset does not match: the upload has ${offset} bytes`,
+  busy: 'Another request is sending bytes to this upload',
+  notUploading: 'This upload is complete: it takes no more bytes',
+  beingProcessed: 'This upload is being processed',
+  pastLength: 'The body goes past Upload-Length',
+  contentType: 'Send the bytes as application/offset+octet-stream',
+  tooMany: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: finish or delete one first`,
+  noSpace: 'There is not enough free disk space for this upload',
+  checksumAlgorithm: 'Upload-Checksum must be sha1 with a base64 digest',
+  checksumMismatch: 'The bytes do not match Upload-Checksum: they were not kept',
+  interrupted: 'The upload was interrupted',
+  processingFailed: 'The upload could not be processed',
+} as const;
+
+/** An answer outside the hub's usual statuses (tus's 412 and 460, 507). */
+export class UploadAnswerError extends Error {
+  constructor(
+    readonly status: 412 | 460 | 507,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The body failed before its end: the client went away. Nothing went wrong here (no error in the log). */
+export class UploadInterruptedError extends InvalidError {
+  constructor(cause: unknown) {
+    super(UPLOADS_TEXT.interrupted);
+    this.cause = cause;
+  }
+}
+
+export interface UploadsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Null where no store is open (CLI): creating an upload then fails. */
+  ingest: IngestService | null;
+  /** The owner's item, for a finished upload's answer (null when it is gone). */
+  itemOf: (ownerId: string, gallery: GalleryName, mediaId: string) => Promise<MediaItem | null>;
+  /** Where the bytes go while they arrive (DATA_DIR/uploads). */
+  dir: string;
+  maxUploadBytes: number;
+  expiryHours: number;
+  logger?: Logger;
+  /** Free bytes on the uploads folder's disk (statfs; a test may say otherwise). */
+  freeBytes?: (dir: string) => Promise<number>;
+}
+
+/** Upload-Metadata: `key base64,key base64,key` (a key may come without a value). */
+export function parseMetadata(header: string | undefined): Map<string, string> {
+  const entries = new Map<string, string>();
+  if (!header?.trim()) return entries;
+  for (const pair of header.split(',')) {
+    const [key = '', value, ...rest] = pair.trim().split(' ');
+    if (!key || rest.length > 0 || entries.has(key)) throw new InvalidError(UPLOADS_TEXT.metadataBroken);
+    if (value === undefined || value === '') {
+      entries.set(key, '');
+      continue;
+    }
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) throw new InvalidError(UPLOADS_TEXT.metadataBroken);
+    try {
+      entries.set(key, new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(value, 'base64')));
+    } catch {
+      throw new InvalidError(UPLOADS_TEXT.metadataBroken);
+    }
+  }
+  return entries;
+}
+
+/** Upload-Checksum: `sha1 <base64 digest>`. */
+function parseChecksum(header: string | undefined): Buffer | null {
+  if (header === undefined) return null;
+  const [algorithm, digest = ''] = header.trim().split(' ');
+  const bytes = Buffer.from(digest, 'base64');
+  if (algorithm !== 'sha1' || bytes.length !== 20) throw new UploadAnswerError(460, UPLOADS_TEXT.checksumAlgorithm);
+  return bytes;
+}
+
+async function statfsFree(dir: string): Promise<number> {
+  const stats = await fs.statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+export interface AppendInput {
+  offset: number;
+  body: ReadableStream<Uint8Array> | null;
+  /** Content-Length, when the client said it. */
+  contentLength?: number | undefined;
+  /** Upload-Checksum header. */
+  checksum?: string | undefined;
+}
+
+export interface AppendResult {
+  row: UploadRow;
+  /** The finished upload's refusal (413, 415): the bytes came, no item was made. */
+  refused?: { status: 413 | 415; error: string };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
+
+export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUploadBytes, expiryHours, logger, freeBytes = statfsFree }: UploadsDeps) {
+  const now = () => clock().getTime();
+  const expiry = () => now() + expiryHours * HOUR_MS;
+  const fileOf = (id: string) => path.join(dir, `${id}.part`);
+  /** Uploads a request is writing to (or processing) right now. */
+  const busy = new Set<string>();
+  let made = false;
+  const ensureDir = () => {
+    if (made) return;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    made = true;
+  };
+
+  async function find(ownerId: string, id: string): Promise<UploadRow> {
+    const row = await repo.findUpload(db, ownerId, id, now());
+    if (!row) throw new NotFoundError(UPLOADS_TEXT.notFound);
+    return row;
+  }
+
+  /** Turns a complete upload's file into an item, as a multipart upload of it would be; removes the file. */
+  async function finish(row: UploadRow): Promise<AppendResult> {
+    if (!ingest) throw new Error('The media store is not open');
+    const file = fileOf(row.id);
+    try {
+      const outcome = await ingest.uploadFile(
+        row.owner_id,
+        row.gallery,
+        { path: file, size: row.length, name: row.file_name },
+        { title: row.title ?? undefined, tags: row.tags ?? undefined, modelId: row.model_id ?? undefined },
+        { afterStored: (trx, rows) => repo.markDone(trx, row.id, rows[0]!.id, now(), expiry()) },
+      );
+      if (outcome.status !== 201) {
+        const refused = { status: outcome.status as 413 | 415, error: outcome.errors[0]?.error ?? UPLOADS_TEXT.processingFailed };
+        await repo.markFailed(db, row.id, refused.error, now(), expiry());
+        return { row: await find(row.owner_id, row.id), refused };
+      }
+      return { row: await find(row.owner_id, row.id) };
+    } catch (error) {
+      // A field the ingest refused (a model deleted meanwhile): the upload failed, in its words.
+      const message = error instanceof AppError ? error.message : UPLOADS_TEXT.processingFailed;
+      if (!(error instanceof AppError)) logger?.error('a finished upload could not be processed', { id: row.id, error: String(error) });
+      await repo.markFailed(db, row.id, message, now(), expiry());
+      throw error;
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  /** Refuses a file the hub will never take as soon as its first bytes show it (no need to send the rest). */
+  async function sniffHead(row: UploadRow, before: number, after: number): Promise<void> {
+    const needed = Math.min(SNIFF_BYTES, row.length);
+    if (before >= needed || after < needed) return;
+    const handle = await fs.open(fileOf(row.id), 'r');
+    try {
+      const head = new Uint8Array(needed);
+      await handle.read(head, 0, needed, 0);
+      if (sniff(head)) return;
+    } finally {
+      await handle.close();
+    }
+    const error = UPLOAD_TEXT.unsupported(cleanName(row.file_name));
+    await repo.markFailed(db, row.id, error, now(), expiry());
+    await fs.rm(fileOf(row.id), { force: true });
+    throw new UnsupportedMediaTypeError(error);
+  }
+
+  /** Appends the body at `offset`: the bytes that came are flushed and counted even when the client goes. */
+  async function write(row: UploadRow, input: AppendInput): Promise<number> {
+    const expected = parseChecksum(input.checksum);
+    const room = row.length - row.offset;
+    if (input.contentLength !== undefined && input.contentLength > room) throw new InvalidError(UPLOADS_TEXT.pastLength);
+    const hash = expected ? createHash('sha1') : null;
+    const handle = await fs.open(fileOf(row.id), 'r+');
+    let position = row.offset;
+    let failure: unknown;
+    let past = false;
+    try {
+      // Bytes past the recorded offset (a write a crash cut short) are not the upload's.
+      await handle.truncate(row.offset);
+      if (input.body) {
+        const reader = input.body.getReader();
+        const release = chunkReleaser();
+        // Chunks are gathered into one write of up to WRITE_BATCH_BYTES (a system call each, not one per chunk).
+        let batch: Uint8Array[] = [];
+        let batchBytes = 0;
+        const flush = async () => {
+          let at = 0;
+          while (at < batchBytes) {
+            const pending = at === 0 ? batch : [Buffer.concat(batch).subarray(at)];
+            const { bytesWritten } = await handle.writev(pending, position + at);
+            at += bytesWritten;
+          }
+          position += batchBytes;
+          for (const chunk of batch) release(chunk);
+          batch = [];
+          batchBytes = 0;
+        };
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            const take = Math.min(value.byteLength, row.length - position - batchBytes);
+            if (take < value.byteLength) past = true;
+            const bytes = take === value.byteLength ? value : value.subarray(0, take);
+            hash?.update(bytes);
+            batch.push(bytes);
+            batchBytes += take;
+            if (past) {
+              await reader.cancel().catch(() => {});
+              break;
+            }
+            if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+          }
+          await flush();
+        } catch (error) {
+          failure = error;
+          // What came before the client went is kept.
+          await flush();
+        }
+      }
+      // A body longer than the upload, a chunk that came only in part, or not as its checksum says, is not kept.
+      if (past || (expected && (failure !== undefined || !hash!.digest().equals(expected)))) {
+        await handle.truncate(row.offset);
+        position = row.offset;
+        if (failure === undefined && !past) {
+          await handle.sync();
+          throw new UploadAnswerError(460, UPLOADS_TEXT.checksumMismatch);
+        }
+      }
+      // fdatasync: the bytes and the file's size reach the disk before the offset is recorded.
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await repo.setOffset(db, row.id, position, now(), expiry());
+    if (failure !== undefined) throw new UploadInterruptedError(failure);
+    if (past) throw new InvalidError(UPLOADS_TEXT.pastLength);
+    return position;
+  }
+
+  return {
+    /** POST: a new upload of `length` bytes described by Upload-Metadata; its file exists (empty) before the answer. */
+    async create(ownerId: string, input: { length: number; metadata: Map<string, string> }): Promise<UploadRow> {
+      if (!ingest) throw new Error('The media store is not open');
+      const { length, metadata } = input;
+      const fileName = metadata.get('filename')?.trim();
+      if (!fileName) throw new InvalidError(UPLOADS_TEXT.filenameRequired);
+      if (length > maxUploadBytes) throw new TooLargeError(UPLOAD_TEXT.tooLarge(cleanName(fileName), maxUploadBytes));
+      const gallery = metadata.get('gallery') || 'gallery';
+      if (gallery !== 'gallery' && gallery !== 'premium') throw new InvalidError(UPLOADS_TEXT.badGallery);
+      const fields = { title: metadata.get('title'), tags: metadata.get('tags'), modelId: metadata.get('modelId') };
+      await ingest.checkFields(ownerId, fields);
+      const at = now();
+      if ((await repo.unfinishedOf(db, ownerId, at)) >= MAX_UNFINISHED_UPLOADS) throw new ConflictError(UPLOADS_TEXT.tooMany);
+      ensureDir();
+      // The bytes of every unfinished upload are spoken for; this one must fit beside them.
+      if ((await freeBytes(dir)) < (await repo.bytesStillExpected(db, at)) + length) throw new UploadAnswerError(507, UPLOADS_TEXT.noSpace);
+      const row: UploadRow = {
+        id: crypto.randomUUID(),
+        owner_id: ownerId,
+        gallery,
+        file_name: fileName,
+        file_type: metadata.get('filetype') || null,
+        title: fields.title?.trim() || null,
+        tags: fields.tags?.trim() || null,
+        model_id: fields.modelId?.trim() || null,
+        length,
+        offset: 0,
+        state: 'uploading',
+        media_id: null,
+        error: null,
+        expires_at: at + expiryHours * HOUR_MS,
+        created_at: at,
+        updated_at: at,
+      };
+      await repo.insertUpload(db, row);
+      await fs.writeFile(fileOf(row.id), new Uint8Array(0), { mode: 0o600, flag: 'w' });
+      return row;
+    },
+
+    /** HEAD: the owner's upload as it stands. */
+    status: find,
+
+    /**
+     * PATCH: appends the body at `offset` (which must be the upload's). One request at a time per
+     * upload: another one meanwhile is a 409, as is a wrong offset. The last byte makes the item.
+     */
+    async append(ownerId: string, id: string, input: AppendInput): Promise<AppendResult> {
+      const first = await find(ownerId, id);
+      if (busy.has(id)) throw new ConflictError(UPLOADS_TEXT.busy);
+      busy.add(id);
+      try {
+        // Read again under the lock: a request that held it a moment ago may have moved the offset.
+        const row = await find(ownerId, first.id);
+        if (row.state !== 'uploading') throw new ConflictError(row.state === 'processing' ? UPLOADS_TEXT.beingProcessed : UPLOADS_TEXT.notUploading);
+        if (input.offset !== row.offset) throw new ConflictError(UPLOADS_TEXT.wrongOffset(row.offset));
+        const offset = await write(row, input);
+        await sniffHead(row, row.offset, offset);
+        const now_ = { ...row, offset };
+        if (offset < row.length) return { row: now_ };
+        if (!(await repo.startProcessing(db, row.id, now()))) throw new ConflictError(UPLOADS_TEXT.beingProcessed);
+        return await finish({ ...now_, state: 'processing' });
+      } finally {
+        busy.delete(id);
+      }
+    },
+
+    /** GET: where the upload stands, in the hub's words. */
+    async view(ownerId: string, id: string): Promise<UploadView> {
+      const row = await find(ownerId, id);
+      if (row.state === 'failed') return { state: 'failed', error: row.error ?? UPLOADS_TEXT.processingFailed };
+      if (row.state === 'done' && row.media_id) {
+        const media = await itemOf(ownerId, row.gallery, row.media_id);
+        if (!media) throw new NotFoundError(UPLOADS_TEXT.notFound);
+        return { state: 'done', media };
+      }
+      return { state: 'uploading', offset: row.offset, length: row.length };
+    },
+
+    /** DELETE: the upload and its bytes go (a finished upload's item stays). */
+    async terminate(ownerId: string, id: string): Promise<void> {
+      const row = await find(ownerId, id);
+      if (row.state === 'processing') throw new ConflictError(UPLOADS_TEXT.beingProcessed);
+      await repo.deleteUpload(db, row.id);
+      await fs.rm(fileOf(row.id), { force: true });
+    },
+
+    /**
+     * Removes expired uploads (their files, then their rows), files no row names, and finishes
+     * uploads whose processing a restart cut short. Returns how many uploads it removed.
+     */
+    async sweep(): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const batch = (await repo.expiredUploads(db, now(), SWEEP_BATCH)).filter((row) => !busy.has(row.id));
+        if (batch.length === 0) break;
+        for (const row of batch) {
+          await fs.rm(fileOf(row.id), { force: true });
+          await repo.deleteUpload(db, row.id);
+          removed++;
+        }
+      }
+      let names: string[] = [];
+      try {
+        names = (await fs.readdir(dir)).filter((name) => name.endsWith('.part'));
+      } catch {
+        // No uploads yet: no folder.
+      }
+      const ids = names.map((name) => name.slice(0, -'.part'.length));
+      const known = await repo.existingIds(db, ids);
+      for (const id of ids) {
+        if (known.has(id) || busy.has(id)) continue;
+        const stat = await fs.stat(fileOf(id)).catch(() => null);
+        if (stat && now() - stat.mtimeMs > ORPHAN_AGE_MS) await fs.rm(fileOf(id), { force: true });
+      }
+      for (const row of await repo.uploadsInProcessing(db)) {
+        if (busy.has(row.id)) continue;
+        busy.add(row.id);
+        try {
+          await finish(row).catch(() => {});
+        } finally {
+          busy.delete(row.id);
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+/** The sweep of expired uploads: one job, merged by its key, that puts itself back an hour later. */
+export const sweepUploads = defineJob('uploads.sweep', z.object({}), { maxAttempts: 3 });
+export const SWEEP_EVERY_MS = HOUR_MS;
+
+export function registerUploadsSweep(queue: JobQueue, service: UploadsService, logger?: Logger): void {
+  queue.handle(sweepUploads, async () => {
+    try {
+      const removed = await service.sweep();
+      if (removed > 0) logger?.info('removed expired uploads', { removed });
+    } finally {
+      await scheduleUploadsSweep(queue, SWEEP_EVERY_MS);
+    }
+  });
+}
+
+/** At start-up with no delay (uploads a restart cut short are finished then), after each run an hour later. */
+export function scheduleUploadsSweep(queue: JobQueue, delayMs = 0): Promise<void> {
+  return queue.enqueue(sweepUploads, {}, { key: 'uploads', delayMs });
+}
