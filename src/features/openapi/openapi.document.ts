@@ -18,6 +18,7 @@ import { librariesPaths } from '../libraries/libraries.openapi.ts';
 import { linksPaths } from '../links/links.openapi.ts';
 import { mediaPaths } from '../media/media.openapi.ts';
 import { modelsPaths } from '../models/models.openapi.ts';
+import { uploadsPaths } from '../uploads/uploads.openapi.ts';
 import { usersPaths } from '../users/users.openapi.ts';
 import { watchPaths } from '../watch/watch.openapi.ts';
 import { docsPaths } from './openapi.docs.ts';
@@ -30,6 +31,7 @@ const FEATURE_PATHS: ApiPaths[] = [
   keysPaths,
   adminPaths,
   mediaPaths,
+  uploadsPaths,
   albumsPaths,
   librariesPaths,
   modelsPaths,
