@@ -22,6 +22,7 @@ import { modelsPaths } from '../models/models.openapi.ts';
 import { passkeysPaths } from '../passkeys/passkeys.openapi.ts';
 import { twoFactorPaths } from '../twofactor/twofactor.openapi.ts';
 import { mePaths } from '../users/me.openapi.ts';
+import { uploadsPaths } from '../uploads/uploads.openapi.ts';
 import { usersPaths } from '../users/users.openapi.ts';
 import { watchPaths } from '../watch/watch.openapi.ts';
 import { docsPaths } from './openapi.docs.ts';
@@ -38,6 +39,7 @@ const FEATURE_PATHS: ApiPaths[] = [
   keysPaths,
   adminPaths,
   mediaPaths,
+  uploadsPaths,
   albumsPaths,
   librariesPaths,
   modelsPaths,

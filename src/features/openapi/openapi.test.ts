@@ -118,6 +118,7 @@ describe('the OpenAPI document', () => {
     expect(keyScopes('/api/gallery', 'get')).toEqual(['read']);
     expect(keyScopes('/api/albums/{id}', 'put')).toEqual(['write']);
     expect(keyScopes('/api/gallery/upload', 'post')).toEqual(['upload']);
+    expect(keyScopes('/api/uploads/{id}', 'patch')).toEqual(['upload']);
     expect(keyScopes('/media/{id}', 'get')).toEqual(['read']);
     for (const [path, method] of [
       ['/api/accounts', 'get'],
@@ -313,7 +314,7 @@ describe('real answers match the document', () => {
     await expectDocumented('GET', '/api/accounts/{accountId}', await request(`/api/accounts/${account._id}`, { as: admin }));
   });
 
-  test('API keys', async () => {
+  test('API keys and resumable uploads', async () => {
     const made = await request('/api/keys', { method: 'POST', as: admin, json: { name: 'Script', scopes: ['read', 'upload'] } });
     const key = (await expectDocumented('POST', '/api/keys', made)) as { _id: string; key: string };
     await expectDocumented('GET', '/api/keys', await request('/api/keys', { as: admin }));
@@ -329,6 +330,27 @@ describe('real answers match the document', () => {
     await expectDocumented('GET', '/api/accounts', await withKey('/api/accounts'));
     await expectDocumented('GET', '/api/keys', await withKey('/api/keys'));
 
+    // tus: created (headers, no body), its state as JSON, terminated.
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await withKey('/api/uploads', {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': '5', 'upload-metadata': `filename ${btoa('note.jpg')}` },
+    });
+    expect(created.status).toBe(201);
+    await expectDocumented('POST', '/api/uploads', await withKey('/api/uploads', { method: 'POST', headers: { 'upload-length': '5' } }));
+    expect(doc.paths['/api/uploads']?.post?.responses['201']).toBeDefined();
+    const location = created.headers.get('location') ?? '';
+    await expectDocumented('GET', '/api/uploads/{id}', await withKey(location));
+    const patched = await withKey(location, {
+      method: 'PATCH',
+      headers: { ...tus, 'content-type': 'application/offset+octet-stream', 'upload-offset': '3' },
+      body: 'ab',
+    });
+    await expectDocumented('PATCH', '/api/uploads/{id}', patched);
+    const gone = await withKey(location, { method: 'DELETE', headers: tus });
+    expect(gone.status).toBe(204);
+    expect(doc.paths['/api/uploads/{id}']?.delete?.responses['204']).toBeDefined();
+    await expectDocumented('GET', '/api/uploads/{id}', await withKey(location));
     await expectDocumented('DELETE', '/api/keys/{id}', await request(`/api/keys/${key._id}`, { method: 'DELETE', as: admin }));
   });
 
@@ -413,7 +435,7 @@ describe('real answers match the document', () => {
   test('covered a status of each kind', () => {
     const statuses = new Set(checked.map((label) => label.split(' ')[2]));
     expect(statuses).toContain('request');
-    for (const status of ['200', '201', '400', '401', '403', '404', '415']) expect(statuses).toContain(status);
+    for (const status of ['200', '201', '400', '401', '403', '404', '409', '415']) expect(statuses).toContain(status);
     expect(checked.length).toBeGreaterThan(60);
   });
 });
