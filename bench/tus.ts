@@ -182,7 +182,9 @@ try {
   const ratio = secondsOf('multipart') / secondsOf('tus');
   const worst = Math.max(...results.filter((r) => r.way === 'tus').map((r) => r.growth));
   console.log('');
-  console.log(`tus rate / multipart rate: ${(ratio * 100).toFixed(1)} %   (tus: a request per chunk, and the finished file hashed once more before its rename into the store)`);
+  console.log(
+    `tus rate / multipart rate: ${(ratio * 100).toFixed(1)} %   (tus: a request per chunk, and the finished file hashed once more before its rename into the store)`,
+  );
   console.log(
     `hub RSS growth over tus (worst): ${MiB(worst)} MiB = ${(worst / 1e6).toFixed(1)} MB   (budget: at most 64 MB)  ${worst <= 64e6 ? 'OK' : 'OVER BUDGET'}`,
   );

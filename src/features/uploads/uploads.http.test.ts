@@ -275,7 +275,7 @@ describe('tus 1.0 at /api/uploads', () => {
     const done = await view(location);
     expect(done).toMatchObject({ state: 'done', media: { type: 'image', mimeType: 'image/png', title: 'crash' } });
     if (done.state !== 'done') throw new Error('not done');
-    expect(new Uint8Array(await (await t.request(done.media.url, { as: alice })).arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await (await t.request(done.media.url, { as: alice })).arrayBuffer())).toEqual(bytes as Uint8Array<ArrayBuffer>);
   });
 
   test('an upload whose last byte was in when the hub stopped, before its item was made, is finished by the sweep at the next start', async () => {
