@@ -19,7 +19,17 @@ export function sameShape<_Check extends true>(): void {}
 
 /** Every refusal: `{error}` with one readable sentence (a few answers add fields of their own). */
 export const errorSchema = z
-  .object({ error: z.string().meta({ description: 'What went wrong, as one sentence a person can read.' }) })
+  .object({
+    error: z.string().meta({ description: 'What went wrong, as one sentence a person can read.' }),
+    locked: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'On a 403 of premium or Connect: the area is locked to this session (open it with POST /api/unlock).' }),
+    enrolRequired: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'On a 403 with REQUIRE_2FA: set up two-factor sign-in first (POST /api/me/2fa/totp/setup).' }),
+  })
   .meta({ id: 'Error', description: 'Every 4xx (and 500) answer of the API.' });
 
 const ERROR_MEANINGS: Record<number, string> = {

@@ -164,6 +164,19 @@ describe('real answers match the document', () => {
     await expectDocumented('POST', '/api/admin/reset-lockout', await request('/api/admin/reset-lockout', { method: 'POST', as: admin }));
   });
 
+  test('a refusal while two-factor enrolment is due carries enrolRequired, as the error shape says', async () => {
+    const strict = await createTestApp({ env: { REQUIRE_2FA: 'all' } });
+    try {
+      const member = await strict.createUser({ username: 'enrolling' });
+      const res = await strict.request('/api/albums', { as: member });
+      expect(res.status).toBe(403);
+      expect(await res.clone().json()).toMatchObject({ enrolRequired: true });
+      await expectDocumented('GET', '/api/albums', res);
+    } finally {
+      await strict.close();
+    }
+  });
+
   test('users', async () => {
     const created = await request('/api/users', {
       method: 'POST',
