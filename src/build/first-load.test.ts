@@ -20,11 +20,14 @@ beforeAll(async () => {
  * theme script and the lockout badge; 0041 and 0046 say what is left and what it would take. Their
  * first load may not grow past these figures; lower them as the galleries shed code, down to the
  * budget. Issue 20's library filter, Offline mark and library items' View Details then added about
- * 0.1 KB to each.
+ * 0.1 KB to each. The same code compresses to a few dozen bytes more or less from one build to the
+ * next (the chunks name each other by content hash, and brotli packs some hashes better): measured
+ * 71.7-71.9 and 72.5-72.6 KB across builds of one commit, so each ceiling keeps 0.2 KB above
+ * its gallery's measure, never more.
  */
 const CEILINGS: Record<string, number> = {
-  Gallery: 72 * 1024,
-  Premium: 72.6 * 1024,
+  Gallery: 72.1 * 1024,
+  Premium: 72.8 * 1024,
 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
