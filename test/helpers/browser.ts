@@ -152,4 +152,21 @@ export async function screenshotVariants(page: Page, name: string): Promise<void
   }
   await page.emulateMedia({ colorScheme: before });
   if (viewport) await page.setViewportSize(viewport);
+  // The theme's colours fade back to the page's own scheme: what a test reads next (axe's contrast)
+  // must see the settled colours, not a frame between the two themes.
+  await settleTransitions(page);
+}
+
+/** Waits for every running transition or animation that ends (not the endless ones) to finish. */
+export async function settleTransitions(page: Page): Promise<void> {
+  // Two frames first: a change of scheme starts its transitions at the next style pass.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
