@@ -138,7 +138,9 @@ describe.skipIf(Boolean(unavailable))('resumable uploads through nginx with a 10
     const patches = sent.filter((r) => r.method === 'PATCH');
     expect(sent.filter((r) => r.status === 413)).toEqual([]);
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(1);
-    expect(patches.length).toBeGreaterThanOrEqual(Math.ceil(VIDEO_BYTES / (5 * MB)));
+    // The chunk the cut broke off may be missing from the log (nginx died with it), and the hub
+    // kept what of it arrived, so the rest can take one chunk fewer than the file has.
+    expect(patches.length).toBeGreaterThanOrEqual(Math.ceil(VIDEO_BYTES / (5 * MB)) - 1);
     expect(Math.max(...patches.map((r) => r.size))).toBeLessThanOrEqual(5 * MB);
     expect(sent.some((r) => r.method === 'HEAD')).toBe(true);
     expect(new Set(patches.map((r) => r.path)).size).toBe(1);
