@@ -293,6 +293,17 @@ describe('tus 1.0 at /api/uploads', () => {
     expect(partFiles()).not.toContain(`${id}.part`);
   });
 
+  test(`a burst of 100 creations at once makes exactly ${MAX_UNFINISHED_UPLOADS} uploads; the rest are 409`, async () => {
+    const dora = await signedInUser(t.database.db, { username: 'dora' }, now);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => create(100, { filename: `b${i}.mp4` }, dora)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_UNFINISHED_UPLOADS);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(100 - MAX_UNFINISHED_UPLOADS);
+    const rows = await t.database.db.selectFrom('uploads').select('id').where('owner_id', '=', dora.user._id).execute();
+    expect(rows).toHaveLength(MAX_UNFINISHED_UPLOADS);
+    for (const row of rows) await t.request(`/api/uploads/${row.id}`, { method: 'DELETE', as: dora, headers: TUS });
+  });
+
   test(`at most ${MAX_UNFINISHED_UPLOADS} unfinished uploads per user; expiry and the sweep remove their bytes and rows`, async () => {
     const carol = await signedInUser(t.database.db, { username: 'carol' }, now);
     const locations: string[] = [];

@@ -1,11 +1,22 @@
 // SQL of resumable uploads (tus 1.0, decision 0047). Every read and change of one upload names its
 // owner: another user's upload is as unknown as one that never existed.
 
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { NewUploadRow, UploadRow } from './uploads.table.ts';
 
-export async function insertUpload(db: Db, row: NewUploadRow): Promise<void> {
-  await db.insertInto('uploads').values(row).execute();
+/**
+ * Inserts the upload unless its owner already has `max` unfinished ones; whether it went in. The
+ * count and the insert are one statement, so a burst of creations cannot get past the limit.
+ */
+export async function insertUploadWithin(db: Db, row: NewUploadRow, max: number, now: number): Promise<boolean> {
+  const columns = Object.keys(row) as (keyof NewUploadRow)[];
+  const result = await sql`
+    insert into uploads (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((c) => sql`${row[c] ?? null}`))}
+    where (select count(*) from uploads
+           where owner_id = ${row.owner_id} and state in ('uploading', 'processing') and expires_at > ${now}) < ${max}`.execute(db);
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 /** The owner's upload, unless it expired (a swept upload and an expired one look the same). */

@@ -305,6 +305,7 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
       const fields = { title: metadata.get('title'), tags: metadata.get('tags'), modelId: metadata.get('modelId') };
       await ingest.checkFields(ownerId, fields);
       const at = now();
+      // (Refused early here; the insert below counts again in the same statement, for bursts.)
       if ((await repo.unfinishedOf(db, ownerId, at)) >= MAX_UNFINISHED_UPLOADS) throw new ConflictError(UPLOADS_TEXT.tooMany);
       ensureDir();
       // The bytes of every unfinished upload are spoken for; this one must fit beside them.
@@ -327,7 +328,7 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
         created_at: at,
         updated_at: at,
       };
-      await repo.insertUpload(db, row);
+      if (!(await repo.insertUploadWithin(db, row, MAX_UNFINISHED_UPLOADS, at))) throw new ConflictError(UPLOADS_TEXT.tooMany);
       await fs.writeFile(fileOf(row.id), new Uint8Array(0), { mode: 0o600, flag: 'w' });
       return row;
     },
