@@ -2,8 +2,9 @@
 // must exist, and a page of rows with the total before paging. Another user's row is simply not
 // found (404), never "forbidden": its existence is nobody else's business.
 
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../errors.ts';
+import type { Db } from './database.ts';
 
 /** `<table>.owner_id = ownerId`: every repo query of a user's rows carries it. */
 export function ownedBy(table: string, ownerId: string): Expression<SqlBool> {
@@ -46,4 +47,18 @@ export async function paged<DB, TB extends keyof DB, O>(query: SelectQueryBuilde
 export function containsText(column: string, text: string): Expression<SqlBool> {
   const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`;
+}
+
+/**
+ * Inserts `row` into `table` unless the rows `counted` (a condition on that table) already number
+ * `max`: the count and the insert are one statement, so a burst of requests cannot get past a cap
+ * that one request respects. Whether the row went in.
+ */
+export async function insertUnderCap(db: Db, table: string, row: Record<string, unknown>, counted: RawBuilder<unknown>, max: number): Promise<boolean> {
+  const columns = Object.keys(row);
+  const result = await sql`
+    insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((c) => sql`${row[c] ?? null}`))}
+    where (select count(*) from ${sql.table(table)} where ${counted}) < ${max}`.execute(db);
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }

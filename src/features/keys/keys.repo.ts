@@ -2,18 +2,15 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { insertUnderCap } from '../../db/owned.ts';
 import type { ApiKeyRow, NewApiKeyRow } from './keys.table.ts';
 
 /**
  * Inserts the key unless its user already holds `max` keys; the count and the insert are one
  * statement, so a burst of creates cannot pass the cap. Returns whether it was inserted.
  */
-export async function insertKeyUnderCap(db: Db, row: NewApiKeyRow, max: number): Promise<boolean> {
-  const result = await sql`
-    insert into api_keys (id, user_id, name, scopes, key_hash, hint, created_at, last_used_at)
-    select ${row.id}, ${row.user_id}, ${row.name}, ${row.scopes}, ${row.key_hash}, ${row.hint}, ${row.created_at}, null
-    where (select count(*) from api_keys where user_id = ${row.user_id}) < ${max}`.execute(db);
-  return Number(result.numAffectedRows ?? 0n) === 1;
+export function insertKeyUnderCap(db: Db, row: NewApiKeyRow, max: number): Promise<boolean> {
+  return insertUnderCap(db, 'api_keys', { ...row, last_used_at: null }, sql`user_id = ${row.user_id}`, max);
 }
 
 export async function listUserKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {

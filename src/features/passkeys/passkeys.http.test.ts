@@ -157,6 +157,24 @@ describe('registering a passkey', () => {
   });
 });
 
+describe('a burst of registrations', () => {
+  test(`${MAX_PASSKEYS_PER_USER + 10} registrations sent at once, each with its own options: exactly ${MAX_PASSKEYS_PER_USER} are kept, the rest get 409`, async () => {
+    const dan = await t.createUser({ username: 'dan', role: 'user' }, alice);
+    // Every options call first (none is refused yet), then every registration at once.
+    const prepared = await Promise.all(
+      Array.from({ length: MAX_PASSKEYS_PER_USER + 10 }, async () => {
+        const passkey = await SoftPasskey.create('localhost');
+        return passkey.register(await creationOptions(dan));
+      }),
+    );
+    const answers = await Promise.all(prepared.map((response, i) => register(dan, `Key ${i}`, response)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_PASSKEYS_PER_USER);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    expect((await (await t.request('/api/me/passkeys', { as: dan })).json()) as PasskeySummary[]).toHaveLength(MAX_PASSKEYS_PER_USER);
+  });
+});
+
 describe('removing a passkey', () => {
   test('another member’s passkey is 404 and stays; one’s own goes, and then is 404 too', async () => {
     const { saved } = await addPasskey(bob, 'Old phone');

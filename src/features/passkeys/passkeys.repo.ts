@@ -1,6 +1,8 @@
 // SQL of passkeys and their challenges. Every query of a member's passkeys carries the member.
 
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { insertUnderCap } from '../../db/owned.ts';
 import type { NewPasskey, NewPasskeyChallenge } from './passkeys.table.ts';
 
 const LISTED = ['id', 'name', 'created_at', 'last_used_at'] as const;
@@ -27,8 +29,9 @@ export async function credentialExists(db: Db, credentialId: string): Promise<bo
   return (await db.selectFrom('passkeys').select('id').where('credential_id', '=', credentialId).executeTakeFirst()) !== undefined;
 }
 
-export async function insertPasskey(db: Db, row: NewPasskey): Promise<void> {
-  await db.insertInto('passkeys').values(row).execute();
+/** Inserts the passkey unless the member already has `max` (one statement: bursts too); whether it went in. */
+export function insertPasskeyUnderCap(db: Db, row: NewPasskey, max: number): Promise<boolean> {
+  return insertUnderCap(db, 'passkeys', row, sql`user_id = ${row.user_id}`, max);
 }
 
 /** Deletes one of the member's passkeys; false when the member has none with that id. */

@@ -148,7 +148,7 @@ export function createPasskeysService({
         last_used_at: null,
       };
       try {
-        await repo.insertPasskey(db, row);
+        if (!(await repo.insertPasskeyUnderCap(db, row, MAX_PASSKEYS_PER_USER))) throw new ConflictError(PASSKEY_TEXT.tooMany);
       } catch (error) {
         // The same credential registered at the same moment by a second request.
         if (await repo.credentialExists(db, info.credential.id)) throw new ConflictError(PASSKEY_TEXT.alreadyRegistered);

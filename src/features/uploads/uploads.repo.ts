@@ -3,20 +3,13 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { insertUnderCap } from '../../db/owned.ts';
 import type { NewUploadRow, UploadRow } from './uploads.table.ts';
 
-/**
- * Inserts the upload unless its owner already has `max` unfinished ones; whether it went in. The
- * count and the insert are one statement, so a burst of creations cannot get past the limit.
- */
-export async function insertUploadWithin(db: Db, row: NewUploadRow, max: number, now: number): Promise<boolean> {
-  const columns = Object.keys(row) as (keyof NewUploadRow)[];
-  const result = await sql`
-    insert into uploads (${sql.join(columns.map((c) => sql.ref(c)))})
-    select ${sql.join(columns.map((c) => sql`${row[c] ?? null}`))}
-    where (select count(*) from uploads
-           where owner_id = ${row.owner_id} and state in ('uploading', 'processing') and expires_at > ${now}) < ${max}`.execute(db);
-  return Number(result.numAffectedRows ?? 0n) === 1;
+/** Inserts the upload unless its owner already has `max` unfinished ones (one statement: bursts too); whether it went in. */
+export function insertUploadWithin(db: Db, row: NewUploadRow, max: number, now: number): Promise<boolean> {
+  const unfinished = sql`owner_id = ${row.owner_id} and state in ('uploading', 'processing') and expires_at > ${now}`;
+  return insertUnderCap(db, 'uploads', row, unfinished, max);
 }
 
 /** The owner's upload, unless it expired (a swept upload and an expired one look the same). */
