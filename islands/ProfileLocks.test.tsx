@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { LOCK_TEXT, type LockSettings } from '../src/shared/locks.ts';
-import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
+import { createIslandApp, DEFAULT_PASSWORD, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import ProfileLocks, { PROFILE_LOCKS_TEXT as T } from './ProfileLocks.tsx';
 
 // The profile's locks against the real hub (test/helpers/island-app.ts): Bob sets a PIN and locks
@@ -58,5 +58,17 @@ describe('the profile locks', () => {
     await settle(() => screen.getByRole('button', { name: T.lockNow }).click());
     expect(screen.getByRole('status').textContent).toBe(T.lockedNow);
     expect((await fetch('/api/premium')).status).toBe(403);
+  });
+
+  test('a password of digits is taken as the proof too, not only as a PIN', async () => {
+    const put = (path: string, body: unknown) => fetch(path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await put('/api/me/locks', { premium: true, pin: '4321' })).status).toBe(200);
+    expect((await put(`/api/users/${hub.ids.bob}`, { password: '246813579', currentPassword: DEFAULT_PASSWORD })).status).toBe(200);
+    render(<ProfileLocks initial={(await (await fetch('/api/me/locks')).json()) as LockSettings} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: T.connect }));
+    type(T.proof, '246813579');
+    await settle(() => screen.getByRole('button', { name: T.save }).click());
+    expect(screen.getByRole('status').textContent).toBe(LOCK_TEXT.saved);
+    expect(await (await fetch('/api/me/locks')).json()).toMatchObject({ premium: true, connect: true });
   });
 });

@@ -49,8 +49,12 @@ export default function ProfileLocks({ initial }: ProfileLocksProps) {
     setNotice(null);
     const body: Record<string, unknown> = { premium, connect, minutes: Number(minutes) };
     if (pin) body.pin = pin;
-    // The proof is either: a PIN is digits, anything else is the password.
-    if (saved.hasPin) body[/^\d{4,12}$/.test(proof) ? 'currentPin' : 'password'] = proof;
+    // The proof is either: sent as the password, and also as the PIN when it could be one (a
+    // password may be all digits too); the hub accepts whichever matches.
+    if (saved.hasPin) {
+      body.password = proof;
+      if (/^\d{4,12}$/.test(proof)) body.currentPin = proof;
+    }
     const result = await api<LockSettings>('/api/me/locks', { method: 'PUT', body, fallback: T.saveFailed });
     setBusy(false);
     if (!result.ok) return setError(result.message);
