@@ -427,7 +427,7 @@ describe('cli vault rotate-key', () => {
       const { keys } = await openVaultKeys(t.database.db, { dataDir: t.dataDir });
       const next = newSecretKey();
       writeNextKey(t.dataDir, next);
-      expect(await resealVault(t.database.db, keys, next)).toEqual({ accounts: 1, values: 1 });
+      expect(await resealVault(t.database.db, keys, next)).toEqual({ accounts: 1, values: 1, twoFactorKeys: 0 });
       await t.restart();
       expect(secretKey(readFileSync(path.join(t.dataDir, 'secret.key'))).id).toBe(next.id);
       expect(existsSync(path.join(t.dataDir, 'secret.key.next'))).toBe(false);

@@ -6,7 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
 import { AppError } from './errors.ts';
-import { openVaultKeys, resealVault } from './features/connect/connect.service.ts';
+import { openVaultKeys, type ResealResult, resealVault } from './features/connect/connect.service.ts';
 import { libraryCommand } from './features/libraries/library.cli.ts';
 import { checkMedia } from './features/media/check.service.ts';
 import { importCommand } from './features/media/ingest/import.cli.ts';
@@ -86,6 +86,12 @@ async function newPassword(io: CliIO, label: string, minLength: number): Promise
 
 /** A bad answer or value: printed as it is, exit code 1. */
 class InputError extends Error {}
+
+/** "7 value(s) of 3 vault account(s)", and the two-factor keys when there are any. */
+function resealed(done: ResealResult): string {
+  const vault = `${done.values} value(s) of ${done.accounts} vault account(s)`;
+  return done.twoFactorKeys > 0 ? `${vault} and ${done.twoFactorKeys} two-factor key(s)` : vault;
+}
 
 function firstIssue(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
@@ -335,7 +341,7 @@ const commands: Record<string, Command> = {
           // Printed before the change commits: if this command dies after, the new key is already on screen.
           io.out(`New vault key (base64): ${Buffer.from(key.bytes).toString('base64')}`);
           const done = await resealVault(database.db, keys, key);
-          io.out(`Re-encrypted ${done.values} value(s) of ${done.accounts} vault account(s) under key ${key.id} (was ${previous.id}).`);
+          io.out(`Re-encrypted ${resealed(done)} under key ${key.id} (was ${previous.id}).`);
           io.out('Replace VAULT_KEY with the new key above and restart the hub: the old VAULT_KEY no longer opens the vault. No file was written.');
         } else {
           // Crash-safe: the new key is on disk before the change commits; a start after a crash
@@ -343,7 +349,7 @@ const commands: Record<string, Command> = {
           writeNextKey(config.dataDir, key);
           const done = await resealVault(database.db, keys, key);
           promoteNextKey(config.dataDir, key);
-          io.out(`Re-encrypted ${done.values} value(s) of ${done.accounts} vault account(s) under key ${key.id} (was ${previous.id}).`);
+          io.out(`Re-encrypted ${resealed(done)} under key ${key.id} (was ${previous.id}).`);
           io.out(`${keys.where} now holds the new key; the old key no longer opens the vault. A running hub picks the new key up by itself.`);
         }
         io.out(`Backups made before now need the old key (${previous.id}); a backup made with --include-key carries its own.`);

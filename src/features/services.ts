@@ -14,7 +14,7 @@ import type { VaultKeyring } from '../security/vault-key.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { addMediaToAlbum, createAlbumsService } from './albums/albums.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
-import { createVaultService } from './connect/connect.service.ts';
+import { createVaultSealer, createVaultService } from './connect/connect.service.ts';
 import { createVaultTransferService } from './connect/transfer/transfer.service.ts';
 import { createFaviconsService } from './favicons/favicons.service.ts';
 import { createSiteService } from './gate/gate.service.ts';
@@ -103,7 +103,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     beforeDelete: (trx, userId) => media.forgetOwner(trx, userId),
   });
   // Two-factor sign-in: the code step after the password, and REQUIRE_2FA's enrolment.
-  const twoFactor = createTwoFactorService({ db, clock, requirement: config.require2fa });
+  // Two-factor keys are sealed with the vault key (decision 0055).
+  const twoFactor = createTwoFactorService({ db, clock, sealer: createVaultSealer(vaultKeys), requirement: config.require2fa });
   const auth = createAuthService({ db, clock, limiter, users, twoFactor });
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });

@@ -8,11 +8,12 @@ import type { Database, Db } from '../../db/database.ts';
 import { foundOr, type Page } from '../../db/owned.ts';
 import { AppError, NotFoundError } from '../../errors.ts';
 import type { ListQuery } from '../../http/list-query.ts';
-import { open, SecretBoxError, type SecretKey, seal } from '../../security/secret-box.ts';
+import { open, type SealedPlace, SecretBoxError, type SecretKey, seal } from '../../security/secret-box.ts';
 import { type ResolvedVaultKeys, resolveVaultKeys, type VaultKeyring } from '../../security/vault-key.ts';
 import { DEFAULT_VAULT_CATEGORY, VAULT_TEXT, type VaultAccount, type VaultAccountWithPassword } from '../../shared/connect.ts';
 import { isWebUrl } from '../../shared/links.ts';
 import type { FaviconsService, SiteIcon } from '../favicons/favicons.service.ts';
+import { resealTotpSecrets, sealedTotpByKey, sealPlainTotpSecrets, type ValueSealer } from '../twofactor/twofactor.service.ts';
 import {
   allVaultAccounts,
   currentVaultKeyId,
@@ -264,6 +265,38 @@ export function createVaultService({ db, clock, keys = NO_KEYRING, favicons }: V
 
 export type VaultService = ReturnType<typeof createVaultService>;
 
+/** Opens a value of another feature sealed with the vault key (a two-factor key), saying what is wrong when it does not open. */
+function openElsewhere(keys: VaultKeyring, sealed: string, place: SealedPlace): string {
+  try {
+    return open((id) => keys.find(id), sealed, place);
+  } catch (error) {
+    if (!(error instanceof SecretBoxError)) throw error;
+    if (error.problem === 'unknown-key') {
+      throw new VaultValueError(
+        `The ${place.field} of ${place.rowId} was sealed with key ${error.keyId}, which this hub does not have (after a key rotation, restart the hub with the new key)`,
+      );
+    }
+    throw new VaultValueError(`The ${place.field} of ${place.rowId} cannot be decrypted: it was changed outside the hub`);
+  }
+}
+
+/** The vault key lent to other features (two-factor sign-in's TOTP keys): the same key, rotation and start-up check. */
+export function createVaultSealer(keys: VaultKeyring = NO_KEYRING): ValueSealer {
+  return {
+    async seal(trx, value, place) {
+      return seal(await sealingKey(trx, keys), value, place);
+    },
+    open: (sealed, place) => openElsewhere(keys, sealed, place),
+  };
+}
+
+/** Sealed values by key id: the vault's and the two-factor keys'. */
+async function everySealedValueByKey(trx: Db): Promise<Map<string, number>> {
+  const counts = await sealedValuesByKey(trx);
+  for (const [id, n] of await sealedTotpByKey(trx)) counts.set(id, (counts.get(id) ?? 0) + n);
+  return counts;
+}
+
 /**
  * The vault key at start-up: decided from the settings, the key files and what the sealed values
  * name (VaultKeyError when their key is not at hand), then recorded as the key new values use. One
@@ -271,8 +304,11 @@ export type VaultService = ReturnType<typeof createVaultService>;
  */
 export async function openVaultKeys(db: Kysely<Database>, config: { dataDir: string; vaultKey?: Uint8Array }): Promise<ResolvedVaultKeys> {
   return db.transaction().execute(async (trx) => {
-    const resolved = resolveVaultKeys(config, { valuesByKey: await sealedValuesByKey(trx), currentKeyId: await currentVaultKeyId(trx) });
+    const resolved = resolveVaultKeys(config, { valuesByKey: await everySealedValueByKey(trx), currentKeyId: await currentVaultKeyId(trx) });
     await setCurrentVaultKeyId(trx, resolved.keys.current().id);
+    // Two-factor keys written before they were sealed (decision 0055) are sealed now, once.
+    const sealed = await sealPlainTotpSecrets(trx, resolved.keys.current());
+    if (sealed > 0) resolved.notes.push(`sealed ${sealed === 1 ? '1 two-factor key' : `${sealed} two-factor keys`} with the vault key`);
     return resolved;
   });
 }
@@ -280,10 +316,12 @@ export async function openVaultKeys(db: Kysely<Database>, config: { dataDir: str
 export interface ResealResult {
   accounts: number;
   values: number;
+  /** Two-factor sign-in keys re-sealed beside the vault's values. */
+  twoFactorKeys: number;
 }
 
 /**
- * Re-seals every value of every owner under `key` in one transaction and records it as the key
+ * Re-seals every value of every owner under `key` (the two-factor keys too) in one transaction and records it as the key
  * new values use. Any value that does not open stops it all (nothing changes).
  */
 export async function resealVault(db: Kysely<Database>, keys: VaultKeyring, key: SecretKey): Promise<ResealResult> {
@@ -300,7 +338,8 @@ export async function resealVault(db: Kysely<Database>, keys: VaultKeyring, key:
       }
       if (Object.keys(changes).length > 0) await updateVaultAccount(trx, row.owner_id, row.id, changes);
     }
+    const twoFactorKeys = await resealTotpSecrets(trx, (sealed, place) => openElsewhere(keys, sealed, place), key);
     await setCurrentVaultKeyId(trx, key.id);
-    return { accounts: rows.length, values };
+    return { accounts: rows.length, values, twoFactorKeys };
   });
 }

@@ -102,3 +102,13 @@ export async function countChallengeFailure(db: Db, id: string): Promise<void> {
 export async function deleteExpiredChallenges(db: Db, now: number): Promise<void> {
   await db.deleteFrom('signin_challenges').where('expires_at', '<=', now).execute();
 }
+
+/** Every account's TOTP secret as stored (the vault key's start-up check and rotation). */
+export async function everyTotpSecret(db: Db): Promise<{ user_id: string; secret: string }[]> {
+  return db.selectFrom('user_totp').select(['user_id', 'secret']).execute();
+}
+
+/** Replaces a secret as stored (sealed again under another key), keeping the account's state. */
+export async function setTotpSecret(db: Db, userId: string, secret: string): Promise<void> {
+  await db.updateTable('user_totp').set({ secret }).where('user_id', '=', userId).execute();
+}

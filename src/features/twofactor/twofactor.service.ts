@@ -6,8 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { UntilChanged } from '../../db/changes.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, InvalidError, UnauthorizedError } from '../../errors.ts';
+import { keyIdOfSealed, type SealedPlace, type SecretKey, seal } from '../../security/secret-box.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
 import * as repo from './twofactor.repo.ts';
@@ -60,9 +61,70 @@ function newRecoveryCode(): string {
     .replace(/(.{4})(?!$)/g, '$1-');
 }
 
+/**
+ * Seals and opens values with the vault key (the Connect vault's, which keeps the key and knows
+ * which key new values use): the TOTP secret is kept sealed, never as it is.
+ */
+export interface ValueSealer {
+  /** Seals with the key new values use (read in `trx`, so a rotation beside the hub is seen). */
+  seal(trx: Db, value: string, place: SealedPlace): Promise<string>;
+  /** Opens a sealed value; throws when it does not open here (another key, another place, altered). */
+  open(sealed: string, place: SealedPlace): string;
+}
+
+/** Where an account's TOTP secret belongs: sealed for this account and field, it opens nowhere else. */
+export function totpPlace(userId: string): SealedPlace {
+  return { rowId: userId, ownerId: userId, field: 'totp_secret' };
+}
+
+/** How many TOTP secrets each vault key sealed (the start-up check refuses to start without them). */
+export async function sealedTotpByKey(db: Db): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const row of await repo.everyTotpSecret(db)) {
+    const id = keyIdOfSealed(row.secret);
+    if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Seals every TOTP secret under `key` (a rotation, inside its transaction); a secret still kept as
+ * it is (written before sealing) is sealed too. Answers how many. A value that does not open throws.
+ */
+export async function resealTotpSecrets(db: Db, open: (sealed: string, place: SealedPlace) => string, key: SecretKey): Promise<number> {
+  const rows = await repo.everyTotpSecret(db);
+  for (const row of rows) {
+    const place = totpPlace(row.user_id);
+    const plain = keyIdOfSealed(row.secret) === null ? row.secret : open(row.secret, place);
+    await repo.setTotpSecret(db, row.user_id, seal(key, plain, place));
+  }
+  return rows.length;
+}
+
+/** Seals the TOTP secrets still kept as they are (rows from before sealing); answers how many. */
+export async function sealPlainTotpSecrets(db: Db, key: SecretKey): Promise<number> {
+  let sealed = 0;
+  for (const row of await repo.everyTotpSecret(db)) {
+    if (keyIdOfSealed(row.secret) !== null) continue;
+    await repo.setTotpSecret(db, row.user_id, seal(key, row.secret, totpPlace(row.user_id)));
+    sealed++;
+  }
+  return sealed;
+}
+
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
-export function createTwoFactorService({ db, clock, requirement = 'off' }: { db: Kysely<Database>; clock: Clock; requirement?: TwoFactorRequirement }) {
+export function createTwoFactorService({
+  db,
+  clock,
+  sealer,
+  requirement = 'off',
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  sealer: ValueSealer;
+  requirement?: TwoFactorRequirement;
+}) {
   // Read on every request while REQUIRE_2FA is on; kept until anything is written.
   const knownEnabled = new UntilChanged<{ enabled: boolean }>(db);
   const now = () => clock().getTime();
@@ -97,7 +159,10 @@ export function createTwoFactorService({ db, clock, requirement = 'off' }: { db:
     /** A new pending secret (replacing an earlier pending one), its address and its QR code. */
     async setup(userId: string, username: string): Promise<TotpSetup> {
       const secret = newTotpSecret();
-      if (!(await repo.savePendingSecret(db, userId, secret, now()))) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
+      const saved = await db
+        .transaction()
+        .execute(async (trx) => repo.savePendingSecret(trx, userId, await sealer.seal(trx, secret, totpPlace(userId)), now()));
+      if (!saved) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
       const url = otpauthUrl(username, secret);
       return { secret, otpauthUrl: url, qrSvg: qrSvg(url) };
     },
@@ -111,7 +176,7 @@ export function createTwoFactorService({ db, clock, requirement = 'off' }: { db:
         const row = await repo.findTotp(trx, userId);
         if (row?.enabled_at != null) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
         if (!row) throw new ConflictError(TWO_FACTOR_MESSAGES.nothingPending);
-        const step = matchingStep(row.secret, typed, now());
+        const step = matchingStep(sealer.open(row.secret, totpPlace(userId)), typed, now());
         if (step === null) throw new InvalidError(TWO_FACTOR_MESSAGES.wrongCode);
         await repo.enableTotp(trx, userId, step, now());
         await repo.replaceRecoveryCodes(
@@ -161,7 +226,7 @@ export function createTwoFactorService({ db, clock, requirement = 'off' }: { db:
         let ok = false;
         if (isTotpCode(typed)) {
           const totp = await repo.findTotp(trx, row.user_id);
-          const step = totp?.enabled_at != null ? matchingStep(totp.secret, typed, now()) : null;
+          const step = totp?.enabled_at != null ? matchingStep(sealer.open(totp.secret, totpPlace(row.user_id)), typed, now()) : null;
           ok = step !== null && (await repo.takeStep(trx, row.user_id, step));
         } else if (isRecoveryCode(typed)) {
           ok = await repo.spendRecoveryCode(trx, row.user_id, tokenId(typed), now());

@@ -5,7 +5,10 @@ import type { Insertable, Selectable } from 'kysely';
 
 export interface UserTotpTable {
   user_id: string;
-  /** Base32 (RFC 4648, no padding) of 20 random bytes. */
+  /**
+   * Base32 (RFC 4648, no padding) of 20 random bytes, sealed with the vault key (decision 0055):
+   * `v1.<keyId>.<…>`. A row written before sealing (plain base32) is sealed at the next start.
+   */
   secret: string;
   /** Null while the secret is pending (set up, not yet confirmed with a code). */
   enabled_at: number | null;
