@@ -3,6 +3,11 @@
 /** Most passkeys one member may register. */
 export const MAX_PASSKEYS_PER_USER = 20;
 export const MAX_PASSKEY_NAME_LENGTH = 64;
+/**
+ * Most passkey prompts (challenges, each alive 5 minutes) open at once: for signing in, per
+ * address; for adding a passkey, per member. A loop asking for options cannot fill the database.
+ */
+export const MAX_OPEN_PASSKEY_PROMPTS = 30;
 
 /** One of the member's passkeys as GET /api/me/passkeys lists it (ISO dates). */
 export interface PasskeySummary {
@@ -22,4 +27,5 @@ export const PASSKEY_TEXT = {
   alreadyRegistered: 'This passkey is already registered',
   notFound: 'Passkey not found',
   signInFailed: 'This passkey was not accepted. Sign in with your password, or try another passkey.',
+  tooManyPrompts: 'Too many passkey prompts were opened. Please try again in 5 minutes.',
 } as const;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type CreationOptions, type RequestOptions, SoftPasskey } from '../../../test/helpers/soft-authenticator.ts';
 import { createTestApp, type SignedIn, setCookies, type TestApp } from '../../../test/helpers/test-app.ts';
-import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';
+import { MAX_OPEN_PASSKEY_PROMPTS, MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';
 
 let now = Date.UTC(2031, 4, 1, 12);
 const clock = () => new Date(now);
@@ -377,5 +377,49 @@ describe('the sign-in limit', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('open passkey prompts', () => {
+  test(`a burst of 100 sign-in option requests from one address: exactly ${MAX_OPEN_PASSKEY_PROMPTS} are answered, the rest 429; another address is not held; after 5 minutes the address is answered again`, async () => {
+    const proxied = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', TRUST_PROXY: 'true' } });
+    try {
+      await proxied.createUser({ username: 'root' });
+      const site = await proxied.enterSite();
+      const ask = (address: string) =>
+        proxied.request('/auth/passkey/options', { method: 'POST', as: { siteToken: site }, headers: { 'x-forwarded-for': address } });
+      const answers = await Promise.all(Array.from({ length: 100 }, () => ask('203.0.113.7')));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_OPEN_PASSKEY_PROMPTS);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(100 - MAX_OPEN_PASSKEY_PROMPTS);
+      const refused = answers.find((r) => r.status === 429)!;
+      expect(await refused.json()).toEqual({ error: PASSKEY_TEXT.tooManyPrompts });
+      expect(refused.headers.get('retry-after')).toBe('300');
+      const kept = proxied.database.sqlite.query<{ n: number }, []>("select count(*) as n from passkey_challenges where purpose = 'signin'").get()!.n;
+      expect(kept).toBe(MAX_OPEN_PASSKEY_PROMPTS);
+      expect((await ask('198.51.100.4')).status).toBe(200);
+      now += 5 * 60_000 + 1;
+      expect((await ask('203.0.113.7')).status).toBe(200);
+      // The expired ones are gone, not merely not counted.
+      expect(proxied.database.sqlite.query<{ n: number }, []>("select count(*) as n from passkey_challenges where purpose = 'signin'").get()!.n).toBe(1);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  test(`a member may have ${MAX_OPEN_PASSKEY_PROMPTS} prompts for adding a passkey open; the next is 429, and using one frees its place`, async () => {
+    const erin = await t.createUser({ username: 'erin', role: 'user' }, alice);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_OPEN_PASSKEY_PROMPTS + 5 }, () => t.request('/api/me/passkeys/options', { method: 'POST', as: erin })),
+    );
+    const opened = answers.filter((r) => r.status === 200);
+    expect(opened).toHaveLength(MAX_OPEN_PASSKEY_PROMPTS);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(5);
+    // Another member is not held by erin's prompts.
+    expect((await t.request('/api/me/passkeys/options', { method: 'POST', as: bob })).status).toBe(200);
+    const passkey = await SoftPasskey.create('localhost');
+    const options = (await opened[0]!.json()) as CreationOptions;
+    expect((await register(erin, 'Laptop', await passkey.register(options))).status).toBe(201);
+    expect((await t.request('/api/me/passkeys/options', { method: 'POST', as: erin })).status).toBe(200);
   });
 });

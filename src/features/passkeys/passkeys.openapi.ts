@@ -78,8 +78,9 @@ export const passkeysPaths: ApiPaths = {
     post: {
       tags,
       summary: 'Options for signing in with a passkey (a new challenge, alive 5 minutes)',
+      description: 'An address may hold 30 open challenges at once; beyond that, 429 until they expire.',
       security: GATE,
-      responses: { '200': json(requestOptionsSchema, 'The request options'), ...errors(400) },
+      responses: { '200': json(requestOptionsSchema, 'The request options'), ...errors(400, 429) },
     },
   },
   '/auth/passkey/verify': {

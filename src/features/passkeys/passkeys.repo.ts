@@ -63,9 +63,14 @@ export async function recordUse(db: Db, id: string, change: { counter: number; b
   await db.updateTable('passkeys').set(change).where('id', '=', id).execute();
 }
 
-export async function insertChallenge(db: Db, row: NewPasskeyChallenge, now: number): Promise<void> {
+/**
+ * Keeps a new challenge unless its holder (the member registering, or the address signing in)
+ * already has `max` live ones: the count and the insert are one statement. Whether it was kept.
+ */
+export async function insertChallenge(db: Db, row: NewPasskeyChallenge, now: number, max: number): Promise<boolean> {
   await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).execute();
-  await db.insertInto('passkey_challenges').values(row).execute();
+  const holder = row.purpose === 'register' ? sql`user_id = ${row.user_id ?? null}` : sql`address = ${row.address ?? null}`;
+  return insertUnderCap(db, 'passkey_challenges', { ...row }, sql`purpose = ${row.purpose} and ${holder} and expires_at > ${now}`, max);
 }
 
 /**

@@ -46,7 +46,7 @@ export const passkeysApi = new Hono<SignedInEnv>()
 
 /** Signing in with a passkey, mounted at /auth/passkey: it answers as the password sign-in does. */
 export const passkeySignIn = new Hono()
-  .post('/options', async (c) => c.json(await c.var.services.passkeys.signInOptions(relyingPartyOf(c))))
+  .post('/options', async (c) => c.json(await c.var.services.passkeys.signInOptions(relyingPartyOf(c), clientAddress(c))))
   .post('/verify', async (c) => {
     const input = await readJson(c, passkeySignInSchema);
     const { token, expiresAt, user } = await c.var.services.passkeys.signIn(relyingPartyOf(c), input, clientAddress(c));

@@ -18,12 +18,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
-import { ConflictError, InvalidError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { ConflictError, InvalidError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { BRAND_NAME } from '../../shared/brand.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
-import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';
+import { MAX_OPEN_PASSKEY_PROMPTS, MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { SignedInViewer, UsersService } from '../users/users.service.ts';
 import * as repo from './passkeys.repo.ts';
@@ -83,9 +83,18 @@ export function createPasskeysService({
 }) {
   const now = () => clock().getTime();
 
-  async function storeChallenge(challenge: string, purpose: 'register' | 'signin', userId: string | null): Promise<void> {
+  /** Keeps a challenge for 5 minutes; 429 when its holder (the member, or the address) has too many open. */
+  async function storeChallenge(challenge: string, purpose: 'register' | 'signin', holder: { userId: string } | { address: string }): Promise<void> {
     const at = now();
-    await repo.insertChallenge(db, { challenge, purpose, user_id: userId, expires_at: at + CHALLENGE_TTL_MS }, at);
+    const row = {
+      challenge,
+      purpose,
+      user_id: 'userId' in holder ? holder.userId : null,
+      address: 'address' in holder ? holder.address : null,
+      expires_at: at + CHALLENGE_TTL_MS,
+    };
+    if (!(await repo.insertChallenge(db, row, at, MAX_OPEN_PASSKEY_PROMPTS)))
+      throw new TooManyRequestsError(CHALLENGE_TTL_MS / 1000, PASSKEY_TEXT.tooManyPrompts);
   }
 
   return {
@@ -106,7 +115,7 @@ export function createPasskeysService({
         excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: transportsOf(c.transports) })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
-      await storeChallenge(options.challenge, 'register', viewer.id);
+      await storeChallenge(options.challenge, 'register', { userId: viewer.id });
       return options;
     },
 
@@ -167,9 +176,10 @@ export function createPasskeysService({
     },
 
     /** PublicKeyCredentialRequestOptionsJSON for a discoverable passkey; its challenge is the handle verify takes back. */
-    async signInOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    /** Options for a passkey sign-in; an address may hold MAX_OPEN_PASSKEY_PROMPTS open at once (429 beyond). */
+    async signInOptions(rp: RelyingParty, clientKey: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_TTL_MS, allowCredentials: [] });
-      await storeChallenge(options.challenge, 'signin', null);
+      await storeChallenge(options.challenge, 'signin', { address: clientKey });
       return options;
     },
 

@@ -22,6 +22,8 @@ export interface PasskeyChallengesTable {
   challenge: string;
   purpose: 'register' | 'signin';
   user_id: string | null;
+  /** The address that asked for a sign-in challenge (migration 0041), for the cap per address; null for registering. */
+  address: string | null;
   expires_at: number;
 }
 export type NewPasskeyChallenge = Insertable<PasskeyChallengesTable>;
