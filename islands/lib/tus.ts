@@ -2,7 +2,9 @@
 // request body is larger than a reverse proxy lets through (nginx's client_max_body_size, a
 // tunnel's 100 MB), and an upload survives a dropped connection: after a failed chunk it waits
 // (longer each time, cut short when the browser comes back online), asks the hub how far it got
-// (HEAD) and sends the rest from there. A few hundred lines of our own rather than tus-js-client:
+// (HEAD) and sends the rest from there. The browser remembers an unfinished upload (a hash of the
+// file and its fields, and the upload's address), so the same file picked again after a reload or
+// a closed tab goes on from there too. A few hundred lines of our own rather than tus-js-client:
 // decision record 0049.
 //
 // POST creates the upload (its metadata: file name and type, gallery, title, tags, model), PATCH
@@ -45,6 +47,11 @@ export interface TusOptions {
   onCreated?: (url: string) => void;
   /** An upload created before (its address): it goes on from what the hub has. */
   resumeFrom?: string;
+  /**
+   * Remember the upload in this browser until it ends (`savedUploads`): the same file picked
+   * again with the same fields, after a reload or a closed tab, goes on from what the hub has.
+   */
+  remember?: boolean;
   chunkBytes?: number;
   retryDelaysMs?: readonly number[];
 }
@@ -59,6 +66,85 @@ export function encodeMetadata(pairs: Record<string, string | undefined>): strin
       return `${key} ${btoa(binary)}`;
     })
     .join(',');
+}
+
+/** localStorage: unfinished uploads by fingerprint, `{[fingerprint]: {url, at}}`. */
+const SAVED_KEY = 'hub:unfinished-uploads';
+/** Past the hub's longest sensible expiry; an older entry is dropped unasked. */
+const SAVED_TTL_MS = 7 * 24 * 3_600_000;
+const SAVED_MAX = 50;
+
+interface SavedUpload {
+  url: string;
+  at: number;
+}
+
+function readSaved(): Record<string, SavedUpload> {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.localStorage?.getItem(SAVED_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, SavedUpload>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeSaved(saved: Record<string, SavedUpload>): void {
+  const now = Date.now();
+  const kept = Object.entries(saved)
+    .filter(([, entry]) => typeof entry?.url === 'string' && typeof entry.at === 'number' && now - entry.at < SAVED_TTL_MS)
+    .sort((a, b) => b[1].at - a[1].at)
+    .slice(0, SAVED_MAX);
+  try {
+    if (kept.length === 0) globalThis.localStorage?.removeItem(SAVED_KEY);
+    else globalThis.localStorage?.setItem(SAVED_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // Storage full or turned off: the upload still resumes within this page.
+  }
+}
+
+/**
+ * The unfinished uploads this browser began, by fingerprint. Only a hash of the file's name,
+ * size, date and fields is kept, never the name itself, and an upload's address, which is no use
+ * to anyone but its member.
+ */
+export const savedUploads = {
+  get(fingerprint: string): string | undefined {
+    const entry = readSaved()[fingerprint];
+    return entry && Date.now() - entry.at < SAVED_TTL_MS ? entry.url : undefined;
+  },
+  set(fingerprint: string, url: string): void {
+    writeSaved({ ...readSaved(), [fingerprint]: { url, at: Date.now() } });
+  },
+  delete(fingerprint: string): void {
+    const saved = readSaved();
+    delete saved[fingerprint];
+    writeSaved(saved);
+  },
+  /** Forgets every entry naming this upload (it ended, or was dropped). */
+  forgetUrl(url: string): void {
+    writeSaved(Object.fromEntries(Object.entries(readSaved()).filter(([, entry]) => entry.url !== url)));
+  },
+};
+
+/** FNV-1a, 53 bits: a short, stable name for a file and its fields that does not spell the file name out. */
+function hash53(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return ((h2 >>> 0) * 0x200000 + ((h1 >>> 0) & 0x1fffff)).toString(36);
+}
+
+/** The same file (name, size, date, type) sent with the same fields has the same fingerprint. */
+export function uploadFingerprint(file: File, fields: TusFields): string {
+  return hash53(
+    [file.name, file.size, file.lastModified, file.type, fields.gallery, fields.modelId ?? '', fields.title?.trim() ?? '', fields.tags.join(',')].join(
+      '\u0000',
+    ),
+  );
 }
 
 /** What the hub's answer says: a step to take again later (the line, the proxy, the hub restarting) or an end. */
@@ -94,7 +180,10 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const stop = new AbortController();
   let xhr: XMLHttpRequest | null = null;
-  let url = options.resumeFrom ?? null;
+  const fingerprint = options.remember ? uploadFingerprint(file, fields) : null;
+  let url = options.resumeFrom ?? (fingerprint ? savedUploads.get(fingerprint) : undefined) ?? null;
+  /** The upload may still be resumed later (the line stayed down): the browser keeps its address. */
+  let resumableLater = false;
 
   async function call(method: string, to: string, headers: Record<string, string> = {}): Promise<Answer> {
     if (stop.signal.aborted) throw cancelled();
@@ -231,6 +320,7 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
         if (url && offset === null) offset = await offsetAt(url);
         if (!url || offset === null) {
           url = await create();
+          if (fingerprint) savedUploads.set(fingerprint, url);
           options.onCreated?.(url);
           offset = 0;
         }
@@ -248,7 +338,11 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
         offset = null;
       } catch (error) {
         if (!(error instanceof Failure)) throw error;
-        if (!error.retry || failures >= delays.length) return error.outcome;
+        if (!error.retry) return error.outcome;
+        if (failures >= delays.length) {
+          resumableLater = url !== null;
+          return error.outcome;
+        }
         options.onRetrying?.(true);
         try {
           await wait(delays[failures++] ?? 0);
@@ -265,6 +359,8 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
   const done = run().then(async (result) => {
     // Cancelled: the hub drops what it had of the file.
     if (!result.ok && result.cancelled && url) await dropUpload(url);
+    // Ended (stored, refused or cancelled): nothing is left to resume.
+    else if (fingerprint && !resumableLater) savedUploads.delete(fingerprint);
     return result;
   });
   return {
@@ -278,5 +374,6 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
 
 /** Ends an unfinished upload (tus termination): the hub removes what it had of the file. */
 export async function dropUpload(url: string): Promise<void> {
+  savedUploads.forgetUrl(url);
   await fetch(url, { method: 'DELETE', credentials: 'same-origin', headers: { 'tus-resumable': TUS_VERSION } }).catch(() => {});
 }

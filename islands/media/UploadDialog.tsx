@@ -4,7 +4,8 @@
 // real progress bar. Each file is one tus upload sent in chunks of a few megabytes
 // (islands/lib/tus.ts): no request is larger than a proxy lets through, and when the line drops the
 // upload waits, then goes on from what the hub has, the bar where it was. Cancel stops the upload
-// (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. Its refusals show
+// (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. A page reloaded
+// or closed mid-upload loses nothing sent: the same file picked again goes on from there. Its refusals show
 // inside it; when every file is stored it clears and closes, and the page shows
 // '{n} file(s) uploaded successfully!'.
 
@@ -183,6 +184,8 @@ export function UploadDialog({
         { gallery, title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
         {
           resumeFrom: resumable.current.get(entry.key),
+          // The same file picked again after a reload goes on from what the hub has.
+          remember: true,
           onCreated: (url) => resumable.current.set(entry.key, url),
           onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 1)),
           onRetrying: (waiting) => setNote(waiting ? TUS_TEXT.reconnecting : ''),
