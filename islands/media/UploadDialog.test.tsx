@@ -4,7 +4,7 @@ import path from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { type MediaItem, type MediaPage, UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
-import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import { mediaSamples, paddedVideo as paddedSample, type Sample, type SampleName, sha256 } from '../../test/helpers/media-samples.ts';
 import { encodeMetadata, RETRY_DELAYS_MS, TUS_TEXT } from '../lib/tus.ts';
 import { uploadFile } from '../lib/upload.ts';
 import { UploadDialog, type UploadDialogProps } from './UploadDialog.tsx';
@@ -107,20 +107,7 @@ async function until(check: () => boolean): Promise<void> {
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
   }
 }
-/**
- * A real MP4 (the samples' clip) grown to `size` by a `free` box of random bytes at its end: the hub
- * takes it as the video it is.
- */
-function paddedVideo(size: number): Uint8Array<ArrayBuffer> {
-  const clip = samples.mp4.bytes();
-  const bytes = new Uint8Array(size);
-  bytes.set(clip);
-  new DataView(bytes.buffer).setUint32(clip.length, size - clip.length);
-  bytes.set(new TextEncoder().encode('free'), clip.length + 4);
-  for (let at = clip.length + 8; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
-  return bytes;
-}
-const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
+const paddedVideo = (size: number) => paddedSample(samples.mp4.bytes(), size);
 /** The hash of an item's original as the hub serves it. */
 const originalHash = async (item: MediaItem) => sha256(await (await fetch(item.url)).arrayBuffer());
 /** Unfinished uploads' files on the hub. */

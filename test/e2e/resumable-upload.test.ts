@@ -20,7 +20,7 @@ import {
   unexpectedProblems,
   VIEWPORTS,
 } from '../helpers/browser.ts';
-import { mediaSamples } from '../helpers/media-samples.ts';
+import { mediaSamples, paddedVideo, sha256 } from '../helpers/media-samples.ts';
 import { type NginxProxy, nginxUnavailableReason, startNginx } from '../helpers/nginx-proxy.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { tempDir } from '../helpers/test-app.ts';
@@ -35,22 +35,6 @@ const VIDEO_BYTES = 50 * MB;
 /** The slowed line, in bytes a second: the video takes about 20 s, time to cut the line halfway. */
 const UPLOAD_RATE = 2.5 * MB;
 const VIDEO_NAME = 'Long take.mp4';
-
-/**
- * A real MP4 (the samples' one-second clip, index first) grown to `size` by an ISO BMFF `free` box
- * of random bytes at its end: players and ffprobe skip it, the hub takes it as the video it is.
- */
-function paddedVideo(clip: Uint8Array, size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set(clip);
-  const box = size - clip.length;
-  new DataView(bytes.buffer).setUint32(clip.length, box);
-  bytes.set(new TextEncoder().encode('free'), clip.length + 4);
-  for (let at = clip.length + 8; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
-  return bytes;
-}
-
-const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
 
 describe.skipIf(Boolean(unavailable))('resumable uploads through nginx with a 10 MB body limit, in Chromium', () => {
   let hub: SpawnedHub;

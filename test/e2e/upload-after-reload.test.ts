@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
-import { mediaSamples } from '../helpers/media-samples.ts';
+import { mediaSamples, paddedVideo, sha256 } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { tempDir } from '../helpers/test-app.ts';
 import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, slowUploadLine, spawnGatedHub } from './flows.ts';
@@ -22,17 +22,6 @@ const VIDEO_BYTES = 30 * MB;
 /** About 12 s for the whole file: time to reload halfway. */
 const UPLOAD_RATE = 2.5 * MB;
 const VIDEO_NAME = 'Reloaded take.mp4';
-const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
-
-/** The samples' clip grown to `size` by a `free` box of random bytes: a real MP4 the hub takes. */
-function paddedVideo(clip: Uint8Array, size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  bytes.set(clip);
-  new DataView(bytes.buffer).setUint32(clip.length, size - clip.length);
-  bytes.set(new TextEncoder().encode('free'), clip.length + 4);
-  for (let at = clip.length + 8; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
-  return bytes;
-}
 
 describe.skipIf(Boolean(unavailable))('an upload after a reload, in Chromium', () => {
   let hub: SpawnedHub;

@@ -116,3 +116,20 @@ function samplesIn(dir: string): Record<SampleName, Sample> {
     webm: sample('clip.webm', 'video/webm', 'video'),
   };
 }
+
+/**
+ * A real MP4 (a sample clip, index first) grown to `size` by an ISO BMFF `free` box of random bytes
+ * at its end: players and ffprobe skip it, the hub takes it as the video it is. For uploads large
+ * enough to need many chunks without making a long video.
+ */
+export function paddedVideo(clip: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set(clip);
+  new DataView(bytes.buffer).setUint32(clip.length, size - clip.length);
+  bytes.set(new TextEncoder().encode('free'), clip.length + 4);
+  for (let at = clip.length + 8; at < size; at += 65_536) crypto.getRandomValues(bytes.subarray(at, Math.min(size, at + 65_536)));
+  return bytes;
+}
+
+/** Hex SHA-256, to compare a stored original with its source. */
+export const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher('sha256').update(bytes).digest('hex');
