@@ -6,6 +6,7 @@ import { API_KEY_SCOPES, type ApiKeyScope, type ApiKeyView, MAX_API_KEY_NAME_LEN
 import { localDate } from '../src/shared/dates.ts';
 import { Dialog, DialogActions, useDialog } from './components/Dialog.tsx';
 import { TextField } from './components/Field.tsx';
+import { FormError } from './components/FormMessage.tsx';
 import { api } from './lib/api.ts';
 
 export type ApiKeysProps = { keys: ApiKeyView[] };
@@ -178,11 +179,7 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
             ))}
           </div>
         </fieldset>
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={busy}>
             {API_KEYS_TEXT.create}
@@ -192,11 +189,7 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
 
       <Dialog control={confirm} title={API_KEYS_TEXT.revokeTitle} width="sm" closable={!busy}>
         <p className="px-6 text-sm text-muted">{revoking ? API_KEYS_TEXT.revokeBody(revoking.name) : null}</p>
-        {revokeError ? (
-          <p role="alert" className="mt-3 px-6 text-sm text-danger">
-            {revokeError}
-          </p>
-        ) : null}
+        <FormError className="mt-3 px-6">{revokeError}</FormError>
         <DialogActions>
           <button type="button" className="btn-ghost" onClick={() => confirm.close()} disabled={busy}>
             {API_KEYS_TEXT.cancel}

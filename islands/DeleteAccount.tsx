@@ -1,7 +1,9 @@
 // Delete Account: the profile's delete action with the spec's confirmation dialog. On success the
 // session is gone with the account, and the visitor goes to /.
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { Dialog, DialogActions, useDialog } from './components/Dialog.tsx';
+import { FormError } from './components/FormMessage.tsx';
 import { TrashIcon } from './components/Icons.tsx';
 import { api } from './lib/api.ts';
 
@@ -13,13 +15,13 @@ export const DELETE_TEXT = {
 } as const;
 
 export default function DeleteAccount({ userId }: DeleteAccountProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const control = useDialog();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   function open() {
     setError(null);
-    dialog.current?.showModal();
+    control.open();
   }
 
   async function confirm() {
@@ -50,31 +52,18 @@ export default function DeleteAccount({ userId }: DeleteAccountProps) {
         <TrashIcon />
         Delete
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="delete-account-title"
-        className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl"
-      >
-        <div className="p-6">
-          <h2 id="delete-account-title" className="text-lg font-bold">
-            {DELETE_TEXT.title}
-          </h2>
-          <p className="mt-2 text-sm text-muted">{DELETE_TEXT.body}</p>
-          {error ? (
-            <p role="alert" className="mt-3 text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex justify-end gap-2 border-t border-line px-6 py-3">
-          <button type="button" className="btn-ghost" onClick={() => dialog.current?.close()} disabled={busy}>
+      <Dialog control={control} title={DELETE_TEXT.title} width="sm" closable={!busy}>
+        <p className="px-6 text-sm text-muted">{DELETE_TEXT.body}</p>
+        <FormError className="mt-3 px-6">{error}</FormError>
+        <DialogActions>
+          <button type="button" className="btn-ghost" onClick={() => control.close()} disabled={busy}>
             Cancel
           </button>
           <button type="button" className="btn-danger" onClick={confirm} disabled={busy}>
             Confirm
           </button>
-        </div>
-      </dialog>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { LOCK_MINUTES_MAX, LOCK_MINUTES_MIN, LOCK_TEXT, type LockSettings } from '../src/shared/locks.ts';
 import { TextField } from './components/Field.tsx';
+import { FormError, FormNotice } from './components/FormMessage.tsx';
 import { api } from './lib/api.ts';
 
 export type ProfileLocksProps = { initial: LockSettings };
@@ -125,16 +126,8 @@ export default function ProfileLocks({ initial }: ProfileLocksProps) {
         {saved.hasPin ? (
           <TextField label={T.proof} hint={T.proofHint} type="password" autoComplete="current-password" value={proof} onValue={setProof} required />
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        {notice ? (
-          <p role="status" className="text-sm font-medium">
-            {notice}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
+        <FormNotice>{notice}</FormNotice>
         <div className="flex justify-end">
           <button type="submit" className="btn-primary" disabled={busy}>
             {T.save}

@@ -2,10 +2,12 @@
 // browser and system read from its User-Agent, when it was last seen, its address, and a Sign out
 // button each (after a confirmation). Ending this device's own session signs it out.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SessionInfo } from '../src/shared/contracts/sessions.ts';
 import { localDate } from '../src/shared/dates.ts';
 import { describeUserAgent } from '../src/shared/user-agent.ts';
+import { Dialog, DialogActions, useDialog } from './components/Dialog.tsx';
+import { FormError } from './components/FormMessage.tsx';
 import { api } from './lib/api.ts';
 
 export type SessionsProps = { initial: SessionInfo[] };
@@ -29,13 +31,13 @@ export default function Sessions({ initial }: SessionsProps) {
   const [ending, setEnding] = useState<SessionInfo | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const control = useDialog();
   useEffect(() => setLive(true), []);
 
   function ask(session: SessionInfo) {
     setEnding(session);
     setError(null);
-    dialog.current?.showModal();
+    control.open();
   }
 
   async function confirm() {
@@ -50,7 +52,7 @@ export default function Sessions({ initial }: SessionsProps) {
         return;
       }
       setSessions((list) => list.filter((s) => s._id !== ending._id));
-      dialog.current?.close();
+      control.close();
       return;
     }
     setError(result.message);
@@ -93,34 +95,20 @@ export default function Sessions({ initial }: SessionsProps) {
           );
         })}
       </ul>
-      <dialog
-        ref={dialog}
-        aria-labelledby="end-session-title"
-        className="w-[min(92vw,26rem)] rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl"
-        onClose={() => setEnding(null)}
-      >
-        <div className="p-6">
-          <h2 id="end-session-title" className="text-lg font-bold">
-            {SESSIONS_TEXT.confirmTitle}
-          </h2>
-          <p className="mt-2 text-sm text-muted">
-            {ending ? `${describeUserAgent(ending.userAgent)}. ${ending.current ? SESSIONS_TEXT.confirmCurrent : SESSIONS_TEXT.confirmOther}` : null}
-          </p>
-          {error ? (
-            <p role="alert" className="mt-3 text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex justify-end gap-2 border-t border-line px-6 py-3">
-          <button type="button" className="btn-ghost" onClick={() => dialog.current?.close()} disabled={busy}>
+      <Dialog control={control} title={SESSIONS_TEXT.confirmTitle} width="sm" closable={!busy} onClose={() => setEnding(null)}>
+        <p className="px-6 text-sm text-muted">
+          {ending ? `${describeUserAgent(ending.userAgent)}. ${ending.current ? SESSIONS_TEXT.confirmCurrent : SESSIONS_TEXT.confirmOther}` : null}
+        </p>
+        <FormError className="mt-3 px-6">{error}</FormError>
+        <DialogActions>
+          <button type="button" className="btn-ghost" onClick={() => control.close()} disabled={busy}>
             Cancel
           </button>
           <button type="button" className="btn-danger" onClick={confirm} disabled={busy}>
             Sign out
           </button>
-        </div>
-      </dialog>
+        </DialogActions>
+      </Dialog>
     </section>
   );
 }

@@ -4,6 +4,7 @@
 // member opens one: most visits to the profile never do.
 
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { FormError } from './components/FormMessage.tsx';
 import { ShieldIcon } from './components/Icons.tsx';
 import { api } from './lib/api.ts';
 
@@ -66,11 +67,7 @@ export default function TwoFactor(_: TwoFactorProps) {
           {TWO_FACTOR_TEXT.required}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError className="mt-3">{error}</FormError>
       {status === null ? (
         <p className="mt-2 text-sm text-muted">{TWO_FACTOR_TEXT.intro}</p>
       ) : status.enabled && panel === 'none' ? (

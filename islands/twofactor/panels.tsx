@@ -3,6 +3,7 @@
 // with copy and download) and the turn-off form that asks for the password.
 
 import { type FormEvent, useEffect, useState } from 'react';
+import { FormError } from '../components/FormMessage.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { copyToClipboard } from '../connect/clipboard.ts';
 import { api } from '../lib/api.ts';
@@ -115,11 +116,7 @@ export function Enrol({ onDone, onCancel }: { onDone: () => void; onCancel: () =
             />
           </div>
         ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError>{error}</FormError>
         <div className="flex flex-wrap gap-2">
           {setup ? (
             <button type="submit" className="btn-primary" disabled={busy}>
@@ -191,11 +188,7 @@ export function TurnOff({ onDone, onCancel }: { onDone: () => void; onCancel: ()
     <form onSubmit={submit} noValidate className="mt-3 max-w-sm space-y-3">
       <p className="text-sm text-muted">{PANEL_TEXT.offIntro}</p>
       <PasswordField name="password" label="Password" autoComplete="current-password" />
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-danger" disabled={busy}>
           {PANEL_TEXT.confirmOff}
