@@ -17,6 +17,7 @@ import {
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
+import { type Problems, useDraft } from '../components/useDraft.ts';
 import type { ToastControl } from '../components/useToast.tsx';
 import { PasswordGenerator } from './PasswordGenerator.tsx';
 import { vaultApi } from './vault-api.ts';
@@ -24,7 +25,6 @@ import { vaultApi } from './vault-api.ts';
 export const ACCOUNT_DIALOG_PLACE = 'account-dialog';
 
 type Draft = Required<Omit<VaultAccountInput, 'category'>> & { category: VaultCategory };
-type Problems = Partial<Record<'name' | 'email' | 'website' | 'favicon', string>>;
 
 const EMPTY: Draft = { name: '', username: '', email: '', password: '', website: '', favicon: '', category: DEFAULT_VAULT_CATEGORY };
 
@@ -54,8 +54,8 @@ function isWebUrl(text: string): boolean {
 /** The shape browsers check for type=email: something@domain, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function problemsOf(draft: Draft): Problems {
-  const problems: Problems = {};
+function problemsOf(draft: Draft): Problems<'name' | 'email' | 'website' | 'favicon'> {
+  const problems: Problems<'name' | 'email' | 'website' | 'favicon'> = {};
   if (draft.name.trim() === '') problems.name = VAULT_TEXT.nameRequired;
   if (draft.email.trim() !== '' && !EMAIL.test(draft.email.trim())) problems.email = VAULT_TEXT.invalidEmail;
   if (draft.website.trim() !== '' && !isWebUrl(draft.website.trim())) problems.website = VAULT_TEXT.invalidWebsite;
@@ -78,18 +78,15 @@ export function AccountDialog({
   opening: number;
   onSaved: (account: VaultAccount, added: boolean) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [problems, setProblems] = useState<Problems>({});
+  const { draft, setDraft, problems, edit, validate } = useDraft(() => draftOf(editing), problemsOf, editing, opening);
   const [saving, setSaving] = useState(false);
   /** While editing: the stored password is on its way (the field waits). */
   const [loadingPassword, setLoadingPassword] = useState(false);
   /** The password as stored, so an untouched field is not sent again. */
   const [storedPassword, setStoredPassword] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the toast and the control are stable; only a new opening reads the password again
   useEffect(() => {
-    setDraft(draftOf(editing));
-    setProblems({});
     setStoredPassword(null);
     if (!editing || opening === 0) return;
     if (!editing.hasPassword) {
@@ -112,20 +109,12 @@ export function AccountDialog({
       current = false;
       setLoadingPassword(false);
     };
-    // The toast and the control are stable; only a new opening reads the password again.
   }, [editing, opening]);
-
-  const edit = (field: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (field in problems) setProblems((p) => ({ ...p, [field]: undefined }));
-  };
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || loadingPassword) return;
-    const found = problemsOf(draft);
-    setProblems(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (!validate()) return;
     setSaving(true);
     const body: VaultAccountInput = {
       name: draft.name.trim(),

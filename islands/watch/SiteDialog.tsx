@@ -1,7 +1,7 @@
 // The 'Add New Streaming Site' / 'Edit Streaming Site' dialog: Site Name, URL, Category and an
 // optional Description, checked here as the server checks them before anything is sent.
 
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   DEFAULT_STREAMING_SITE_CATEGORY,
   isStreamingSiteCategory,
@@ -15,11 +15,11 @@ import {
 } from '../../src/shared/watch.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
+import { type Problems, useDraft } from '../components/useDraft.ts';
 import type { ToastControl } from '../components/useToast.tsx';
 import { api } from '../lib/api.ts';
 
 type Draft = { name: string; url: string; category: StreamingSiteCategory; description: string };
-type Problems = Partial<Record<'name' | 'url', string>>;
 
 const EMPTY_DRAFT: Draft = { name: '', url: '', category: DEFAULT_STREAMING_SITE_CATEGORY, description: '' };
 export const SITE_DIALOG_PLACE = 'site-dialog';
@@ -27,8 +27,8 @@ export const SITE_DIALOG_PLACE = 'site-dialog';
 const draftOf = (site: StreamingSite | null): Draft =>
   site ? { name: site.name, url: site.url, category: site.category, description: site.description } : EMPTY_DRAFT;
 
-function problemsOf(draft: Draft): Problems {
-  const problems: Problems = {};
+function problemsOf(draft: Draft): Problems<'name' | 'url'> {
+  const problems: Problems<'name' | 'url'> = {};
   if (draft.name.trim() === '') problems.name = STREAMING_SITE_MESSAGES.nameRequired;
   const url = streamingSiteUrlProblem(draft.url);
   if (url) problems.url = url;
@@ -50,26 +50,13 @@ export function SiteDialog({
   opening: number;
   onSaved: (site: StreamingSite, added: boolean) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [problems, setProblems] = useState<Problems>({});
+  const { draft, setDraft, problems, edit, validate } = useDraft(() => draftOf(editing), problemsOf, editing, opening);
   const [saving, setSaving] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
-  useEffect(() => {
-    setDraft(draftOf(editing));
-    setProblems({});
-  }, [editing, opening]);
-
-  const edit = (field: keyof Draft) => (value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    if (field === 'name' || field === 'url') setProblems((p) => ({ ...p, [field]: undefined }));
-  };
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
-    const found = problemsOf(draft);
-    setProblems(found);
-    if (found.name || found.url) return;
+    if (!validate()) return;
     setSaving(true);
     const body = { name: draft.name.trim(), url: draft.url.trim(), category: draft.category, description: draft.description.trim() };
     const outcome = editing
