@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { BUN, PROJECT_ROOT, type SpawnedHub, spawnHub } from '../test/helpers/spawn-hub.ts';
+import { BUN, freePort, PROJECT_ROOT, type SpawnedHub, spawnHub } from '../test/helpers/spawn-hub.ts';
 import { tempDir } from '../test/helpers/test-app.ts';
 
 const started: SpawnedHub[] = [];
@@ -103,6 +103,33 @@ describe('bun src/main.ts', () => {
     expect((await fetch(`${hub.url}/`)).status).toBe(200);
     const maps = await Bun.file(`/proc/${hub.process.pid}/maps`).text();
     expect(maps).not.toContain('libvips');
+  });
+
+  test('starting and serving pages loads neither the passkeys library nor the OpenAPI document (about 11 MB and more): they load with their first request', async () => {
+    const port = await freePort();
+    // The hub as main.ts starts it, in a process of its own; it lists the modules it has loaded.
+    const script = `
+      const { main } = await import('./src/hub.ts');
+      await main();
+      for (const page of ['/', '/signin', '/healthz']) await (await fetch('http://127.0.0.1:${port}' + page)).text();
+      const heavy = () => Object.keys(require.cache).filter((file) => /simplewebauthn|zod-openapi|openapi[.]document/.test(file)).length;
+      const atStart = heavy();
+      await import('./src/features/openapi/openapi.document.ts');
+      console.log('LOADED ' + JSON.stringify({ atStart, afterImport: heavy() }));
+      process.exit(0);`;
+    const child = Bun.spawn([BUN, '-e', script], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: tempDir('hub-modules-'), PORT: String(port), HOST: '127.0.0.1' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    const out = await new Response(child.stdout).text();
+    expect(await child.exited).toBe(0);
+    const line = out.split('\n').find((l) => l.startsWith('LOADED '));
+    const loaded = JSON.parse(line!.slice('LOADED '.length)) as { atStart: number; afterImport: number };
+    expect(loaded.atStart).toBe(0);
+    // The check sees such modules once they are loaded.
+    expect(loaded.afterImport).toBeGreaterThan(0);
   });
 
   test('an invalid setting stops start-up with one line naming the variable and a non-zero exit', async () => {

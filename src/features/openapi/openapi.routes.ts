@@ -1,13 +1,13 @@
 // GET /api/openapi.json (the OpenAPI document) and GET /api/docs (the reference page, Swagger UI
 // served from its npm package by the hub itself: nothing comes from another host). Behind the site
-// gate; no sign-in needed (decision 0051).
+// gate; no sign-in needed (decision 0051). The document's module (zod-openapi and every route
+// table) loads with the first request for it, not with the hub: most hubs never ask.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { NotFoundError } from '../../errors.ts';
 import { DOCS_FILES } from './openapi.docs.ts';
-import { openApiJson } from './openapi.document.ts';
 
 type DocsFile = (typeof DOCS_FILES)[number];
 
@@ -59,7 +59,8 @@ function docsPage(theme: string): string {
 }
 
 export const openapiRoutes = new Hono()
-  .get('/api/openapi.json', (c) => {
+  .get('/api/openapi.json', async (c) => {
+    const { openApiJson } = await import('./openapi.document.ts');
     c.header('Content-Type', 'application/json; charset=utf-8');
     // The same for every visitor until the hub is updated; private, as everything behind the gate.
     c.header('Cache-Control', 'private, no-cache');

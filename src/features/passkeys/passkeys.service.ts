@@ -2,16 +2,15 @@
 // and anyone past the site gate may sign in with one, without a username or a password. The
 // challenges are kept in the database for five minutes and serve once, whatever the outcome. A
 // passkey sign-in is a sign-in with two factors (the device and its lock), so it starts a session
-// directly (decision 0056).
+// directly (decision 0056). The library (about 11 MB of memory with its ASN.1 and COSE code) loads
+// with the first passkey request, not with the hub.
 
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -31,6 +30,9 @@ import type { PasskeySignInInput, RegisterPasskeyInput } from './passkeys.schema
 
 /** How long a challenge may be answered. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** @simplewebauthn/server, loaded when a passkey is first used. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** Who the passkeys are for: the host name they are bound to and the page origin that asks. */
 export interface RelyingParty {
@@ -103,6 +105,7 @@ export function createPasskeysService({
       const user = await users.get(viewer, viewer.id);
       const existing = await repo.credentialsOf(db, viewer.id);
       if (existing.length >= MAX_PASSKEYS_PER_USER) throw new ConflictError(PASSKEY_TEXT.tooMany);
+      const { generateRegistrationOptions } = await webauthn();
       const options = await generateRegistrationOptions({
         rpName: BRAND_NAME,
         rpID: rp.id,
@@ -128,6 +131,7 @@ export function createPasskeysService({
       if (!known) throw new InvalidError(PASSKEY_TEXT.registrationFailed);
       let info: NonNullable<Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo']>;
       try {
+        const { verifyRegistrationResponse } = await webauthn();
         const result = await verifyRegistrationResponse({
           response,
           expectedChallenge: challenge,
@@ -178,6 +182,7 @@ export function createPasskeysService({
     /** PublicKeyCredentialRequestOptionsJSON for a discoverable passkey; its challenge is the handle verify takes back. */
     /** Options for a passkey sign-in; an address may hold MAX_OPEN_PASSKEY_PROMPTS open at once (429 beyond). */
     async signInOptions(rp: RelyingParty, clientKey: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { generateAuthenticationOptions } = await webauthn();
       const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CHALLENGE_TTL_MS, allowCredentials: [] });
       await storeChallenge(options.challenge, 'signin', { address: clientKey });
       return options;
@@ -202,6 +207,7 @@ export function createPasskeysService({
       if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.userId) return refuse('user handle of another account');
       let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>['authenticationInfo'];
       try {
+        const { verifyAuthenticationResponse } = await webauthn();
         const result = await verifyAuthenticationResponse({
           response,
           expectedChallenge: input.challenge,
