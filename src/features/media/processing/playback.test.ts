@@ -11,6 +11,7 @@ const video = (codec: string, more: Partial<VideoStream> = {}): VideoStream => (
   interlaced: false,
   frameRate: 25,
   frames: 0,
+  reorderDelay: 0,
   ...more,
 });
 const audio = (codec: string, sampleRate = 48_000) => ({ index: 1, codec, sampleRate });
