@@ -265,7 +265,7 @@ function framesWhole(mimeType: string, plan: Extract<PlaybackPlan, { playback: '
 /**
  * Whether ffmpeg may open the file without decoding a picture. Before it copies anything, ffmpeg
  * decodes the first frames of an H.264 stream to learn how many frames it reorders: seven frames
- * when there are no B-frames, 20 % of a stream copy's CPU on a 1 GB film of 30 s (decision 0040).
+ * when there are no B-frames, a sixth of a stream copy's CPU on the bench's 1 GB film (decision 0040).
  * Matroska states everything else the MP4 needs (size, aspect, the codec's own header) and stores
  * no decoding times: ffmpeg makes them from that reorder count, so the pictures are skipped only
  * when the probe, which decoded them, found 0, what ffmpeg then assumes. The MP4 is the same, byte
