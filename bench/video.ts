@@ -11,6 +11,7 @@
 // Run: npm run bench:video                  the issue's sizes: a 1 GB MKV, 60 s of 1080p HEVC
 //      npm run bench:video -- --small       a quick check that it works (32 MB, 5 s of 360p)
 //      npm run bench:video -- [MB] [seconds] [lines]   any other sizes (after --small, they override it)
+//      npm run bench:video -- --remux-only  only the remux figures (1.)
 // Every figure is printed with the load average (1, 5 and 15 minutes) when it was measured.
 
 import { copyFileSync, rmSync, statSync } from 'node:fs';
@@ -28,10 +29,11 @@ import { ffmpeg } from '../test/helpers/video-samples.ts';
 
 const flags = process.argv.slice(2);
 const small = flags.includes('--small');
+const remuxOnly = flags.includes('--remux-only');
 const sizes = flags.filter((flag) => !flag.startsWith('--'));
-const unknown = flags.filter((flag) => flag.startsWith('--') && flag !== '--small');
+const unknown = flags.filter((flag) => flag.startsWith('--') && flag !== '--small' && flag !== '--remux-only');
 if (unknown.length > 0 || sizes.some((size) => !(Number(size) > 0))) {
-  console.error(`usage: bun bench/video.ts [--small] [remux MB] [HEVC seconds] [lines]`);
+  console.error(`usage: bun bench/video.ts [--small] [--remux-only] [remux MB] [HEVC seconds] [lines]`);
   process.exit(2);
 }
 const REMUX_MB = Number(sizes[0] ?? (small ? 32 : 1024));
@@ -139,6 +141,10 @@ for (const [i, film] of films.entries()) {
   );
 }
 for (const film of films) rmSync(film.file);
+if (remuxOnly) {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 
 // 2. Conversion: the hub's arguments under nice and with progress, against bare ffmpeg.
 await ffmpeg([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { convertedSize, decidePlayback, indexRoom, type PlaybackProbe, type VideoStream } from './playback.ts';
+import { convertedSize, decidePlayback, indexRoom, type PlaybackProbe, remuxArgs, type VideoStream } from './playback.ts';
 
 const video = (codec: string, more: Partial<VideoStream> = {}): VideoStream => ({
   index: 0,
@@ -11,6 +11,7 @@ const video = (codec: string, more: Partial<VideoStream> = {}): VideoStream => (
   interlaced: false,
   frameRate: 25,
   frames: 0,
+  reorderDelay: 0,
   ...more,
 });
 const audio = (codec: string, sampleRate = 48_000) => ({ index: 1, codec, sampleRate });
@@ -75,5 +76,22 @@ describe('indexRoom: the room kept at the start of a remux for its index', () =>
   });
   test('an unknown duration keeps no room: the index is moved after the file is written', () => {
     expect(indexRoom(probe({ duration: 0 }), { playback: 'remuxed', audio: 'copy' })).toBeNull();
+  });
+});
+
+describe('remuxArgs: ffmpeg opens the film without decoding pictures only where that changes nothing', () => {
+  const skips = (mimeType: string, more: Partial<VideoStream>) =>
+    remuxArgs(mimeType, '/in', '/out.mp4', { playback: 'remuxed', audio: 'copy' }, { duration: 10, video: video('h264', more), audio: audio('aac') }).includes(
+      '-skip_frame:v',
+    );
+  test.each([
+    ['H.264 in Matroska, no B-frames', 'video/x-matroska', { reorderDelay: 0 }, true],
+    ['H.264 in Matroska with B-frames: decoding times come from the reorder count', 'video/x-matroska', { reorderDelay: 2 }, false],
+    ['H.264 in Matroska, the probe did not say', 'video/x-matroska', { reorderDelay: null }, false],
+    ['H.264 in MPEG-TS: even its size is learnt by decoding', 'video/mp2t', { reorderDelay: 0 }, false],
+    ['H.264 in MOV: its aspect may come from the picture', 'video/quicktime', { reorderDelay: 0 }, false],
+    ['AV1 in Matroska', 'video/x-matroska', { codec: 'av1', reorderDelay: 0 }, false],
+  ] as const)('%s', (_, mimeType, more, expected) => {
+    expect(skips(mimeType, more)).toBe(expected);
   });
 });
