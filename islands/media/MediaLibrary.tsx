@@ -17,11 +17,10 @@ import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } fr
 import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
-import { MediaPager } from './MediaPager.tsx';
 import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
-import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
+import { useWhenUsed } from './when-used.tsx';
 
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
@@ -36,9 +35,15 @@ const preloadDialogs = () => void LibraryDialogs.preload();
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
 // The library filter, for members with library folders (in the server's HTML, as the warning).
 const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter), { renderedByServer: true });
+// The toolbar and the pager: in the server's HTML, hydrated once used (when-used.tsx).
+const hydrating = (name: string) => () => Boolean(document.querySelector(`[data-when-used="${name}"]`)?.firstElementChild);
+const Toolbar = lazily(() => import('./Toolbar.tsx').then((m) => m.Toolbar), { renderedByServer: true, hydratesWhenUsed: hydrating('toolbar') });
+const MediaPager = lazily(() => import('./MediaPager.tsx').then((m) => m.MediaPager), { renderedByServer: true, hydratesWhenUsed: hydrating('pager') });
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
-  await Promise.all([AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()));
+  await Promise.all(
+    [AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, Toolbar, MediaPager, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()),
+  );
 }
 
 export interface LibraryProps {
@@ -314,6 +319,47 @@ export function MediaLibrary({
     </div>
   );
 
+  // The toolbar and the pager: the server's HTML until they are used (when-used.tsx).
+  const toolbarHost = useRef<HTMLDivElement>(null);
+  const pagerHost = useRef<HTMLDivElement>(null);
+  const count = inAlbums || data === null ? null : data.totalItems;
+  const toolbar = useWhenUsed(
+    Toolbar,
+    toolbarHost,
+    <Toolbar
+      config={config}
+      view={view}
+      live={live}
+      selecting={selecting}
+      switches={switches}
+      count={count}
+      onView={show}
+      onSearch={onSearch}
+      onSelecting={setSelectMode}
+      onSwitch={setSwitch}
+      // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
+      onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
+    />,
+    JSON.stringify([accepted, view, selecting, switches, count]),
+  );
+  const paged = data && data.totalItems > 0 ? data : null;
+  const pager = useWhenUsed(
+    MediaPager,
+    pagerHost,
+    paged ? (
+      <MediaPager
+        rules={rules}
+        view={view}
+        totalPages={paged.totalPages}
+        totalItems={paged.totalItems}
+        showTotal={!config.toolbar.count}
+        live={live}
+        onView={show}
+      />
+    ) : null,
+    JSON.stringify([view, paged?.totalPages, paged?.totalItems]),
+  );
+
   if (!accepted) {
     return (
       <>
@@ -332,20 +378,9 @@ export function MediaLibrary({
       <div className="min-w-0">
         <MediaIconSprite />
         {heading}
-        <Toolbar
-          config={config}
-          view={view}
-          live={live}
-          selecting={selecting}
-          switches={switches}
-          count={inAlbums || data === null ? null : data.totalItems}
-          onView={show}
-          onSearch={onSearch}
-          onSelecting={setSelectMode}
-          onSwitch={setSwitch}
-          // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
-          onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
-        />
+        <div ref={toolbarHost} data-when-used="toolbar">
+          {toolbar}
+        </div>
 
         {libraries?.length && !inAlbums ? (
           <Suspense fallback={null}>
@@ -392,17 +427,9 @@ export function MediaLibrary({
                 }
               />
             )}
-            {data && data.totalItems > 0 ? (
-              <MediaPager
-                rules={rules}
-                view={view}
-                totalPages={data.totalPages}
-                totalItems={data.totalItems}
-                showTotal={!config.toolbar.count}
-                live={live}
-                onView={show}
-              />
-            ) : null}
+            <div ref={pagerHost} data-when-used="pager">
+              {pager}
+            </div>
           </>
         )}
 

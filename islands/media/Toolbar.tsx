@@ -72,6 +72,15 @@ export function Toolbar({
   useEffect(() => {
     if (!typed.current) setText(view.search);
   }, [view.search]);
+  // Typed before the toolbar was live (it hydrates when first used): taken up as if typed now.
+  const field = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the toolbar goes live
+  useEffect(() => {
+    const typedBefore = field.current?.value ?? text;
+    if (typedBefore === text) return;
+    typed.current = true;
+    setText(typedBefore);
+  }, []);
   useEffect(() => {
     if (!typed.current) return;
     const timer = setTimeout(() => {
@@ -115,6 +124,7 @@ export function Toolbar({
         </label>
         <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
         <input
+          ref={field}
           id={searchId}
           type="text"
           inputMode="search"

@@ -1,0 +1,86 @@
+// A part of a gallery page that the server renders and the browser hydrates only once it is used:
+// the toolbar and the pager (decision record 0041). Until then its HTML is the server's, as a
+// browser without JavaScript has it: the chips and the pager's steps are links, the search and the
+// page size are GET forms, so they work as they do without JavaScript. Its script loads when a
+// pointer comes over it, a finger touches it or focus enters it, or when what it shows changes (a
+// view shown from the keyboard or by Back, select mode, the remembered switches). A click on one
+// of its buttons before its script is there (also on a button still disabled in the server's HTML)
+// is kept and made again once the part is live, and so is a page size chosen meanwhile; what was
+// typed into the search stays in the field and the toolbar takes it up (Toolbar).
+
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+
+/** What wakes the part (a pointer over it, a button down on it, focus in it) and what it keeps for later. */
+const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click', 'pointerup', 'change'];
+
+/** A button's name (its label, else its text): how the button is found again once the part is live. */
+const nameOf = (button: Element) => button.getAttribute('aria-label') ?? button.textContent;
+
+/**
+ * The part's element to render: the first render's (the server's HTML, left as it is) until the
+ * part's script is there, then `element`. `state` says what the part shows, in a string: when it
+ * no longer matches the first render's, the script loads at once (the server's HTML is out of date).
+ */
+export function useWhenUsed(
+  part: { preload(): Promise<void>; loaded(): boolean },
+  host: RefObject<HTMLElement | null>,
+  element: ReactNode,
+  state: string,
+): ReactNode {
+  const [ready, setReady] = useState(part.loaded);
+  const first = useRef<{ node: ReactNode; state: string } | null>(null);
+  // The same element object on every render: React leaves the server's HTML unhydrated meanwhile.
+  first.current ??= { node: <Suspense fallback={null}>{element}</Suspense>, state };
+  const replay = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (ready) return;
+    let alive = true;
+    let down: Element | null = null;
+    const wake = () => void part.preload().then(() => alive && setReady(true));
+    if (state !== first.current?.state) wake();
+    // On the window, in the capture phase: before React, which stops events aimed at HTML it has not hydrated.
+    const on = (event: Event) => {
+      const el = host.current;
+      const target = event.target;
+      if (!el || !(target instanceof Element) || !el.contains(target)) return;
+      wake();
+      const button = target.closest('button');
+      if (event.type === 'pointerdown') down = button;
+      else if (
+        button &&
+        // A click that React will not see (its script not there yet), or a press and release on a
+        // button disabled in the server's HTML (a disabled button gets no click).
+        (event.type === 'click'
+          ? !part.loaded() && button.type !== 'submit'
+          : event.type === 'pointerup' && button === down && button.disabled && (event as PointerEvent).button === 0)
+      ) {
+        const name = nameOf(button);
+        replay.current = () => [...el.querySelectorAll('button')].find((b) => nameOf(b) === name)?.click();
+      } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
+        // A page size chosen: chosen again once live (React would put the select back first).
+        const { name, value } = target;
+        replay.current = () => {
+          const select = el.querySelector<HTMLSelectElement>(`select[name="${name}"]`);
+          if (!select) return;
+          select.value = value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        };
+      }
+    };
+    for (const type of EVENTS) window.addEventListener(type, on, true);
+    return () => {
+      alive = false;
+      for (const type of EVENTS) window.removeEventListener(type, on, true);
+    };
+  }, [ready, state, part, host]);
+
+  useEffect(() => {
+    if (!ready || !replay.current) return;
+    const again = replay.current;
+    replay.current = null;
+    again();
+  }, [ready]);
+
+  return ready ? <Suspense fallback={null}>{element}</Suspense> : first.current.node;
+}
