@@ -44,9 +44,10 @@ export function lazily<P extends object>(
   });
   const preload = () => {
     used();
-    return (pending ??= load().then((component) => {
+    pending ??= load().then((component) => {
       loaded = component;
-    }));
+    });
+    return pending;
   };
   const Suspending = lazy(async () => {
     if (hydratesWhenUsed?.()) await firstUse;
