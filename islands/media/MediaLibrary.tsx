@@ -20,7 +20,7 @@ import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
 import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
-import { useWhenUsed } from './when-used.tsx';
+import { lazilyWhenUsed, useWhenUsed } from './when-used.tsx';
 
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
@@ -37,8 +37,8 @@ const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.M
 const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter), { renderedByServer: true });
 // The toolbar and the pager: in the server's HTML, hydrated once used (when-used.tsx).
 const hydrating = (name: string) => () => Boolean(document.querySelector(`[data-when-used="${name}"]`)?.firstElementChild);
-const Toolbar = lazily(() => import('./Toolbar.tsx').then((m) => m.Toolbar), { renderedByServer: true, hydratesWhenUsed: hydrating('toolbar') });
-const MediaPager = lazily(() => import('./MediaPager.tsx').then((m) => m.MediaPager), { renderedByServer: true, hydratesWhenUsed: hydrating('pager') });
+const Toolbar = lazilyWhenUsed(() => import('./Toolbar.tsx').then((m) => m.Toolbar), hydrating('toolbar'));
+const MediaPager = lazilyWhenUsed(() => import('./MediaPager.tsx').then((m) => m.MediaPager), hydrating('pager'));
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
   await Promise.all(

@@ -8,7 +8,44 @@
 // is kept and made again once the part is live, and so is a page size chosen meanwhile; what was
 // typed into the search stays in the field and the toolbar takes it up (Toolbar).
 
-import { type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { type LazyComponent, lazily } from './lazily.ts';
+
+/** A lazy part (`lazily`) that the server renders and the browser hydrates when first used. */
+export interface PartWhenUsed<P> extends LazyComponent<P> {
+  /** Whether the script is there (the part renders at once). */
+  loaded(): boolean;
+}
+
+/**
+ * A part in the server's HTML (loaded by the server at start) whose script the browser loads
+ * only once `preload` is first called (the part is used, `useWhenUsed`) while `hydrating()` says
+ * its server HTML is there; drawn anew (no server HTML), it loads at once.
+ */
+export function lazilyWhenUsed<P extends object>(load: () => Promise<ComponentType<P>>, hydrating: () => boolean): PartWhenUsed<P> {
+  let used: () => void = () => undefined;
+  const firstUse = new Promise<void>((resolve) => {
+    used = resolve;
+  });
+  let loaded = false;
+  const part = lazily(
+    async () => {
+      if (typeof document !== 'undefined' && hydrating()) await firstUse;
+      const component = await load();
+      loaded = true;
+      return component;
+    },
+    { renderedByServer: true },
+  );
+  const load_ = part.preload;
+  return Object.assign(part, {
+    preload: () => {
+      used();
+      return load_();
+    },
+    loaded: () => loaded,
+  });
+}
 
 /** What wakes the part (a pointer over it, a button down on it, focus in it) and what it keeps for later. */
 const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click', 'pointerup', 'change'];
@@ -56,7 +93,16 @@ export function useWhenUsed(
           : event.type === 'pointerup' && button === down && button.disabled && (event as PointerEvent).button === 0)
       ) {
         const name = nameOf(button);
-        replay.current = () => [...el.querySelectorAll('button')].find((b) => nameOf(b) === name)?.click();
+        // Made again once the button is enabled (the live toolbar's render may still be on its way).
+        replay.current = () => {
+          let frames = 0;
+          const again = () => {
+            const target = [...el.querySelectorAll('button')].find((b) => nameOf(b) === name);
+            if (target && !target.disabled) target.click();
+            else if (target && frames++ < 60) requestAnimationFrame(again);
+          };
+          again();
+        };
       } else if (event.type === 'change' && target instanceof HTMLSelectElement) {
         // A page size chosen: chosen again once live (React would put the select back first).
         const { name, value } = target;
