@@ -34,6 +34,8 @@ export const DRAWINGS = {
   images: {
     body: '<rect x="3" y="5" width="18" height="14" rx="2"></rect><path d="m3 16 5-5 4 4 3-3 6 6" stroke-linejoin="round"></path><circle cx="15.5" cy="9" r="1.5"></circle>',
   },
+  // The warning sign (WarningIcon's), on a card whose processing failed.
+  warning: { body: '<path d="M12 3 2 20h20L12 3z" stroke-linejoin="round"></path><path d="M12 10v4M12 17v.5" stroke-linecap="round"></path>' },
   // The hub's favourite mark (FavoriteIcon's heart), outlined and filled: in the sprite only.
   favorite: { body: `<path d="${FAVORITE_PATH}" stroke-linejoin="round"></path>` },
   favoriteOn: { filled: true, body: `<path d="${FAVORITE_PATH}" stroke-linejoin="round"></path>` },

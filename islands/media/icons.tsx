@@ -32,3 +32,5 @@ export const UploadIcon = (p: IconProps) => <Icon name="upload" {...p} />;
 export const CloseIcon = (p: IconProps) => <Icon name="close" {...p} />;
 export const FullscreenIcon = ({ exit = false, ...p }: IconProps & { exit?: boolean }) => <Icon name={exit ? 'fullscreenExit' : 'fullscreen'} {...p} />;
 export const ImagesIcon = (p: IconProps) => <Icon name="images" {...p} />;
+/** The hub's warning sign (components/Icons.tsx's WarningIcon). */
+export const WarningIcon = (p: IconProps) => <Icon name="warning" size={18} {...p} />;
