@@ -199,7 +199,8 @@ async function bundle(config: Bun.BuildConfig, what: string): Promise<Map<string
  *   shares with its own lazy parts), what loads when first opened its own files. One build over
  *   all islands would split their shared code into many small chunks (22 scripts on /gallery),
  *   each compressed alone;
- * - the browser entry (client.ts), which loads the React file and the page's islands by name;
+ * - the browser entry (client.ts), which loads the React file and the page's islands (their
+ *   scripts named on its script tag by the page, data-islands);
  * - the theme switch's small script (no React);
  * - discreet mode's small script (no React), loaded only by pages in discreet mode.
  * Islands never share module instances (each has its own copy of what they have in common);
@@ -259,24 +260,12 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
   }
 
   const islandsDir = path.join(PROJECT_ROOT, 'islands');
+  // The entry imports each island's script by the URL the page gives it (data-islands), not by name.
   const client = await bundle(
     {
       ...BROWSER_BUILD,
       entrypoints: [path.join(islandsDir, 'client.ts'), path.join(islandsDir, 'theme.ts'), path.join(islandsDir, 'discreet.ts')],
-      plugins: [
-        react,
-        {
-          name: 'built-islands',
-          setup(build) {
-            // The registry's `import('./Name.tsx')` loads the island's built file.
-            build.onResolve({ filter: /^\.\/[A-Za-z_$][\w$]*\.tsx$/ }, (args) => {
-              const file = islandFiles.get(path.basename(args.path, '.tsx'));
-              if (!file || path.dirname(args.importer) !== islandsDir) return undefined;
-              return { path: `./${file}`, external: true };
-            });
-          },
-        },
-      ],
+      plugins: [react],
     },
     'entry',
   );
