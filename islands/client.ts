@@ -36,7 +36,9 @@ async function hydrateIslands(): Promise<void> {
         return;
       }
       const props = JSON.parse(propsOf(marker)) as Record<string, unknown>;
-      const { default: Component } = (await import(script)) as { default: ComponentType<Record<string, unknown>> };
+      // "file#name": the component is the file's export `name` (the island's chunk), else its default.
+      const [file, exported = 'default'] = script.split('#');
+      const Component = ((await import(file!)) as Record<string, ComponentType<Record<string, unknown>>>)[exported]!;
       hydrateRoot(marker, createElement(Live, { marker }, createElement(Component as unknown as ComponentType<typeof props>, props)));
     }),
   );
