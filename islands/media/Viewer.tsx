@@ -8,8 +8,8 @@
 // kept position and scrub strip live in ViewerVideo.tsx.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { creatorOf } from '../../src/shared/creator.ts';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
-import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
