@@ -1,7 +1,7 @@
-// A gallery's toolbar and pager are the server's HTML until they are used (decision record 0041):
-// in Chromium, their script is not part of the page's first load, and what is done on them before
-// it arrives still acts once it has: a click on a button still disabled in the server's HTML, text
-// typed into the search, a page of items through the pager's links.
+// A gallery's toolbar and pager are the server's HTML until the page is live and idle, or they are
+// used (decision record 0041): in Chromium, with their script held back, what is done on them
+// before it arrives still acts once it has: a press on a button still disabled in the server's
+// HTML, text typed into the search; the pager's links work as links meanwhile.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -13,11 +13,25 @@ import { ADMIN, type ApiCredentials, admitContext, credentialsByApi, spawnGatedH
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-/** Whether the page has asked for a script whose name starts with `name` (a lazy part's file). */
-const loadedScript = (page: Page, name: string) =>
-  page.evaluate((n) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname.split('/').pop()!.startsWith(n)), name);
+/** Holds back the scripts of a page's lazy part (by its file name's start) until `release` is called. */
+async function holdScript(page: Page, name: string): Promise<{ release: () => void; asked: Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let wasAsked = () => {};
+  const asked = new Promise<void>((resolve) => {
+    wasAsked = resolve;
+  });
+  await page.route(new RegExp(`/${name}\\.tsx\\.lazy-part-[a-z0-9]+\\.js$`), async (route) => {
+    wasAsked();
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
 
-describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated when first used", () => {
+describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated after the page is live", () => {
   let hub: SpawnedHub;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
@@ -42,31 +56,34 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
     await hub?.cleanup();
   });
 
-  async function open(context: BrowserContext, path: string) {
+  async function open(context: BrowserContext, path: string, held: string) {
     await admitContext(context, hub, ADMIN);
     // The Red Room's mature-content warning accepted before.
     await context.addCookies([{ name: MATURE_COOKIE, value: 'true', url: hub.url }]);
     const traced = await openTracedPage(context);
+    const hold = await holdScript(traced.page, held);
     await traced.page.goto(`${hub.url}${path}`);
     await islandsReady(traced.page);
     // The page is live (the upload button is enabled): the toolbar's script has not been asked for.
     await expect(traced.page.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).resolves.toBe(true);
-    return traced;
+    return { ...traced, ...hold };
   }
 
   test("Premium: a press on Actions before the toolbar's script is there opens the menu once it is", async () => {
     const context = await browser.newContext();
     try {
-      const { page, problems } = await open(context, '/premium');
-      expect(await loadedScript(page, 'Toolbar')).toBe(false);
+      const { page, problems, release, asked } = await open(context, '/premium', 'Toolbar');
       // The server's Actions button is disabled until the toolbar is live: the press still counts.
       const actions = page.getByRole('button', { name: 'Actions' });
+      expect(await actions.isDisabled()).toBe(true);
       const box = (await actions.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.up();
+      await asked;
+      expect(await page.getByRole('menu', { name: 'Actions' }).count()).toBe(0);
+      release();
       await expect(page.getByRole('menu', { name: 'Actions' }).waitFor()).resolves.toBeUndefined();
-      expect(await loadedScript(page, 'Toolbar')).toBe(true);
       await page.getByRole('menuitem', { name: 'Select' }).click();
       await page.getByText('Select mode', { exact: true }).waitFor();
       expect(problems).toEqual([]);
@@ -78,10 +95,12 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
   test('The Red Room: what is typed into the search before the toolbar is live searches once it is', async () => {
     const context = await browser.newContext();
     try {
-      const { page, problems } = await open(context, '/gallery');
-      expect(await loadedScript(page, 'Toolbar')).toBe(false);
-      // Typed at once: the first keys arrive before the toolbar's script.
+      const { page, problems, release, asked } = await open(context, '/gallery', 'Toolbar');
+      // Typed before the toolbar's script is there.
       await page.locator('input[type="text"][name="search"]').pressSequentially('picture-1', { delay: 0 });
+      await asked;
+      expect(page.url()).not.toContain('search=');
+      release();
       await page.waitForURL(/search=picture-1/);
       await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media"] article').length === 1);
       expect(await page.locator('input[type="text"][name="search"]').inputValue()).toBe('picture-1');
@@ -91,15 +110,15 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
     }
   }, 60_000);
 
-  test("The Red Room: the pager's Next page works before and after its script", async () => {
+  test("The Red Room: the pager's Next page is a link until its script is there", async () => {
     const context = await browser.newContext();
     try {
-      const { page, problems } = await open(context, '/gallery?limit=2');
-      expect(await loadedScript(page, 'MediaPager')).toBe(false);
+      const { page, problems, release } = await open(context, '/gallery?limit=2', 'MediaPager');
       await page.getByRole('link', { name: 'Next page' }).click();
       await page.waitForURL(/page=2/);
       await page.getByText('Page 2 of 2').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[aria-label="Media"] article').length === 1);
+      release();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
