@@ -18,7 +18,8 @@ export const chipClass = (on: boolean) => `${CHIP} ${on ? 'border-accent bg-acce
 
 function Switch({ label, on, live, onChange }: { label: string; on: boolean; live: boolean; onChange: (on: boolean) => void }) {
   return (
-    <label className={`inline-flex items-center gap-2 text-sm font-semibold ${live ? 'cursor-pointer' : 'opacity-50'}`}>
+    // Dimmed while its button is disabled (the server's HTML, before JavaScript), by the button's own state.
+    <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold has-[:disabled]:cursor-auto has-[:disabled]:opacity-50">
       <button
         type="button"
         role="switch"

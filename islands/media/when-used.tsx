@@ -1,11 +1,10 @@
-// A part of a gallery page that the server renders and the browser hydrates after the page is live:
+// A part of a gallery page that the server renders and the browser hydrates only once it is used:
 // the toolbar and the pager (decision record 0041), not part of the page's first load. Until then
 // its HTML is the server's, as a browser without JavaScript has it: the chips and the pager's steps
 // are links, the search and the page size are GET forms, so they work as they do without
-// JavaScript. Its script loads when the browser is first idle after the page is live (at the
-// latest 2 s after), or sooner when a pointer comes over it, a finger touches it or focus enters
-// it, or when what it shows changes (a view shown from the keyboard or by Back, select mode, the
-// remembered switches). A click on one
+// JavaScript; its buttons are enabled once the page is live. Its script loads when a pointer comes
+// over it, a finger touches it or focus enters it, or when what it shows changes (a view shown from
+// the keyboard or by Back, select mode, the remembered switches). A click on one
 // of its buttons before its script is there (also on a button still disabled in the server's HTML)
 // is kept and made again once the part is live, and so is a page size chosen meanwhile; what was
 // typed into the search stays in the field and the toolbar takes it up (Toolbar).
@@ -48,9 +47,6 @@ export function lazilyWhenUsed<P extends object>(load: () => Promise<ComponentTy
     loaded: () => loaded,
   });
 }
-
-/** At the latest this long after the page is live, the part's script is asked for (when the browser is idle). */
-const IDLE_WAIT_MS = 2000;
 
 /** What wakes the part (a pointer over it, a button down on it, focus in it) and what it keeps for later. */
 const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click', 'pointerup', 'change'];
@@ -120,16 +116,13 @@ export function useWhenUsed(
       }
     };
     for (const type of EVENTS) window.addEventListener(type, on, true);
-    // Not used at once: its script loads when the browser is next idle, so its controls are live
-    // soon after the page is, as they were when they came with the first load.
-    // (The two kinds of id are counted apart: each is cancelled by its own function.)
-    const idle = typeof requestIdleCallback === 'function';
-    const waiting = idle ? requestIdleCallback(wake, { timeout: IDLE_WAIT_MS }) : setTimeout(wake, IDLE_WAIT_MS);
+    // The page is live: the part's buttons, disabled in the server's HTML only for want of
+    // JavaScript, take presses now (kept above, made again once the part is live). React, which
+    // hydrates the part later, leaves the attribute as it finds it, and sets it from then on.
+    for (const button of host.current?.querySelectorAll('button[disabled]') ?? []) (button as HTMLButtonElement).disabled = false;
     return () => {
       alive = false;
       for (const type of EVENTS) window.removeEventListener(type, on, true);
-      if (idle) cancelIdleCallback(waiting as number);
-      else clearTimeout(waiting);
     };
   }, [ready, state, part, host]);
 
