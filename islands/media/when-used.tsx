@@ -4,10 +4,10 @@
 // are links, the search and the page size are GET forms, so they work as they do without
 // JavaScript; its buttons are enabled once the page is live. Its script loads when a pointer comes
 // over it, a finger touches it or focus enters it, or when what it shows changes (a view shown from
-// the keyboard or by Back, select mode, the remembered switches). A click on one
-// of its buttons before its script is there (also on a button still disabled in the server's HTML)
-// is kept and made again once the part is live, and so is a page size chosen meanwhile; what was
-// typed into the search stays in the field and the toolbar takes it up (Toolbar).
+// the keyboard or by Back, select mode, the remembered switches). A click on one of its buttons
+// before its script is there is kept and made again once the part is live, and so is a page size
+// chosen meanwhile; what was typed into the search stays in the field and the toolbar takes it up
+// (Toolbar).
 
 import { type ComponentType, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { type LazyComponent, lazily } from './lazily.ts';
@@ -49,7 +49,7 @@ export function lazilyWhenUsed<P extends object>(load: () => Promise<ComponentTy
 }
 
 /** What wakes the part (a pointer over it, a button down on it, focus in it) and what it keeps for later. */
-const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click', 'pointerup', 'change'];
+const EVENTS = ['pointerover', 'pointerdown', 'focusin', 'click', 'change'];
 
 /** A button's name (its label, else its text): how the button is found again once the part is live. */
 const nameOf = (button: Element) => button.getAttribute('aria-label') ?? button.textContent;
@@ -74,7 +74,6 @@ export function useWhenUsed(
   useEffect(() => {
     if (ready) return;
     let alive = true;
-    let down: Element | null = null;
     const wake = () => void part.preload().then(() => alive && setReady(true));
     if (state !== first.current?.state) wake();
     // On the window, in the capture phase: before React, which stops events aimed at HTML it has not hydrated.
@@ -84,15 +83,8 @@ export function useWhenUsed(
       if (!el || !(target instanceof Element) || !el.contains(target)) return;
       wake();
       const button = target.closest('button');
-      if (event.type === 'pointerdown') down = button;
-      else if (
-        button &&
-        // A click that React will not see (its script not there yet), or a press and release on a
-        // button disabled in the server's HTML (a disabled button gets no click).
-        (event.type === 'click'
-          ? !part.loaded() && button.type !== 'submit'
-          : event.type === 'pointerup' && button === down && button.disabled && (event as PointerEvent).button === 0)
-      ) {
+      // A click that React will not see: the part's script is not there yet.
+      if (button && event.type === 'click' && !part.loaded() && button.type !== 'submit') {
         const name = nameOf(button);
         // Made again once the button is enabled (the live toolbar's render may still be on its way).
         replay.current = () => {
