@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { creatorOf } from '../src/shared/creator.ts';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
-import { creatorOf, PREMIUM_TAGLINES, TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
+import { PREMIUM_TAGLINES, TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
 import { type MediaFields, newMedia } from '../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
 import { PREMIUM, premiumGrid } from './media/premium-config.ts';

@@ -18,11 +18,15 @@ test('the client entry hydrates server-rendered markers with their JSON props (a
   const first = { userId: 'u-1' };
   const second = { userId: 'u-2</script>' };
   // The second island's props in a JSON data block just before its marker, as <Island propsScript> writes them.
+  // The entry's tag names the page's islands' scripts (here, the island's source).
+  const entry = document.createElement('script');
+  entry.dataset.islands = JSON.stringify({ DeleteAccount: new URL('./DeleteAccount.tsx', import.meta.url).pathname });
   document.body.innerHTML = `<main><div class="contents" data-island="DeleteAccount" data-props='${JSON.stringify(first)}'>${renderToString(
     <DeleteAccount {...first} />,
   )}</div><script type="application/json" data-island-props="DeleteAccount">${JSON.stringify(second).replace(/</g, '\\u003c')}</script><div class="contents" data-island="DeleteAccount">${renderToString(
     <DeleteAccount {...second} />,
   )}</div></main>`;
+  document.body.append(entry);
   const markers = () => [...document.querySelectorAll<HTMLElement>('[data-island]')];
   const buttons = (text: string) => [...document.querySelectorAll<HTMLButtonElement>('button')].filter((b) => b.textContent?.trim() === text);
   const dialogs = () => [...document.querySelectorAll('dialog')];

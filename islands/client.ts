@@ -1,8 +1,9 @@
 // Browser entry: hydrates every [data-island] marker with its component and JSON props (its
-// data-props attribute, or a JSON script just before it).
+// data-props attribute, or a JSON script just before it). Each island's script is named by the
+// server on this script's own tag (data-islands: the page's islands only, by name), not by a
+// table of every island's file in this script, which every page loaded (decision record 0041).
 
 import type { ComponentType, ReactNode } from 'react';
-import { isIslandName, islandLoaders } from './registry.ts';
 
 /** An island's JSON props: its data-props attribute, or the JSON script just before it (large props). */
 function propsOf(marker: HTMLElement): string {
@@ -14,6 +15,7 @@ function propsOf(marker: HTMLElement): string {
 async function hydrateIslands(): Promise<void> {
   const markers = [...document.querySelectorAll<HTMLElement>('[data-island]')];
   if (markers.length === 0) return;
+  const scripts = JSON.parse(document.querySelector<HTMLScriptElement>('script[data-islands]')?.dataset.islands ?? '{}') as Record<string, string>;
   // React is loaded only now, and only once, as a chunk shared by every island.
   const [{ hydrateRoot }, { createElement, useEffect }] = await Promise.all([import('react-dom/client'), import('react')]);
   // Marks the marker once the island is live and its own mount effects have run (effects run
@@ -28,12 +30,15 @@ async function hydrateIslands(): Promise<void> {
   await Promise.all(
     markers.map(async (marker) => {
       const name = marker.dataset.island ?? '';
-      if (!isIslandName(name)) {
+      const script = Object.hasOwn(scripts, name) ? scripts[name] : undefined;
+      if (!script) {
         console.warn(`Unknown island "${name}"`);
         return;
       }
       const props = JSON.parse(propsOf(marker)) as Record<string, unknown>;
-      const { default: Component } = await islandLoaders[name]();
+      // "file#name": the component is the file's export `name` (the island's chunk), else its default.
+      const [file, exported = 'default'] = script.split('#');
+      const Component = ((await import(file!)) as Record<string, ComponentType<Record<string, unknown>>>)[exported]!;
       hydrateRoot(marker, createElement(Live, { marker }, createElement(Component as unknown as ComponentType<typeof props>, props)));
     }),
   );

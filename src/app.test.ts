@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const get = (path: string, init?: RequestInit) => t.request(path, { ...init, as: admin });
 const scripts = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 const THEME_SCRIPT = /^<script type="module" src="\/static\/build\/islands\/theme-[a-z0-9]+\.js">$/;
-const ISLAND_ENTRY = /^<script type="module" src="\/static\/build\/islands\/client-[a-z0-9]+\.js">$/;
+const ISLAND_ENTRY = /^<script type="module" src="\/static\/build\/islands\/client-[a-z0-9]+\.js" data-islands="[^"]+">$/;
 /** The values of the theme radios rendered as checked. */
 const checkedModes = (html: string) =>
   (html.match(/<input [^>]*name="mode"[^>]*>/g) ?? []).filter((input) => / checked=""/.test(input)).map((input) => /value="(\w+)"/.exec(input)![1]);
@@ -47,6 +47,10 @@ describe('pages', () => {
     const html = await (await get('/')).text();
     expect(html).toContain('data-island="LockoutBadge"');
     expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT), expect.stringMatching(ISLAND_ENTRY)]);
+    // The entry's tag names the scripts of this page's islands, and of no other island.
+    const named = JSON.parse(html.match(/data-islands="([^"]+)"/)![1]!.replaceAll('&quot;', '"')) as Record<string, string>;
+    expect(Object.keys(named).sort()).toEqual(['HomeDashboard', 'LockoutBadge']);
+    for (const url of Object.values(named)) expect(url).toMatch(/^\/static\/build\/islands\/[A-Za-z]+-[a-z0-9]+\.js(#[\w$]+)?$/);
   });
 
   test('with the lockout off the badge is not rendered at all, so a page without other islands loads no React', async () => {

@@ -14,7 +14,7 @@ export interface DialogControl {
 }
 
 const FOCUSABLE =
-  '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+  '[autofocus], input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The handle of one dialog; pass it to <Dialog control>. */
 export function useDialog(): DialogControl {

@@ -12,9 +12,8 @@
 
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
-import { WarningIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuActions } from './CardMenu.tsx';
-import { FavoriteMark, PlayIcon, SpinnerIcon } from './icons.tsx';
+import { FavoriteMark, PlayIcon, SpinnerIcon, WarningIcon } from './icons.tsx';
 
 /** How a gallery draws its cards (data from its configuration). */
 export interface CardLook {

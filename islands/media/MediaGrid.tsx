@@ -15,7 +15,7 @@ import { MenuList } from './CardMenu.tsx';
 import type { Confirmation } from './ConfirmDialog.tsx';
 import { lazily } from './lazily.ts';
 import type { GridConfig, SwitchName } from './library-config.ts';
-import { MediaCard, titleOf } from './MediaCard.tsx';
+import { MediaCard } from './MediaCard.tsx';
 import type { ModelChoice } from './media-client.ts';
 
 // What acting on the grid needs (the calls, the select-mode bar, the menu's dialogs, the viewer)
@@ -102,23 +102,20 @@ export interface MediaGridProps {
  */
 export const FIRST_PAINT_CARDS = 15;
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const SPECIAL = /[&<>"']/;
-const escapeHtml = (text: string) => (SPECIAL.test(text) ? text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : text);
-
 /**
- * The items past the first screen for a browser without JavaScript: each picture as a link to
- * the file, inside <noscript> (written as one string: React neither renders nor hydrates it
- * element by element, and a browser with JavaScript never shows it).
+ * The markup of the items past the first screen for a browser without JavaScript: each picture as
+ * a link to the file, inside <noscript> (noscript-rest.ts). Written by the server only, which sets
+ * it at start: React in the browser neither hydrates nor compares a <noscript>'s content, and a
+ * browser with JavaScript never shows it, so the island does not carry the code that writes it.
  */
+let restMarkup: ((items: MediaItem[], grid: string) => string) | null = null;
+export function setNoScriptRest(markup: (items: MediaItem[], grid: string) => string): void {
+  restMarkup = markup;
+}
+
 function NoScriptRest({ items, grid }: { items: MediaItem[]; grid: string }) {
-  let cards = '';
-  for (const item of items) {
-    const picture = item.thumbnail ? `<img src="${escapeHtml(item.thumbnail)}" alt="" loading="lazy" class="media-fill">` : '';
-    cards += `<li class="min-w-0"><a href="${escapeHtml(item.display)}" class="media-card no-underline"><span class="relative aspect-square overflow-hidden rounded-t-xl bg-raised">${picture}</span><span class="truncate px-3 py-2 text-sm font-semibold text-fg">${escapeHtml(titleOf(item))}</span></a></li>`;
-  }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: every value above is escaped
-  return <noscript dangerouslySetInnerHTML={{ __html: `<ul aria-label="More media" class="${grid} mt-4 min-w-0">${cards}</ul>` }} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: noscript-rest.ts escapes every value
+  return <noscript dangerouslySetInnerHTML={{ __html: restMarkup?.(items, grid) ?? '' }} />;
 }
 
 export function MediaGrid({

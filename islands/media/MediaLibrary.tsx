@@ -11,17 +11,16 @@ import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../
 import type { LibraryChoice } from '../../src/shared/libraries.ts';
 import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
-import { useToast } from '../components/useToast.tsx';
+import { useToastIn } from '../components/toast-control.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
-import { ChevronIcon, ImagesIcon, MediaIconSprite, SpriteOnPage, UploadIcon } from './icons.tsx';
+import { ChevronIcon, ImagesIcon, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
-import { MediaPager } from './MediaPager.tsx';
 import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
-import { Toolbar } from './Toolbar.tsx';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
+import { lazilyWhenUsed, useWhenUsed } from './when-used.tsx';
 
 export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 
@@ -36,9 +35,24 @@ const preloadDialogs = () => void LibraryDialogs.preload();
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
 // The library filter, for members with library folders (in the server's HTML, as the warning).
 const LibraryFilter = lazily(() => import('./LibraryFilter.tsx').then((m) => m.LibraryFilter), { renderedByServer: true });
+// The toast's look loads with the first toast.
+const Snackbar = lazily(() => import('../components/Snackbar.tsx').then((m) => m.Snackbar));
+const ToastView = (props: Parameters<typeof Snackbar>[0]) => (
+  <Suspense fallback={null}>
+    <Snackbar {...props} />
+  </Suspense>
+);
+// The toolbar and the pager: in the server's HTML, hydrated once used (when-used.tsx).
+const hydrating = (name: string) => () => Boolean(document.querySelector(`[data-when-used="${name}"]`)?.firstElementChild);
+const Toolbar = lazilyWhenUsed(() => import('./Toolbar.tsx').then((m) => m.Toolbar), hydrating('toolbar'));
+const MediaPager = lazilyWhenUsed(() => import('./MediaPager.tsx').then((m) => m.MediaPager), hydrating('pager'));
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
 export async function preloadLibrary(): Promise<void> {
-  await Promise.all([AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) => part.preload()));
+  await Promise.all(
+    [AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, Toolbar, MediaPager, Snackbar, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) =>
+      part.preload(),
+    ),
+  );
 }
 
 export interface LibraryProps {
@@ -90,7 +104,7 @@ export function MediaLibrary({
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const [addOpened, setAddOpened] = useState(0);
   const [scrolled, setScrolled] = useState(false);
-  const toast = useToast(config.toast.ms, config.toast.at);
+  const toast = useToastIn(ToastView, config.toast.ms, config.toast.at);
   const request = useRef(0);
   const client = forGallery(config.gallery);
   const href = useCallback((v: MediaView) => viewHref(rules, v), [rules]);
@@ -314,6 +328,47 @@ export function MediaLibrary({
     </div>
   );
 
+  // The toolbar and the pager: the server's HTML until they are used (when-used.tsx).
+  const toolbarHost = useRef<HTMLDivElement>(null);
+  const pagerHost = useRef<HTMLDivElement>(null);
+  const count = inAlbums || data === null ? null : data.totalItems;
+  const toolbar = useWhenUsed(
+    Toolbar,
+    toolbarHost,
+    <Toolbar
+      config={config}
+      view={view}
+      live={live}
+      selecting={selecting}
+      switches={switches}
+      count={count}
+      onView={show}
+      onSearch={onSearch}
+      onSelecting={setSelectMode}
+      onSwitch={setSwitch}
+      // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
+      onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
+    />,
+    JSON.stringify([accepted, view, selecting, switches, count]),
+  );
+  const paged = data && data.totalItems > 0 ? data : null;
+  const pager = useWhenUsed(
+    MediaPager,
+    pagerHost,
+    paged ? (
+      <MediaPager
+        rules={rules}
+        view={view}
+        totalPages={paged.totalPages}
+        totalItems={paged.totalItems}
+        showTotal={!config.toolbar.count}
+        live={live}
+        onView={show}
+      />
+    ) : null,
+    JSON.stringify([view, paged?.totalPages, paged?.totalItems]),
+  );
+
   if (!accepted) {
     return (
       <>
@@ -328,127 +383,105 @@ export function MediaLibrary({
   const [emptyTitle, emptyHint] = text.empty(view);
 
   return (
-    <SpriteOnPage.Provider value>
-      <div className="min-w-0">
-        <MediaIconSprite />
-        {heading}
-        <Toolbar
-          config={config}
-          view={view}
-          live={live}
-          selecting={selecting}
-          switches={switches}
-          count={inAlbums || data === null ? null : data.totalItems}
-          onView={show}
-          onSearch={onSearch}
-          onSelecting={setSelectMode}
-          onSwitch={setSwitch}
-          // biome-ignore lint/complexity/noCommaOperator: kept from before the linter; fix when this code is next touched
-          onFindDuplicates={() => (toast.close(), setDuplicatesOpen(true))}
-        />
-
-        {libraries?.length && !inAlbums ? (
-          <Suspense fallback={null}>
-            <LibraryFilter libraries={libraries} view={view} onView={show} />
-          </Suspense>
-        ) : null}
-        {inAlbums ? (
-          <Suspense
-            fallback={
-              <p role="status" className="text-sm text-muted">
-                Loading albums...
-              </p>
-            }
-          >
-            <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
-          </Suspense>
-        ) : (
-          <>
-            <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
-              {loading || data === null ? text.loading : ''}
-            </p>
-            {data === null ? null : (
-              <MediaGrid
-                config={config}
-                items={items}
-                replaceItem={replaceItem}
-                reload={reload}
-                dependsOn={{ favorite: view.filter === 'favorites', title: Boolean(view.search) || view.sortBy === 'title', tags: Boolean(view.search) }}
-                toast={toast}
-                live={live}
-                inBin={inBin}
-                switches={switches}
-                selecting={selecting}
-                setSelecting={setSelecting}
-                selected={selected}
-                setSelected={setSelected}
-                isAdmin={isAdmin}
-                loading={loading}
-                empty={
-                  <div className="card px-6 py-14 text-center">
-                    <p className="font-semibold">{emptyTitle}</p>
-                    <p className="mt-1 text-sm text-muted">{emptyHint}</p>
-                  </div>
-                }
-              />
-            )}
-            {data && data.totalItems > 0 ? (
-              <MediaPager
-                rules={rules}
-                view={view}
-                totalPages={data.totalPages}
-                totalItems={data.totalItems}
-                showTotal={!config.toolbar.count}
-                live={live}
-                onView={show}
-              />
-            ) : null}
-          </>
-        )}
-
-        {selecting && !inAlbums ? null : (
-          <button
-            type="button"
-            onClick={openUpload}
-            onPointerEnter={preloadDialogs}
-            onFocus={preloadDialogs}
-            disabled={!live}
-            aria-label={text.uploadButton}
-            title={text.uploadButton}
-            className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
-          >
-            <UploadIcon size={22} />
-          </button>
-        )}
-        {/* In select mode the bar takes the bottom of the screen. */}
-        {scrolled && !selecting ? (
-          <button
-            type="button"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-            aria-label="Back to top"
-            title="Back to top"
-            className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
-          >
-            <ChevronIcon direction="right" size={18} className="-rotate-90" />
-          </button>
-        ) : null}
-
-        {uploadOpen || duplicatesOpen || addOpened > 0 ? (
-          <Suspense fallback={null}>
-            <LibraryDialogs
-              config={config}
-              toast={toast}
-              upload={uploadOpen}
-              duplicates={duplicatesOpen}
-              addOpened={addOpened}
-              onCloseUpload={() => setUploadOpen(false)}
-              onCloseDuplicates={() => setDuplicatesOpen(false)}
-              reload={reload}
-            />
-          </Suspense>
-        ) : null}
-        {toast.render()}
+    <div className="min-w-0">
+      {heading}
+      <div ref={toolbarHost} data-when-used="toolbar">
+        {toolbar}
       </div>
-    </SpriteOnPage.Provider>
+
+      {libraries?.length && !inAlbums ? (
+        <Suspense fallback={null}>
+          <LibraryFilter libraries={libraries} view={view} onView={show} />
+        </Suspense>
+      ) : null}
+      {inAlbums ? (
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted">
+              Loading albums...
+            </p>
+          }
+        >
+          <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
+        </Suspense>
+      ) : (
+        <>
+          <p role="status" className={loading || data === null ? 'mb-3 text-sm text-muted' : 'sr-only'}>
+            {loading || data === null ? text.loading : ''}
+          </p>
+          {data === null ? null : (
+            <MediaGrid
+              config={config}
+              items={items}
+              replaceItem={replaceItem}
+              reload={reload}
+              dependsOn={{ favorite: view.filter === 'favorites', title: Boolean(view.search) || view.sortBy === 'title', tags: Boolean(view.search) }}
+              toast={toast}
+              live={live}
+              inBin={inBin}
+              switches={switches}
+              selecting={selecting}
+              setSelecting={setSelecting}
+              selected={selected}
+              setSelected={setSelected}
+              isAdmin={isAdmin}
+              loading={loading}
+              empty={
+                <div className="card px-6 py-14 text-center">
+                  <p className="font-semibold">{emptyTitle}</p>
+                  <p className="mt-1 text-sm text-muted">{emptyHint}</p>
+                </div>
+              }
+            />
+          )}
+          <div ref={pagerHost} data-when-used="pager">
+            {pager}
+          </div>
+        </>
+      )}
+
+      {selecting && !inAlbums ? null : (
+        <button
+          type="button"
+          onClick={openUpload}
+          onPointerEnter={preloadDialogs}
+          onFocus={preloadDialogs}
+          disabled={!live}
+          aria-label={text.uploadButton}
+          title={text.uploadButton}
+          className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
+        >
+          <UploadIcon size={22} />
+        </button>
+      )}
+      {/* In select mode the bar takes the bottom of the screen. */}
+      {scrolled && !selecting ? (
+        <button
+          type="button"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          aria-label="Back to top"
+          title="Back to top"
+          className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
+        >
+          <ChevronIcon direction="right" size={18} className="-rotate-90" />
+        </button>
+      ) : null}
+
+      {uploadOpen || duplicatesOpen || addOpened > 0 ? (
+        <Suspense fallback={null}>
+          <LibraryDialogs
+            config={config}
+            toast={toast}
+            upload={uploadOpen}
+            duplicates={duplicatesOpen}
+            addOpened={addOpened}
+            onCloseUpload={() => setUploadOpen(false)}
+            onCloseDuplicates={() => setDuplicatesOpen(false)}
+            reload={reload}
+          />
+        </Suspense>
+      ) : null}
+      {toast.render()}
+    </div>
   );
 }

@@ -18,7 +18,8 @@ export const chipClass = (on: boolean) => `${CHIP} ${on ? 'border-accent bg-acce
 
 function Switch({ label, on, live, onChange }: { label: string; on: boolean; live: boolean; onChange: (on: boolean) => void }) {
   return (
-    <label className={`inline-flex items-center gap-2 text-sm font-semibold ${live ? 'cursor-pointer' : 'opacity-50'}`}>
+    // Dimmed while its button is disabled (the server's HTML, before JavaScript), by the button's own state.
+    <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-semibold has-[:disabled]:cursor-auto has-[:disabled]:opacity-50">
       <button
         type="button"
         role="switch"
@@ -72,6 +73,15 @@ export function Toolbar({
   useEffect(() => {
     if (!typed.current) setText(view.search);
   }, [view.search]);
+  // Typed before the toolbar was live (it hydrates when first used): taken up as if typed now.
+  const field = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the toolbar goes live
+  useEffect(() => {
+    const typedBefore = field.current?.value ?? text;
+    if (typedBefore === text) return;
+    typed.current = true;
+    setText(typedBefore);
+  }, []);
   useEffect(() => {
     if (!typed.current) return;
     const timer = setTimeout(() => {
@@ -115,6 +125,7 @@ export function Toolbar({
         </label>
         <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
         <input
+          ref={field}
           id={searchId}
           type="text"
           inputMode="search"

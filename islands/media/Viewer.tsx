@@ -8,8 +8,8 @@
 // kept position and scrub strip live in ViewerVideo.tsx.
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { creatorOf } from '../../src/shared/creator.ts';
 import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
-import { creatorOf } from '../../src/shared/premium-view.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
@@ -36,7 +36,7 @@ export interface ViewerProps {
   menuFor?: (item: MediaItem) => MenuAction[];
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], video[controls], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button:not([disabled]), a[href], video[controls], [tabindex]:not([tabindex="-1"])';
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 

@@ -3,7 +3,7 @@ import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tempDir } from '../../test/helpers/test-app.ts';
-import { type AssetManifest, buildAssets, ensureAssets, sourceFingerprint } from './assets.ts';
+import { type AssetManifest, buildAssets, ensureAssets, islandEntryOf, sourceFingerprint } from './assets.ts';
 
 let outDir: string;
 let manifest: AssetManifest;
@@ -35,7 +35,8 @@ describe('buildAssets', () => {
 
   test('the island entry is small and does not contain React; React and each island are separate chunks', async () => {
     const entry = await Bun.file(file(manifest.islandEntry)).text();
-    expect(entry).toContain('LockoutBadge');
+    // No island's name or file: the page names its islands' scripts on the entry's tag (data-islands).
+    expect(entry).not.toContain('LockoutBadge');
     // React's code lives in chunks the entry imports only when a page has an island.
     expect(entry).not.toContain('__REACT_DEVTOOLS_GLOBAL_HOOK__');
     expect(entry).not.toContain('unstable_scheduleCallback');
@@ -46,6 +47,17 @@ describe('buildAssets', () => {
     expect(chunkTexts.some((t) => t.includes('hydrateRoot'))).toBe(true);
     // The production build of React, not the development one.
     expect(chunkTexts.join('\n')).not.toContain('react-dom.development');
+  });
+
+  test("an island whose first file only re-exports its chunk's component is loaded from the chunk, by that component's name", () => {
+    expect(islandEntryOf('import{Le}from"./Gallery-g2pydqw7.js";export{Le as default};')).toEqual({ file: 'Gallery-g2pydqw7.js', name: 'Le' });
+    expect(islandEntryOf('import{t,s,i}from"./AdminPanel-y.js";export{t as ADMIN_TEXT,s as RELOAD,i as default};')).toEqual({
+      file: 'AdminPanel-y.js',
+      name: 'i',
+    });
+    // A first file with code of its own is loaded itself.
+    expect(islandEntryOf('import{a}from"./X-1.js";function m(){return a}export{m as default};')).toBeNull();
+    expect(islandEntryOf('var a=1;export{a as default};')).toBeNull();
   });
 
   test('the theme switch script is a separate entry of its own, tiny and without React', async () => {

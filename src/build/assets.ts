@@ -27,6 +27,8 @@ export interface AssetManifest {
   files: string[];
   /** The file each island's script starts from, by island name, as URLs (its first chunk). */
   islands: Record<string, string>;
+  /** The name the island's component has in that file, where it is not `default` (see `islandEntryOf`). */
+  islandExports?: Record<string, string>;
 }
 
 /**
@@ -192,6 +194,23 @@ async function bundle(config: Bun.BuildConfig, what: string): Promise<Map<string
 }
 
 /**
+ * Where an island's component is, when the file the bundler made for the island is only a stub
+ * re-exporting it from the island's chunk (`import{a}from"./Gallery-x.js";export{a as default};`):
+ * the chunk and the component's name there. The page then loads the chunk at once (its first file
+ * otherwise: one request and about 65 bytes less per island; decision record 0041).
+ */
+export function islandEntryOf(stub: string): { file: string; name: string } | null {
+  const match = stub.trim().match(/^import\{([\w$,]*)\}from"\.\/([\w.-]+\.js)";export\{([^}]*)\};?$/);
+  if (!match) return null;
+  const imported = match[1]!.split(',');
+  const local = match[3]!
+    .split(',')
+    .map((part) => part.split(' as '))
+    .find(([, exported]) => exported === 'default')?.[0];
+  return local && imported.includes(local) ? { file: match[2]!, name: local } : null;
+}
+
+/**
  * The islands' scripts, built so that a page loads few, whole files (issue 18: at most 70 KB of
  * compressed JavaScript on an island page's first load; decision record 0033):
  * - one React file (React, its JSX runtime and react-dom/client), shared by every island;
@@ -199,13 +218,16 @@ async function bundle(config: Bun.BuildConfig, what: string): Promise<Map<string
  *   shares with its own lazy parts), what loads when first opened its own files. One build over
  *   all islands would split their shared code into many small chunks (22 scripts on /gallery),
  *   each compressed alone;
- * - the browser entry (client.ts), which loads the React file and the page's islands by name;
+ * - the browser entry (client.ts), which loads the React file and the page's islands (their
+ *   scripts named on its script tag by the page, data-islands);
  * - the theme switch's small script (no React);
  * - discreet mode's small script (no React), loaded only by pages in discreet mode.
  * Islands never share module instances (each has its own copy of what they have in common);
  * React itself is one instance, from the one file.
  */
-async function buildIslands(outDir: string): Promise<{ entry: string; theme: string; discreet: string; files: string[]; islands: Record<string, string> }> {
+async function buildIslands(
+  outDir: string,
+): Promise<{ entry: string; theme: string; discreet: string; files: string[]; islands: Record<string, string>; islandExports: Record<string, string> }> {
   const written = new Map<string, Uint8Array>();
   const keep = async (files: Map<string, { bytes: Uint8Array }>) => {
     for (const [name, { bytes }] of files) {
@@ -243,6 +265,7 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
   const react = sharedReact(vendorFile);
 
   const islandFiles = new Map<string, string>();
+  const islandExports = new Map<string, string>();
   for (const name of await discoverIslands()) {
     const entry = path.join(PROJECT_ROOT, 'islands', `${name}.tsx`);
     // No `modulePreload`: it writes into the island's first file a table of every lazy part's
@@ -255,28 +278,19 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
       name,
     );
     await keep(files);
-    islandFiles.set(name, nameOf(files, name));
+    const first = nameOf(files, name);
+    const direct = islandEntryOf(new TextDecoder().decode(files.get(first)!.bytes));
+    islandFiles.set(name, direct?.file ?? first);
+    if (direct) islandExports.set(name, direct.name);
   }
 
   const islandsDir = path.join(PROJECT_ROOT, 'islands');
+  // The entry imports each island's script by the URL the page gives it (data-islands), not by name.
   const client = await bundle(
     {
       ...BROWSER_BUILD,
       entrypoints: [path.join(islandsDir, 'client.ts'), path.join(islandsDir, 'theme.ts'), path.join(islandsDir, 'discreet.ts')],
-      plugins: [
-        react,
-        {
-          name: 'built-islands',
-          setup(build) {
-            // The registry's `import('./Name.tsx')` loads the island's built file.
-            build.onResolve({ filter: /^\.\/[A-Za-z_$][\w$]*\.tsx$/ }, (args) => {
-              const file = islandFiles.get(path.basename(args.path, '.tsx'));
-              if (!file || path.dirname(args.importer) !== islandsDir) return undefined;
-              return { path: `./${file}`, external: true };
-            });
-          },
-        },
-      ],
+      plugins: [react],
     },
     'entry',
   );
@@ -289,6 +303,7 @@ async function buildIslands(outDir: string): Promise<{ entry: string; theme: str
     discreet: nameOf(client, 'discreet'),
     files: [...written.keys()].sort(),
     islands: Object.fromEntries(islandFiles),
+    islandExports: Object.fromEntries(islandExports),
   };
 }
 
@@ -321,6 +336,7 @@ export async function buildAssets(outDir = BUILD_DIR, now = Date.now()): Promise
     discreetScript: `${BUILD_URL}/islands/${islands.discreet}`,
     files: built.map((f) => `${BUILD_URL}/${f}`),
     islands: Object.fromEntries(Object.entries(islands.islands).map(([name, file]) => [name, `${BUILD_URL}/islands/${file}`])),
+    islandExports: islands.islandExports,
   };
   await Bun.write(path.join(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return manifest;

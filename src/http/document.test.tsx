@@ -16,6 +16,7 @@ const ASSETS = {
   islandEntry: '/static/build/islands/client-1.js',
   themeScript: '/static/build/islands/theme-1.js',
   discreetScript: '/static/build/islands/discreet-1.js',
+  islands: { LockoutBadge: '/static/build/islands/LockoutBadge-1.js', DeleteAccount: '/static/build/islands/DeleteAccount-1.js' } as Record<string, string>,
 };
 /** DISCREET_TITLE, with characters that need escaping. */
 const DISCREET_TITLE = `Notes & "drafts" <1>`;
@@ -70,7 +71,9 @@ function appFor(facts: Case) {
 /** Rendered last, as the shell's island script is, once every island has registered itself. */
 function IslandScripts() {
   const used = useContext(IslandsOnPage);
-  return used && used.size > 0 ? <script type="module" src={ASSETS.islandEntry} /> : null;
+  // The entry's tag names the scripts of the page's islands (and no other island's).
+  const scripts = used && Object.fromEntries([...used].map((name) => [name, ASSETS.islands[name]]));
+  return used && used.size > 0 ? <script type="module" src={ASSETS.islandEntry} data-islands={JSON.stringify(scripts)} /> : null;
 }
 
 /** The address as the request carries it (the URL parser writes ' in a query as %27). */

@@ -154,7 +154,13 @@ function renderPage(c: Context, content: ReactElement, { title, staticPage = fal
     scripts: '',
   };
   // Last, once every island of the page has registered itself.
-  values.scripts = islands.size > 0 ? `<script type="module" src="${escapeHtml(assets.islandEntry)}"></script>` : '';
+  // The entry is told the scripts of this page's islands (client.ts): no page carries every island's file name.
+  // An island's component, where not its file's default export, is named after a # (client.ts).
+  const scripts = Object.fromEntries(
+    [...islands].map((name) => [name, assets.islandExports?.[name] ? `${assets.islands[name]}#${assets.islandExports[name]}` : assets.islands[name]]),
+  );
+  values.scripts =
+    islands.size > 0 ? `<script type="module" src="${escapeHtml(assets.islandEntry)}" data-islands="${escapeHtml(JSON.stringify(scripts))}"></script>` : '';
 
   const template = templateFor({ mode: c.var.themeMode, access, user, bottomBar, year: clock().getFullYear(), discreet, assets });
   let html = template[0]!;

@@ -2,6 +2,8 @@
 
 import { type ComponentProps, type ComponentType, createContext, useContext } from 'react';
 import { loadServerParts } from '../../islands/media/lazily.ts';
+import { setNoScriptRest } from '../../islands/media/MediaGrid.tsx';
+import { noScriptRest } from '../../islands/media/noscript-rest.ts';
 import { type IslandName, islandLoaders } from '../../islands/registry.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
@@ -18,6 +20,8 @@ export const serverIslands = Object.fromEntries(
 // What islands load lazily in the browser but show in the server's HTML (the mature-content
 // warning) is loaded now, before any page is rendered.
 await loadServerParts();
+// A gallery's items past its first screen, for browsers without JavaScript: written by the server only.
+setNoScriptRest(noScriptRest);
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
 export const IslandsOnPage = createContext<Set<IslandName> | null>(null);

@@ -1,9 +1,9 @@
 // The premium gallery's view (filter, search, sort, order, page, page size) as it lives in the
-// address, its texts (the spec's verbatim, and the few it leaves open), its layout constants, the
-// rotating taglines and the viewer's creator-chip rule. Shared by the page route and the island.
+// address, its texts (the spec's verbatim, and the few it leaves open), its layout constants and the
+// rotating taglines. Shared by the page route and the island. (The viewer's creator chip: creator.ts.)
 
 import { itemsText } from './gallery-view.ts';
-import type { MediaItem, PremiumFilter } from './media.ts';
+import type { PremiumFilter } from './media.ts';
 import { defaultView, type MediaView, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
 
 /** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
@@ -66,20 +66,6 @@ export const PREMIUM_TAGLINES = [
 
 export const PREMIUM_BLURB =
   'Premium is the private reserve of this hub: the pictures and clips you value most, away from the everyday gallery. Tag them, gather them in albums and move favourites over from The Red Room whenever you like.';
-
-/** Tags too general to name who made an item (the viewer's creator chip skips them). */
-const GENERIC_TAGS = new Set(['premium', 'gallery', 'video', 'image', 'photo']);
-
-/**
- * The viewer's creator chip: the model's name; else the first tag of 3 to 29 characters that is
- * not Premium, Gallery, Video, Image or Photo (ignoring case); else 'Creator'.
- */
-export function creatorOf(item: Pick<MediaItem, 'modelName' | 'tags'>): string {
-  // biome-ignore lint/complexity/useOptionalChain: kept from before the linter; fix when this code is next touched
-  if (item.modelName && item.modelName.trim()) return item.modelName.trim();
-  const tag = item.tags.find((t) => t.length >= 3 && t.length <= 29 && !GENERIC_TAGS.has(t.toLowerCase()));
-  return tag ?? 'Creator';
-}
 
 /** The page's texts: the spec's verbatim where it has them. */
 export const PREMIUM_TEXT = {

@@ -1,6 +1,7 @@
 // A page holding only media cards, for card-previews.test.ts: Premium's and The Red Room's looks
 // over the items the page is given (window.cardItems); the cards' own calls do nothing.
 import { createRoot } from 'react-dom/client';
+import { MediaIconSprite } from '../../islands/media/icon-sprite.tsx';
 import { MediaCard } from '../../islands/media/MediaCard.tsx';
 import { PREMIUM } from '../../islands/media/premium-config.ts';
 import { RED_ROOM } from '../../islands/media/red-room-config.ts';
@@ -49,4 +50,9 @@ function Cards() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<Cards />);
+createRoot(document.getElementById('root')!).render(
+  <>
+    <MediaIconSprite />
+    <Cards />
+  </>,
+);

@@ -3,6 +3,7 @@
 // leaves a "Closed" line behind.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { MediaIconSprite } from '../../islands/media/icon-sprite.tsx';
 import { Viewer } from '../../islands/media/Viewer.tsx';
 import type { MediaItem } from '../../src/shared/media.ts';
 
@@ -28,4 +29,9 @@ function ViewerPage() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(<ViewerPage />);
+createRoot(document.getElementById('root')!).render(
+  <>
+    <MediaIconSprite />
+    <ViewerPage />
+  </>,
+);

@@ -3,6 +3,7 @@
 // server renders from the full items; the browser gets them as lean rows (leanPage) in a JSON
 // script beside the island, and expands them to the same items.
 
+import { MediaIconSprite } from '../../../../islands/media/icon-sprite.tsx';
 import { Island } from '../../../http/island.tsx';
 import type { GalleryView } from '../../../shared/gallery-view.ts';
 import type { LibraryChoice } from '../../../shared/libraries.ts';
@@ -25,6 +26,8 @@ export function GalleryPage({
     <div className="mx-auto w-full">
       {/* Before the warning: hides it unpainted where local storage says it was accepted already. */}
       {accepted ? null : <script src="/static/mature-content.js" />}
+      {/* The icons the island draws (decision record 0041). */}
+      <MediaIconSprite />
       <Island
         name="Gallery"
         props={{ view, page, accepted, isAdmin, libraries }}

@@ -2,6 +2,7 @@
 // in the address (the albums view loads its albums in the browser); the items go to the browser as
 // lean rows in a JSON script, as on The Red Room (pages/gallery.tsx).
 
+import { MediaIconSprite } from '../../../../islands/media/icon-sprite.tsx';
 import { Island } from '../../../http/island.tsx';
 import type { LibraryChoice } from '../../../shared/libraries.ts';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
@@ -10,6 +11,8 @@ import type { PremiumView } from '../../../shared/premium-view.ts';
 export function PremiumPage({ view, page, isAdmin, libraries }: { view: PremiumView; page: MediaPage | null; isAdmin: boolean; libraries: LibraryChoice[] }) {
   return (
     <div className="mx-auto w-full">
+      {/* The icons the island draws (decision record 0041). */}
+      <MediaIconSprite />
       <Island name="Premium" props={{ view, page, isAdmin, libraries }} browserProps={{ view, page: page && leanPage(page), isAdmin, libraries }} propsScript />
     </div>
   );

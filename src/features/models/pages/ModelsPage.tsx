@@ -2,6 +2,7 @@
 // so the list works without JavaScript, then the ModelsBoard island with the cards, and a pager.
 
 import { Pager } from '../../../../islands/components/Pager.tsx';
+import { MediaIconSprite } from '../../../../islands/media/icon-sprite.tsx';
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
 import { BANDS, CUPS, ETHNICITIES, MODEL_SORT_LABELS, MODEL_SORTS, type Model, type ModelSort } from '../../../shared/models.ts';
@@ -140,6 +141,8 @@ export function ModelsPage({
   return (
     <Page title="Models">
       <Filters view={view} />
+      {/* The media icons the island draws (its cards, the model gallery dialog; decision record 0041). */}
+      <MediaIconSprite />
       <Island name="ModelsBoard" props={{ models, shown, total, query, filtered, isAdmin }} />
       <Pager page={view.page} pages={view.pages} hrefFor={(page) => modelsHref(view, page)} />
     </Page>
