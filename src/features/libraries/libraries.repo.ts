@@ -62,8 +62,10 @@ export async function setScanState(db: Db, id: string, state: string, expected?:
   if (expected) {
     const states = JSON.stringify(expected.states);
     query = query.where(
-      sql<SqlBool>`(last_scan is null and ${expected.states.includes('none') ? 1 : 0}) or json_extract(last_scan, '$.state') in (select value from json_each(${states}))
-        or (json_extract(last_scan, '$.state') = 'running' and coalesce(json_extract(last_scan, '$.heartbeatAt'), 0) < ${expected.orBeatBefore ?? -1})`,
+      // In parentheses of its own: Kysely joins it to the id's condition with a bare `and`, and
+      // without them the `or`s matched every library in that state (queueing one scan queued all).
+      sql<SqlBool>`((last_scan is null and ${expected.states.includes('none') ? 1 : 0}) or json_extract(last_scan, '$.state') in (select value from json_each(${states}))
+        or (json_extract(last_scan, '$.state') = 'running' and coalesce(json_extract(last_scan, '$.heartbeatAt'), 0) < ${expected.orBeatBefore ?? -1}))`,
     );
   }
   const result = await query.executeTakeFirst();
