@@ -115,3 +115,30 @@ test('a folder with more folders than the watches left, or one that is gone, is 
   }
   expect(watches.watching('lib')).toBe(false);
 });
+
+test('a change told while the library is still being scanned is told again once the scan is over', async () => {
+  const folder = path.join(root, 'busy');
+  mkdirSync(folder, { recursive: true });
+  const asked: number[] = [];
+  let scanning = true;
+  const watches = createFolderWatches({
+    delayMs: 50,
+    onQuiet: async () => {
+      asked.push(Date.now());
+      // The first time a scan still runs: ask again; then it is over.
+      if (scanning) {
+        scanning = false;
+        return 'again';
+      }
+      return undefined;
+    },
+  });
+  try {
+    expect(await watches.watch('lib', folder)).toBe(true);
+    for (let i = 0; i < 5; i++) put(folder, `file-${i}.jpg`, 'x');
+    await eventually('asked again after the scan', () => asked.length >= 2);
+    expect(scanning).toBe(false);
+  } finally {
+    watches.closeAll();
+  }
+});
