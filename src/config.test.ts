@@ -38,18 +38,20 @@ describe('loadConfig', () => {
         similarMaxDistance: 8,
         transcode: DEFAULT_TRANSCODE,
       },
-      libraries: { roots: [], scanMinutes: 60 },
+      libraries: { roots: [], scanMinutes: 60, watch: true },
       discreetTitle: 'Notes',
     });
   });
 
   test('library settings: absolute roots (resolved), minutes between rescans; a relative root or negative minutes is refused', () => {
-    expect(load({ LIBRARY_ROOTS: '/library, /mnt/nas/photos/', LIBRARY_SCAN_MINUTES: '0' }).libraries).toEqual({
+    expect(load({ LIBRARY_ROOTS: '/library, /mnt/nas/photos/', LIBRARY_SCAN_MINUTES: '0', LIBRARY_WATCH: 'false' }).libraries).toEqual({
       roots: ['/library', '/mnt/nas/photos'],
       scanMinutes: 0,
+      watch: false,
     });
     expect(failure({ LIBRARY_ROOTS: '/library,photos' })).toContain('LIBRARY_ROOTS must be comma-separated absolute folders');
     expect(failure({ LIBRARY_SCAN_MINUTES: '-1' })).toContain('LIBRARY_SCAN_MINUTES must be 0 or more');
+    expect(failure({ LIBRARY_WATCH: 'sometimes' })).toContain('LIBRARY_WATCH must be true or false');
   });
 
   test('media settings: upload limit, processing workers, recycling bin days, similar-duplicates distance', () => {

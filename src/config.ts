@@ -182,6 +182,7 @@ export const settingsSchema = z.object({
     .min(0, 'must be 0 or more (0 scans libraries by hand only)')
     .max(525_600, 'must be at most 525600 (a year)')
     .default(60),
+  LIBRARY_WATCH: booleanText.default(true),
   DISCREET_TITLE: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Notes'),
   VAULT_KEY: optionalText.transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -268,6 +269,8 @@ export interface Config {
     roots: readonly string[];
     /** LIBRARY_SCAN_MINUTES: minutes between rescans of every library; 0 scans by hand only. */
     scanMinutes: number;
+    /** LIBRARY_WATCH: whether the hub watches library folders for changes (a rescan a few seconds after them). */
+    watch: boolean;
   };
 }
 
@@ -373,6 +376,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     ...(s.VAULT_KEY ? { vaultKey: s.VAULT_KEY } : {}),
     discreetTitle: s.DISCREET_TITLE,
-    libraries: Object.freeze({ roots: Object.freeze(s.LIBRARY_ROOTS), scanMinutes: s.LIBRARY_SCAN_MINUTES }),
+    libraries: Object.freeze({ roots: Object.freeze(s.LIBRARY_ROOTS), scanMinutes: s.LIBRARY_SCAN_MINUTES, watch: s.LIBRARY_WATCH }),
   });
 }

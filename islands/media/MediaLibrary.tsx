@@ -391,7 +391,7 @@ export function MediaLibrary({
 
       {libraries?.length && !inAlbums ? (
         <Suspense fallback={null}>
-          <LibraryFilter libraries={libraries} view={view} onView={show} />
+          <LibraryFilter libraries={libraries} view={view} live={live} onView={show} />
         </Suspense>
       ) : null}
       {inAlbums ? (

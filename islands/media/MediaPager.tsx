@@ -68,6 +68,7 @@ export function MediaPager<V extends MediaView>({
       <form method="get" action={rules.path} className="flex items-center gap-2">
         {view.filter !== 'all' ? <input type="hidden" name="filter" value={view.filter} /> : null}
         {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
+        {view.library ? <input type="hidden" name="library" value={view.library} /> : null}
         {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
         {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
         <label htmlFor={sizeId} className="text-muted">

@@ -6,7 +6,7 @@
 
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { itemsText } from '../../src/shared/gallery-view.ts';
-import { changeMediaView, MAX_MEDIA_SEARCH, type MediaView, viewHref } from '../../src/shared/media-view.ts';
+import { changeMediaView, MAX_MEDIA_SEARCH, MEDIA_VIEW_FORM_ID, type MediaView, viewHref } from '../../src/shared/media-view.ts';
 import { CardMenu } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, SearchIcon, SortIcon } from './icons.tsx';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
@@ -104,6 +104,7 @@ export function Toolbar({
   return (
     <div className="mb-5 min-w-0 space-y-3">
       <form
+        id={MEDIA_VIEW_FORM_ID}
         method="get"
         action={config.rules.path}
         role="search"

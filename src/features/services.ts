@@ -121,6 +121,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     jobs,
     roots: config.libraries.roots,
     scanMinutes: config.libraries.scanMinutes,
+    watch: config.libraries.watch,
     removeItems: (trx, libraryId) => media.removeLibraryItems(trx, libraryId),
     ...(store ? { store } : {}),
     ...(logger ? { logger } : {}),

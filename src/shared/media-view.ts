@@ -25,6 +25,13 @@ export interface ViewRules<F extends string = string, S extends string = string>
   sorts: readonly S[];
 }
 
+/**
+ * The id of a gallery's toolbar form (a GET form of the view: the search, and the library filter's
+ * select, which lies outside it and belongs to it by its `form` attribute), so that without
+ * JavaScript a search keeps the library and a library chosen keeps the search.
+ */
+export const MEDIA_VIEW_FORM_ID = 'media-view';
+
 /** Longest search the pages send (a longer one is cut, not refused). */
 export const MAX_MEDIA_SEARCH = 200;
 /** An album id as the address may carry it (a longer or odd one is dropped). */

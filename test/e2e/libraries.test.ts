@@ -1,22 +1,25 @@
 // Library folders in Chromium: an administrator adds a folder on the server through the Admin
 // Panel's folder picker (LIBRARY_ROOTS a temp folder of real pictures), its scan ends with its
 // counts, and the owner finds the pictures in her gallery, filters by the library, and reads in the
-// details where each comes from. The folder is left exactly as it was.
+// details where each comes from. The folder is left exactly as it was. Without JavaScript the
+// library filter works too: a search keeps it, and a library chosen is shown with Show.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import type { Library } from '../../src/shared/libraries.ts';
 import { axeEverywhere } from '../helpers/axe.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
+import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, SCREENSHOT_DIR, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
 import { jpegBytes, put, snapshot } from '../helpers/library-trees.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
 import { tempDir } from '../helpers/test-app.ts';
-import { ADMIN, admitContext, createUserByApi, credentialsByApi, mediaCards, spawnGatedHub } from './flows.ts';
+import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, mediaCards, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
 const MIA = { name: 'Mia Member', username: 'mia', email: 'mia@example.com', password: 'mia password' };
+const NOA = { name: 'Noa Member', username: 'noa', email: 'noa@example.com', password: 'noa password' };
 
 describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
   let hub: SpawnedHub;
@@ -31,6 +34,9 @@ describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
     put(root, 'photos/bergen.jpg', await jpegBytes(3, 96));
     put(root, 'photos/notes.txt', 'not a picture');
     put(root, 'music/readme.txt', 'nothing here');
+    put(root, 'pets/cat.jpg', await jpegBytes(4, 96));
+    put(root, 'pets/dog.jpg', await jpegBytes(5, 96));
+    put(root, 'trips/cat island.jpg', await jpegBytes(6, 96));
     hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0', LIBRARY_ROOTS: root, LIBRARY_SCAN_MINUTES: '0' });
     ({ browser, close: closeBrowser } = await launchChromium());
   });
@@ -111,5 +117,68 @@ describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
     expect(snapshot(path.join(root, 'photos'))).toEqual(before);
     await adminContext.close();
     await miaContext.close();
+  });
+
+  test('without JavaScript the library filter is part of the gallery form: a search keeps it, Show applies a library chosen', async () => {
+    const admin = await credentialsByApi(hub, ADMIN);
+    const noa = await createUserByApi(hub, admin, NOA);
+    const added: Record<string, Library> = {};
+    for (const folder of ['pets', 'trips']) {
+      added[folder] = await callApi<Library>(hub, admin, 'POST', '/api/libraries', { path: path.join(root, folder), ownerId: noa._id });
+    }
+    for (const lib of Object.values(added)) {
+      for (let scan = lib.lastScan; scan?.state !== 'done'; scan = (await callApi<Library>(hub, admin, 'GET', `/api/libraries/${lib._id}`)).lastScan) {
+        expect(scan?.state).not.toBe('failed');
+        await Bun.sleep(100);
+      }
+    }
+    const pets = added.pets!._id;
+    const trips = added.trips!._id;
+
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light', javaScriptEnabled: false });
+    await admitContext(context, hub, NOA);
+    // The Red Room's warning, accepted before (the cookie the server reads).
+    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: hub.url }]);
+    const page = await context.newPage();
+    const titles = async () => (await mediaCards(page).getByRole('heading').allTextContents()).sort();
+
+    await page.goto(`${hub.url}/gallery?library=${pets}`);
+    const filter = page.getByRole('combobox', { name: 'Library' });
+    expect(await filter.inputValue()).toBe(pets);
+    expect(await mediaCards(page).count()).toBe(2);
+
+    // A search submitted (Enter, no script): the library stays, in the address and in the list.
+    const search = page.getByRole('textbox', { name: 'Search by title or tags...' });
+    await search.fill('cat');
+    await Promise.all([page.waitForURL(/search=cat/), search.press('Enter')]);
+    expect(new URL(page.url()).searchParams.get('library')).toBe(pets);
+    expect(await page.getByRole('combobox', { name: 'Library' }).inputValue()).toBe(pets);
+    expect(await titles()).toEqual(['cat']);
+
+    // Another library chosen and shown: the search stays.
+    await page.getByRole('combobox', { name: 'Library' }).selectOption({ label: 'trips' });
+    await Promise.all([page.waitForURL(new RegExp(`library=${trips}`)), page.getByRole('button', { name: 'Show' }).click()]);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('cat');
+    expect(await titles()).toEqual(['cat island']);
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `gallery-library-filter-no-script-${size}-${colorScheme}.png`), fullPage: true });
+      }
+    }
+
+    // Another page size applied: the library and the search stay.
+    await page.getByRole('combobox', { name: 'Items per page' }).selectOption('20');
+    await Promise.all([page.waitForURL(/limit=20/), page.getByRole('button', { name: 'Apply' }).click()]);
+    expect(new URL(page.url()).searchParams.get('library')).toBe(trips);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('cat');
+    expect(await titles()).toEqual(['cat island']);
+
+    // Everything: both libraries' cats.
+    await page.getByRole('combobox', { name: 'Library' }).selectOption({ label: 'Everything' });
+    await Promise.all([page.waitForURL((url) => !url.searchParams.get('library')), page.getByRole('button', { name: 'Show' }).click()]);
+    expect(await titles()).toEqual(['cat', 'cat island']);
+    await context.close();
   });
 });

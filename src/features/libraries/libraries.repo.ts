@@ -62,19 +62,24 @@ export async function setScanState(db: Db, id: string, state: string, expected?:
   if (expected) {
     const states = JSON.stringify(expected.states);
     query = query.where(
-      sql<SqlBool>`(last_scan is null and ${expected.states.includes('none') ? 1 : 0}) or json_extract(last_scan, '$.state') in (select value from json_each(${states}))
-        or (json_extract(last_scan, '$.state') = 'running' and coalesce(json_extract(last_scan, '$.heartbeatAt'), 0) < ${expected.orBeatBefore ?? -1})`,
+      // In parentheses of its own: Kysely joins it to the id's condition with a bare `and`, and
+      // without them the `or`s matched every library in that state (queueing one scan queued all).
+      sql<SqlBool>`((last_scan is null and ${expected.states.includes('none') ? 1 : 0}) or json_extract(last_scan, '$.state') in (select value from json_each(${states}))
+        or (json_extract(last_scan, '$.state') = 'running' and coalesce(json_extract(last_scan, '$.heartbeatAt'), 0) < ${expected.orBeatBefore ?? -1}))`,
     );
   }
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** What a scan knows of a library's items: path, fingerprint, size, time, whether offline. */
+/**
+ * What a scan needs of each of a library's items to tell an unchanged file: its path, size and time,
+ * whether it is offline, and its row (`key`, the rowid: a number, not the 36 characters of its id).
+ * The ids and fingerprints are read only when a file changed (knownItemDetails).
+ */
 export interface KnownItem {
-  id: string;
+  key: number;
   path: string;
-  fingerprint: string | null;
   size: number;
   mtime: number | null;
   offline: boolean;
@@ -82,9 +87,18 @@ export interface KnownItem {
 
 export async function knownItems(db: Db, libraryId: string): Promise<KnownItem[]> {
   // Shaped by SQLite: 100,000 rows are read once, not mapped again.
-  const rows = await sql<KnownItem>`select id, library_path as path, library_fingerprint as fingerprint, size, library_mtime as mtime,
+  const rows = await sql<KnownItem>`select rowid as key, library_path as path, size, library_mtime as mtime,
       offline_at is not null as offline from media where library_id = ${libraryId}`.execute(db);
   return rows.rows;
+}
+
+/** The ids and fingerprints of a library's items, by their rowid (KnownItem.key). */
+export async function knownItemDetails(db: Db, libraryId: string): Promise<Map<number, { id: string; fingerprint: string | null }>> {
+  const rows = await sql<{ key: number; id: string; fingerprint: string | null }>`select rowid as key, id, library_fingerprint as fingerprint
+    from media where library_id = ${libraryId}`.execute(db);
+  const byKey = new Map<number, { id: string; fingerprint: string | null }>();
+  for (const row of rows.rows) byKey.set(row.key, row);
+  return byKey;
 }
 
 export async function skippedFiles(db: Db, libraryId: string): Promise<Map<string, { size: number; mtime: number }>> {

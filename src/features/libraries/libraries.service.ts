@@ -21,6 +21,7 @@ import * as repo from './libraries.repo.ts';
 import type { CreateLibraryInput, UpdateLibraryInput } from './libraries.schema.ts';
 import type { LibraryRow } from './libraries.table.ts';
 import { emptyScan, HEARTBEAT_MS, ScanStopped, type StoredScan, scanLibrary } from './scan.service.ts';
+import { createFolderWatches } from './watches.service.ts';
 
 /** The full SHA-256 of a library item's file, for exact duplicates (the scan knows only its fingerprint). */
 export const hashLibraryFile = defineJob('library.hash', z.object({ mediaId: z.string().min(1) }), { maxAttempts: 3 });
@@ -36,6 +37,12 @@ export interface LibrariesDeps {
   roots: readonly string[];
   /** Minutes between rescans; 0: by hand only. */
   scanMinutes: number;
+  /** Whether the hub watches its libraries' folders for changes once started (LIBRARY_WATCH); off by default here. */
+  watch?: boolean;
+  /** Quiet time after a change in a watched folder before its rescan (ms); 3 s by default. */
+  watchDelayMs?: number;
+  /** Folders watched at most over every library (half the system's inotify watches by default). */
+  watchMaxFolders?: number;
   /** Takes a library's items out of the hub inside its removal (the media service's). */
   removeItems: (trx: Kysely<Database>, libraryId: string) => Promise<number>;
   store?: MediaStore;
@@ -189,6 +196,33 @@ export function createLibrariesService(deps: LibrariesDeps) {
     return true;
   }
 
+  // ---- Watching the folders (where the file system tells): a rescan once a folder is quiet. ----
+  const watches = createFolderWatches({
+    delayMs: deps.watchDelayMs ?? 3000,
+    ...(deps.watchMaxFolders !== undefined ? { maxFolders: deps.watchMaxFolders } : {}),
+    logger,
+    onQuiet: async (id) => {
+      const row = await repo.findLibrary(db, id);
+      if (!row) {
+        watches.unwatch(id);
+        return undefined;
+      }
+      const scan = row.last_scan ? (JSON.parse(row.last_scan) as StoredScan) : null;
+      // A scan waiting sees the change; one running may have passed the folder already: after it.
+      if (scan?.state === 'queued') return undefined;
+      if (scan?.state === 'running' && (scan.heartbeatAt ?? 0) >= now() - STALE_SCAN_MS) return 'again';
+      await queue(id);
+      return undefined;
+    },
+  });
+  let watching = false;
+
+  /** Watches the library's folder (a changed folder: the new one) while the hub runs with LIBRARY_WATCH. */
+  function watchFolder(row: { id: string; path: string }): void {
+    if (!watching) return;
+    void watches.watch(row.id, row.path).catch((error: unknown) => logger.info('a library folder cannot be watched', { error: String(error) }));
+  }
+
   function pump(): Promise<void> {
     if (running) return running;
     const work = async () => {
@@ -279,6 +313,7 @@ export function createLibrariesService(deps: LibrariesDeps) {
         updated_at: null,
       });
       if (input.scan !== false) await queue(id);
+      watchFolder({ id, path: real });
       return (await withCounts([(await repo.findLibrary(db, id))!]))[0]!;
     },
 
@@ -306,13 +341,17 @@ export function createLibrariesService(deps: LibrariesDeps) {
         if (changes.name !== undefined) await repo.renameItems(trx, id, changes.name);
       });
       // Another folder: its files are matched to the items by their fingerprints.
-      if (changes.path !== undefined) await queue(id);
+      if (changes.path !== undefined) {
+        await queue(id);
+        watchFolder({ id, path: changes.path });
+      }
       return (await withCounts([(await repo.findLibrary(db, id))!]))[0]!;
     },
 
     /** An administrator removes a library: its items leave the hub; its files stay as they are. */
     async remove(viewer: SignedInViewer, id: string): Promise<{ removed: number }> {
       await changeable(viewer, id);
+      watches.unwatch(id);
       const index = waiting.indexOf(id);
       if (index >= 0) waiting.splice(index, 1);
       const removed = await db.transaction().execute(async (trx) => {
@@ -388,19 +427,33 @@ export function createLibrariesService(deps: LibrariesDeps) {
       return row?.last_scan ? (JSON.parse(row.last_scan) as StoredScan) : null;
     },
 
-    /** Starts the timer of rescans and queued scans (main.ts); every `everyMs`. */
+    /** Starts the timer of rescans and queued scans (main.ts), every `everyMs`, and the folders' watches (LIBRARY_WATCH). */
     start(everyMs = 5000): void {
       stopping = false;
       void tick().catch((error: unknown) => logger.warn('library scans could not be looked at', { error: String(error) }));
       timer = setInterval(() => void tick().catch(() => {}), everyMs);
       timer.unref?.();
+      if (deps.watch) {
+        watching = true;
+        watches.open();
+        void repo
+          .listLibraries(db)
+          .then((rows) => {
+            for (const row of rows) watchFolder(row);
+          })
+          .catch((error: unknown) => logger.warn('library folders could not be watched', { error: String(error) }));
+      }
     },
     async stop(): Promise<void> {
       stopping = true;
+      watching = false;
+      watches.closeAll();
       if (timer) clearInterval(timer);
       timer = null;
       await running;
     },
+    /** Whether the library's folder is watched now. */
+    watched: (id: string) => watches.watching(id),
     hooks,
     /** Looks once for queued or due scans (what the timer does). */
     tick,

@@ -73,3 +73,25 @@ test('with LIBRARY_SCAN_MINUTES=0 nothing is rescanned by itself; a scan queued 
   await byHand.services.libraries.idle();
   expect((await library(byHand, boss, lib._id)).itemCount).toBe(2);
 });
+
+test("queueing and running one library's scan leaves the other libraries' last scans as they are", async () => {
+  const first = path.join(root, 'first');
+  const second = path.join(root, 'second');
+  put(first, 'one.jpg', await jpegBytes(5));
+  put(second, 'one.jpg', await jpegBytes(6));
+  put(second, 'two.jpg', await jpegBytes(7));
+  const add = async (folder: string) => {
+    const lib = (await (await t.request('/api/libraries', { method: 'POST', as: admin, json: { path: folder, ownerId: admin.user._id } })).json()) as Library;
+    await t.services.libraries.idle();
+    return lib;
+  };
+  const a = await add(first);
+  const b = await add(second);
+  expect((await library(t, admin, a._id)).lastScan).toMatchObject({ state: 'done', found: 1, added: 1 });
+  expect((await library(t, admin, b._id)).lastScan).toMatchObject({ state: 'done', found: 2, added: 2 });
+  expect((await t.request(`/api/libraries/${a._id}/scan`, { method: 'POST', as: admin })).status).toBe(202);
+  await t.services.libraries.idle();
+  expect((await library(t, admin, a._id)).lastScan).toMatchObject({ state: 'done', found: 1, added: 0 });
+  // Not queued, not claimed: its last scan as it ended.
+  expect((await library(t, admin, b._id)).lastScan).toMatchObject({ state: 'done', found: 2, added: 2 });
+});

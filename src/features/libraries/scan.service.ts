@@ -115,20 +115,28 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     const there = byPath.get(item.path);
     if (there === undefined || (known[there]!.offline && !item.offline)) byPath.set(item.path, i);
   }
-  // Made the first time a file is read (a rescan of an unchanged folder never needs it).
-  let fingerprints: Map<string, number[]> | undefined;
-  const byFingerprint = () => {
-    if (fingerprints) return fingerprints;
+  // The items' ids and fingerprints (by place), read the first time a file is read or an item
+  // changes: a rescan of an unchanged folder never needs them. An item deleted meanwhile has none.
+  let ids: (string | undefined)[] | undefined;
+  let fingerprints = new Map<string, number[]>();
+  const loadDetails = async () => {
+    if (ids) return;
+    const details = await repo.knownItemDetails(db, library.id);
+    const found: (string | undefined)[] = new Array(known.length);
     fingerprints = new Map();
     for (let i = 0; i < known.length; i++) {
-      const fingerprint = known[i]!.fingerprint;
-      if (!fingerprint) continue;
-      const list = fingerprints.get(fingerprint);
+      const item = details.get(known[i]!.key);
+      if (!item) continue;
+      found[i] = item.id;
+      if (!item.fingerprint) continue;
+      const list = fingerprints.get(item.fingerprint);
       if (list) list.push(i);
-      else fingerprints.set(fingerprint, [i]);
+      else fingerprints.set(item.fingerprint, [i]);
     }
-    return fingerprints;
+    ids = found;
   };
+  /** The ids of the items at these places (loadDetails first), those deleted meanwhile left out. */
+  const idsAt = (places: readonly number[]) => places.map((i) => ids![i]).filter((id): id is string => id !== undefined);
   const skipped = await repo.skippedFiles(db, library.id);
   const forgotten = await repo.forgottenFingerprints(db, library.id);
   const claimed = (i: number) => (flags[i]! & CLAIMED) !== 0;
@@ -143,7 +151,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
   // Paths whose file is there but could not be read: their items stay as they are.
   const unreadable = new Set<string>();
   const seenSkipped = new Set<string>();
-  const backOnline: string[] = [];
+  // Places of offline items whose file is where it was.
+  const backOnline: number[] = [];
   const deferred: ReadOne[] = [];
   const newSkips: { path: string; size: number; mtime: number }[] = [];
   const tags = JSON.parse(library.tags) as string[];
@@ -201,6 +210,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     toRead = [];
     if (batch.length === 0) return;
     await deps.beforeRead?.(batch.map((f) => f.path));
+    await loadDetails();
     const results = await Promise.all(
       batch.map((file) =>
         readFileIdentity(file.abs, file.size).then(
@@ -232,7 +242,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       }
       const read: ReadOne = { ...file, fingerprint: result.fingerprint, mimeType: result.sniffed.mimeType, type: result.sniffed.type };
       // Nothing of the library knows this path or this content: a new item (or a file deleted forever), at once.
-      if (!byPath.has(file.path) && !byFingerprint().has(read.fingerprint)) {
+      if (!byPath.has(file.path) && !fingerprints.has(read.fingerprint)) {
         if (forgotten.has(read.fingerprint)) {
           state.skipped++;
           seenSkipped.add(file.path);
@@ -267,7 +277,7 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
         const item = known[at]!;
         if (item.size === event.size && item.mtime === event.mtime && !claimed(at)) {
           claim(at);
-          if (item.offline) backOnline.push(item.id);
+          if (item.offline) backOnline.push(at);
           continue;
         }
       }
@@ -293,16 +303,18 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(i);
     }
   }
+  if (deferred.length > 0 || backOnline.length > 0 || flags.some((flag) => (flag & CLAIMED) === 0)) await loadDetails();
   const moves: { id: string; file: ReadOne; offline: boolean }[] = [];
   const changes: { id: string; file: ReadOne; offline: boolean }[] = [];
   const unmatched: ReadOne[] = [];
   for (const file of deferred) {
     // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
-    const list = byFingerprint().get(file.fingerprint);
+    const list = fingerprints.get(file.fingerprint);
     const moved = list?.find((i) => known[i]!.path === file.path && !claimed(i)) ?? list?.find((i) => !claimed(i) && !walkedAt(i));
     if (moved !== undefined) {
       claim(moved);
-      moves.push({ id: known[moved]!.id, file, offline: known[moved]!.offline });
+      const id = ids![moved];
+      if (id !== undefined) moves.push({ id, file, offline: known[moved]!.offline });
       continue;
     }
     unmatched.push(file);
@@ -311,7 +323,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     const at = byPath.get(file.path);
     if (at !== undefined && !claimed(at)) {
       claim(at);
-      changes.push({ id: known[at]!.id, file, offline: known[at]!.offline });
+      const id = ids![at];
+      if (id !== undefined) changes.push({ id, file, offline: known[at]!.offline });
     } else if (forgotten.has(file.fingerprint)) {
       state.skipped++;
       seenSkipped.add(file.path);
@@ -355,17 +368,19 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     state.updated += batch.length;
     await yieldToRequests();
   }
-  for (let i = 0; i < backOnline.length; i += WRITE_BATCH) {
-    const batch = backOnline.slice(i, i + WRITE_BATCH);
+  const cameBack = idsAt(backOnline);
+  for (let i = 0; i < cameBack.length; i += WRITE_BATCH) {
+    const batch = cameBack.slice(i, i + WRITE_BATCH);
     await db.transaction().execute((trx) => markLibraryItemsOnline(trx, batch));
     state.updated += batch.length;
     await yieldToRequests();
   }
 
   // Items found nowhere: offline.
-  const gone = known.filter((_, i) => !claimed(i));
+  const gone: number[] = [];
+  for (let i = 0; i < known.length; i++) if (!claimed(i)) gone.push(i);
   state.missing = gone.length;
-  const goingOffline = gone.filter((item) => !item.offline).map((item) => item.id);
+  const goingOffline = idsAt(gone.filter((i) => !known[i]!.offline));
   for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {
     const batch = goingOffline.slice(i, i + WRITE_BATCH);
     const at = now();

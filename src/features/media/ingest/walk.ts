@@ -7,7 +7,7 @@
 // What each command makes of a dot-file, a link to a file or a broken link is its own: a library
 // sniffs dot-files like any file (decision 0043); the import leaves them out unread (decision 0044).
 
-import { type Dirent, promises as fs, type Stats } from 'node:fs';
+import { type Dirent, promises as fs, type Stats, stat } from 'node:fs';
 import path from 'node:path';
 
 /** A file the walk met. */
@@ -19,8 +19,9 @@ export interface WalkedFile {
   size: number;
   /** Epoch ms, whole. */
   mtime: number;
-  /** `<device>:<inode>`: the same for every hard link of one file. */
-  inode: string;
+  /** The device and inode numbers: the same for every hard link of one file. */
+  dev: number;
+  ino: number;
 }
 
 /** An entry the walk could not look at (a folder it cannot list, a file it cannot stat). */
@@ -56,12 +57,30 @@ export interface WalkOptions {
   visited?: Set<string>;
 }
 
-/** How many stats run at once within one folder. */
-const STATS_AT_ONCE = 32;
+/** How many stats run at once within one folder (a batch is one promise and one turn: 128 cost about 10 % less than 32 on 100,000 files). */
+const STATS_AT_ONCE = 128;
 
 /** Whether `inner` (a real path) is `root` or lies inside it. */
 export const within = (root: string, inner: string) => inner === root || inner.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 const byName = (a: Dirent, b: Dirent) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The stats of `paths[from..to)`, each a Stats or the error it met, through the callback form of
+ * stat: a promise for the batch, not one per file (on 100,000 files the promises cost as much as
+ * the thread pool's round trips).
+ */
+function statBatch(paths: readonly string[], base: string, from: number, to: number): Promise<(Stats | NodeJS.ErrnoException)[]> {
+  return new Promise((resolve) => {
+    const out: (Stats | NodeJS.ErrnoException)[] = new Array(to - from);
+    let left = to - from;
+    for (let i = from; i < to; i++) {
+      stat(base + paths[i]!, (error, stats) => {
+        out[i - from] = error ?? stats;
+        if (--left === 0) resolve(out);
+      });
+    }
+  });
+}
 
 /** Words a user can read for a file system error, to follow a colon ("it could not be read: permission denied"). */
 export function fsErrorText(error: unknown): string {
@@ -101,18 +120,22 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
       continue;
     }
     const out: WalkEvent[] = [];
-    entries.sort(byName);
     // Joined by hand: path.join normalises every name again, which costs more than the stat's wait.
     const absBase = folder.abs.endsWith(path.sep) ? folder.abs : folder.abs + path.sep;
     const relBase = folder.rel === '' ? '' : `${folder.rel}/`;
+    // The files' names sorted as strings (natively, no comparison called per pair); the rest (folders,
+    // links) as entries, in name order too.
     const files: string[] = [];
-    const subfolders: { abs: string; rel: string; real: string }[] = [];
+    const others: Dirent[] = [];
     for (const entry of entries) {
+      if (entry.isFile()) files.push(entry.name);
+      else others.push(entry);
+    }
+    files.sort();
+    if (others.length > 1) others.sort(byName);
+    const subfolders: { abs: string; rel: string; real: string }[] = [];
+    for (const entry of others) {
       const name = entry.name;
-      if (entry.isFile()) {
-        files.push(name);
-        continue;
-      }
       const abs = absBase + name;
       const rel = relBase + name;
       if (entry.isDirectory()) {
@@ -147,33 +170,17 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
     const mixed = out.length > 0;
     for (let i = 0; i < files.length; i += STATS_AT_ONCE) {
       const end = Math.min(i + STATS_AT_ONCE, files.length);
-      const batch: Promise<Stats>[] = [];
-      for (let j = i; j < end; j++) batch.push(fs.stat(absBase + files[j]!));
-      let stats: (Stats | unknown)[];
-      try {
-        stats = await Promise.all(batch);
-      } catch {
-        // One of them failed: each one's own answer (the others' stats are not lost).
-        stats = await Promise.all(
-          batch.map((p) =>
-            p.then(
-              (s) => s,
-              (error: unknown) => error,
-            ),
-          ),
-        );
-      }
+      const stats = await statBatch(files, absBase, i, end);
       for (let j = i; j < end; j++) {
-        const stat = stats[j - i];
+        const s = stats[j - i]!;
         const name = files[j]!;
-        if (stat instanceof Error || !(stat as { isFile?: unknown }).isFile) {
+        if (s instanceof Error) {
           // Gone since the folder was listed: as if never there.
-          if ((stat as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          out.push({ kind: 'problem', path: relBase + name, abs: absBase + name, error: fsErrorText(stat), folder: false });
+          if (s.code === 'ENOENT') continue;
+          out.push({ kind: 'problem', path: relBase + name, abs: absBase + name, error: fsErrorText(s), folder: false });
           continue;
         }
-        const s = stat as Stats;
-        out.push({ kind: 'file', path: relBase + name, abs: absBase + name, size: s.size, mtime: Math.floor(s.mtimeMs), inode: `${s.dev}:${s.ino}` });
+        out.push({ kind: 'file', path: relBase + name, abs: absBase + name, size: s.size, mtime: Math.floor(s.mtimeMs), dev: s.dev, ino: s.ino });
       }
     }
     if (out.length === 0) continue;
@@ -250,8 +257,9 @@ export async function* walkFiles(roots: readonly ImportRoot[]): AsyncGenerator<W
         } else if (path.basename(event.path).startsWith('.')) {
           yield { kind: 'skipped', path: event.abs, why: 'hidden' };
         } else if (event.kind === 'file') {
-          if (seenFiles.has(event.inode)) continue;
-          seenFiles.add(event.inode);
+          const inode = `${event.dev}:${event.ino}`;
+          if (seenFiles.has(inode)) continue;
+          seenFiles.add(inode);
           yield { kind: 'file', path: event.abs, size: event.size };
         } else if (event.why === 'link-broken') {
           yield { kind: 'failed', path: event.abs, error: `the link leads nowhere (${event.error})` };
