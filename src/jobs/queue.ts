@@ -354,9 +354,11 @@ export class JobQueue {
     const now = this.now();
     const ms = Math.round(performance.now() - started);
     if (!outcome) {
-      // Done: gone, unless it was enqueued again meanwhile.
-      await db.deleteFrom('jobs').where('id', '=', job.id).where('rerun', '=', 0).execute();
-      await db.updateTable('jobs').set({ state: 'queued', rerun: 0, attempts: 0, updated_at: now }).where('id', '=', job.id).where('rerun', '=', 1).execute();
+      // Done: gone, unless it was enqueued again meanwhile (then it is queued once more).
+      const deleted = await db.deleteFrom('jobs').where('id', '=', job.id).where('rerun', '=', 0).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) {
+        await db.updateTable('jobs').set({ state: 'queued', rerun: 0, attempts: 0, updated_at: now }).where('id', '=', job.id).where('rerun', '=', 1).execute();
+      }
       this.logger.debug('job done', { kind: job.kind, key: job.key, ms });
       return;
     }

@@ -219,7 +219,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       // the renditions just written would belong to no one.
       // A video waiting for its conversion stays processing, with its poster, and its job commits with it.
       const converting = playback === 'converted' && !keptKey;
-      const updated = await db.transaction().execute(async (trx) => {
+      const record = async (trx: Db) => {
         const done = await repo.markReady(
           trx,
           mediaId,
@@ -242,7 +242,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
         // A video that plays now gets its preview and scrubber later, off the way to `ready`.
         else if (done && row.type === 'video') await previewLater?.(trx, mediaId);
         return done;
-      });
+      };
+      // A video's next job is enqueued with its row, in one transaction; an image's row is one statement.
+      const updated = row.type === 'video' ? await db.transaction().execute(record) : await record(db);
       if (!updated) {
         await deleteKeys(written);
         return 'gone';
