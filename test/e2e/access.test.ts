@@ -1,41 +1,20 @@
 // Journeys in Chromium through the two gates: the site password (wrong, blank, shown, right), a
 // guarded page that sends a signed-out visitor to sign in and back, and Lock Site.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, credentialsByApi, enterSiteThroughGate, SITE_PASSWORD, signInThroughForm, spawnGatedHub, submitPlainForm } from './flows.ts';
+import { describe, expect, test } from 'bun:test';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, credentialsByApi, enterSiteThroughGate, hubAndBrowser, SITE_PASSWORD, signInThroughForm, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
 describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    hub = await spawnGatedHub();
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
+  const started = hubAndBrowser();
 
   test('the gate refuses a wrong and a blank password, shows the password on request, and lets the right one through to the page asked for', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     const { page, problems } = await openTracedPage(context);
     const asked = '/users?from=gate';
-    const response = await page.goto(`${hub.url}${asked}`);
+    const response = await page.goto(`${started.hub.url}${asked}`);
     expect(response?.status()).toBe(401);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     await islandsReady(page);
@@ -99,13 +78,13 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
   });
 
   test('a guarded page visited signed out goes to sign-in, and signing in returns to it', async () => {
-    const admin = await credentialsByApi(hub, ADMIN);
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    const admin = await credentialsByApi(started.hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
     const { page, problems } = await openTracedPage(context);
     const guarded = `/user/edit/${admin.user!._id}`;
 
     // The gate first, through its form, at the guarded address itself.
-    const gate = await page.goto(`${hub.url}${guarded}`);
+    const gate = await page.goto(`${started.hub.url}${guarded}`);
     expect(gate?.status()).toBe(401);
     await enterSiteThroughGate(page);
     // The gate sent the browser back to the guarded page, which sends it on to sign in.
@@ -114,11 +93,11 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
 
     // The same for the admin panel, visited directly.
-    await page.goto(`${hub.url}/admin`);
+    await page.goto(`${started.hub.url}/admin`);
     await page.waitForURL((url) => url.pathname === '/signin');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin');
 
-    await page.goto(`${hub.url}/signin?next=${encodeURIComponent(guarded)}`);
+    await page.goto(`${started.hub.url}/signin?next=${encodeURIComponent(guarded)}`);
     await signInThroughForm(page, ADMIN.username, ADMIN.password);
     expect(new URL(page.url()).pathname).toBe(guarded);
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
@@ -127,9 +106,9 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
   });
 
   test('Lock Site ends the site session: back at the gate, and the old cookie no longer opens the site', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/users`);
+    await page.goto(`${started.hub.url}/users`);
     await enterSiteThroughGate(page);
     await page.getByRole('heading', { name: 'All Users' }).waitFor();
     const old = (await context.cookies()).find((c) => c.name === 'hub_site');
@@ -143,10 +122,10 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
 
     // Putting the old cookie back does not help: the token was revoked on the server.
     await context.addCookies([old!]);
-    const again = await page.goto(`${hub.url}/users`);
+    const again = await page.goto(`${started.hub.url}/users`);
     expect(again?.status()).toBe(401);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
-    const answer = await fetch(`${hub.url}/api/site/verify-token`, { headers: { 'x-site-token': old!.value } });
+    const answer = await fetch(`${started.hub.url}/api/site/verify-token`, { headers: { 'x-site-token': old!.value } });
     expect(await answer.json()).toEqual({ valid: false });
 
     expect(
@@ -159,10 +138,10 @@ describe.skipIf(Boolean(unavailable))('site gate and sign-in in Chromium', () =>
   });
 
   test('the footer’s Leave site (lock) does the same on a phone', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
     await page.getByLabel(`Account menu for ${ADMIN.username}`, { exact: true }).waitFor();
     await islandsReady(page);
     await submitPlainForm(page, page.getByRole('button', { name: 'Leave site (lock)' }), 401);

@@ -1,19 +1,9 @@
 // Journeys in Chromium for a member's account: sign in (a wrong password first), the profile from
 // the user menu, editing the name, signing out and in again, and the All Users list.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { longDate } from '../../src/features/users/pages/UserPages.tsx';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import {
   ADMIN,
   type ApiCredentials,
@@ -22,9 +12,9 @@ import {
   createUserByApi,
   credentialsByApi,
   enterSiteThroughGate,
+  hubAndBrowser,
   openUserMenu,
   signInThroughForm,
-  spawnGatedHub,
   submitPlainForm,
 } from './flows.ts';
 
@@ -35,28 +25,20 @@ const MEMBER = { name: 'Dana Member', username: 'dana', email: 'dana@example.com
 const OTHER = { name: 'Sam Other', username: 'sam', email: 'sam@example.com', password: 'sam password' };
 
 describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser();
   let admin: ApiCredentials;
   let member: PublicUser;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub();
-    admin = await credentialsByApi(hub, ADMIN);
-    member = await createUserByApi(hub, admin, MEMBER);
-    await createUserByApi(hub, admin, OTHER);
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
+    admin = await credentialsByApi(started.hub, ADMIN);
+    member = await createUserByApi(started.hub, admin, MEMBER);
+    await createUserByApi(started.hub, admin, OTHER);
   });
 
   test('sign in, the profile from the user menu, edit the name, and sign out and in again', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
     await enterSiteThroughGate(page);
     // The home page needs an account: off to sign in, to come back to /.
     await page.waitForURL((url) => url.pathname === '/signin');
@@ -93,7 +75,7 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     await screenshotVariants(page, 'user-menu');
     await page.getByRole('link', { name: 'My Profile' }).click();
-    await page.waitForURL(`${hub.url}/user/${member._id}`);
+    await page.waitForURL(`${started.hub.url}/user/${member._id}`);
 
     const heading = page.getByRole('heading', { name: 'Account Profile', exact: true });
     await heading.waitFor();
@@ -116,17 +98,17 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
 
     // Edit: only the name is filled in; the other fields stay empty and so stay as they were.
     await page.getByRole('link', { name: 'Edit profile' }).click();
-    await page.waitForURL(`${hub.url}/user/edit/${member._id}`);
+    await page.waitForURL(`${started.hub.url}/user/edit/${member._id}`);
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
     await islandsReady(page);
     await screenshotVariants(page, 'edit-profile');
     await page.getByLabel('Name', { exact: true }).fill('Dana Renamed');
     await submitPlainForm(page, page.getByRole('button', { name: 'Submit' }));
-    await page.waitForURL(`${hub.url}/user/${member._id}`);
+    await page.waitForURL(`${started.hub.url}/user/${member._id}`);
     await heading.waitFor();
     await expect(row('Name').textContent()).resolves.toBe('Dana Renamed');
     await expect(row('Email').textContent()).resolves.toBe(MEMBER.email);
-    const updated = await callApi<PublicUser>(hub, admin, 'GET', `/api/users/${member._id}`);
+    const updated = await callApi<PublicUser>(started.hub, admin, 'GET', `/api/users/${member._id}`);
     expect(updated.updated).not.toBeNull();
     await expect(row('Last Updated').textContent()).resolves.toBe(longDate(updated.updated!));
     await page.getByLabel('Account menu for Dana Renamed', { exact: true }).waitFor();
@@ -150,10 +132,10 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
   });
 
   test('All Users lists every account, each linking to its profile; another account’s profile and edit page are refused', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
-    const sam = await admitContext(context, hub, { username: OTHER.username, password: OTHER.password });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    const sam = await admitContext(context, started.hub, { username: OTHER.username, password: OTHER.password });
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/users`);
+    await page.goto(`${started.hub.url}/users`);
     await page.getByRole('heading', { name: 'All Users' }).waitFor();
     const list = page.getByRole('main').getByRole('list');
     expect(await list.getByRole('listitem').count()).toBe(3);
@@ -164,13 +146,13 @@ describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
     expect(await list.getByRole('link', { name: OTHER.name, exact: true }).getAttribute('href')).toBe(`/user/${sam.user!._id}`);
     const other = await list.getByRole('link', { name: ADMIN.username, exact: true }).getAttribute('href');
     expect(other).toBe(`/user/${admin.user!._id}`);
-    const refused = await page.goto(`${hub.url}${other}`);
+    const refused = await page.goto(`${started.hub.url}${other}`);
     expect(refused?.status()).toBe(403);
     await page.getByRole('heading', { name: 'Not authorised' }).waitFor();
     await page.getByText('You can only view your own profile.').waitFor();
     await islandsReady(page);
     await screenshotVariants(page, 'profile-not-authorised');
-    const edit = await page.goto(`${hub.url}/user/edit/${member._id}`);
+    const edit = await page.goto(`${started.hub.url}/user/edit/${member._id}`);
     expect(edit?.status()).toBe(403);
     await page.getByText('You can only edit your own profile.').waitFor();
 

@@ -1,18 +1,9 @@
 // The Admin Panel in Chromium: an administrator creates an account, promotes it, signs out, and the
 // new administrator signs in and finds the Admin Panel in the menu; the lockout timer is reset.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, countdownSeconds, openUserMenu, signInThroughForm, spawnGatedHub, submitPlainForm } from './flows.ts';
+import { describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, countdownSeconds, hubAndBrowser, openUserMenu, signInThroughForm, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -23,30 +14,19 @@ const NEW = { name: 'Robin Newcomer', username: 'robin', email: 'robin@example.c
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
 describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    // 30 hours: the countdowns are far from the warning hour, and a reset visibly adds time.
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '30' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
+  // 30 hours: the countdowns are far from the warning hour, and a reset visibly adds time.
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '30' });
 
   test('create a user, promote them, sign out, and sign in as the new administrator', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
 
     // The menu leads to the panel.
     await openUserMenu(page, ADMIN.username);
     await page.getByRole('link', { name: 'Admin Panel' }).click();
-    await page.waitForURL(`${hub.url}/admin`);
+    await page.waitForURL(`${started.hub.url}/admin`);
     await page.getByRole('heading', { name: 'Admin Panel - User Management' }).waitFor();
     await islandsReady(page);
     const headers = (await page.getByRole('columnheader').allTextContents()).map((h) => h.trim());
@@ -117,7 +97,7 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
     await signInThroughForm(page, NEW.username, NEW.password);
     await openUserMenu(page, NEW.name);
     await page.getByRole('link', { name: 'Admin Panel' }).click();
-    await page.waitForURL(`${hub.url}/admin`);
+    await page.waitForURL(`${started.hub.url}/admin`);
     await page.getByRole('heading', { name: 'Admin Panel - User Management' }).waitFor();
     await rowOf(page, NEW.name).getByText('You', { exact: true }).waitFor();
 
@@ -126,10 +106,10 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
   });
 
   test('Reset Lockout Timer grants another full period, says so, and reloads the page', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/admin`);
+    await page.goto(`${started.hub.url}/admin`);
     await islandsReady(page);
     const timer = page.getByRole('timer', { name: 'Time left' });
     // Let a couple of seconds pass, so the reset visibly adds time.

@@ -3,22 +3,12 @@
 // Set as Album Thumbnail changes the picture on the album's card; deleting the album leaves its
 // media in the gallery. Screenshots of the bulk bar, Move to Album, the panel and an album in light
 // and dark at 390 and 1280 px (artifacts/screenshots/albums-*).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import type { Album } from '../../src/shared/albums.ts';
 import type { MediaPage } from '../../src/shared/media.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser, mediaCards, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -33,18 +23,14 @@ const picture = (colour: string) =>
     .toBuffer();
 
 describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
-  const list = () => callApi<MediaPage>(hub, admin, 'GET', '/api/gallery?limit=100');
+  const list = () => callApi<MediaPage>(started.hub, admin, 'GET', '/api/gallery?limit=100');
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     for (const [title, colour] of Object.entries(COLOURS))
-      await uploadByApi(hub, admin, [{ name: `${title}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
+      await uploadByApi(started.hub, admin, [{ name: `${title}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
     for (let tries = 0; ; tries++) {
       const page = await list();
       if (page.media.length === 4 && page.media.every((m) => m.status === 'ready')) break;
@@ -52,25 +38,21 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
       await Bun.sleep(100);
     }
     // An album made earlier, with a description, so the panel shows more than one card.
-    const evenings = await callApi<Album>(hub, admin, 'POST', '/api/albums', {
+    const evenings = await callApi<Album>(started.hub, admin, 'POST', '/api/albums', {
       name: 'Evenings',
       description: 'Warm light after sunset, the long dinners and the walks home along the water, kept together in one place.',
       isPublic: true,
     });
     const violet = (await list()).media.find((m) => m.title === 'Violet Hour')!;
-    await callApi(hub, admin, 'POST', `/api/albums/${evenings._id}/media`, { mediaIds: [violet._id] });
+    await callApi(started.hub, admin, 'POST', `/api/albums/${evenings._id}/media`, { mediaIds: [violet._id] });
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   test('three cards into a new album created inline; 3 of 3; Set as Album Thumbnail on the card; the album deleted, its media kept', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     await mediaCards(page).first().waitFor();
 
@@ -103,7 +85,7 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
 
     await page.getByRole('button', { name: 'Open album Road Trip' }).click();
     await page.getByText('3 of 3 items', { exact: true }).waitFor();
-    const album = (await callApi<{ albums: Album[] }>(hub, admin, 'GET', '/api/albums')).albums.find((a) => a.name === 'Road Trip')!;
+    const album = (await callApi<{ albums: Album[] }>(started.hub, admin, 'GET', '/api/albums')).albums.find((a) => a.name === 'Road Trip')!;
     const teal = (await list()).media.find((m) => m.title === 'Teal Pool')!;
     const amber = (await list()).media.find((m) => m.title === 'Amber Lights')!;
     // The newest added item is the cover until one is chosen; choose another.

@@ -1,44 +1,35 @@
 // The API reference page in Chromium: /api/docs shows the hub's OpenAPI document with Swagger UI
 // served by the hub itself, under the hub's Content-Security-Policy (no inline script, nothing from
 // another host), and a call tried from the page goes with the browser's own credentials.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { browserUnavailableReason, launchChromium, openTracedPage, screenshot, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, spawnGatedHub } from './flows.ts';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext } from 'playwright-core';
+import { browserUnavailableReason, openTracedPage, screenshot, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, hubAndBrowser } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
 describe.skipIf(Boolean(unavailable))('the API reference in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let context: BrowserContext;
   /** Every request the page made to a host other than the hub's (each is refused). */
   const foreign: string[] = [];
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    const hubHost = new URL(hub.url).host;
+    context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    const hubHost = new URL(started.hub.url).host;
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
       if (url.host === hubHost || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
       foreign.push(url.href);
       return route.abort();
     });
-    await admitContext(context, hub, ADMIN);
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
+    await admitContext(context, started.hub, ADMIN);
   });
 
   test('shows every section of the API, and a call tried from the page answers', async () => {
     const { page, problems } = await openTracedPage(context);
-    const res = await page.goto(`${hub.url}/api/docs`);
+    const res = await page.goto(`${started.hub.url}/api/docs`);
     expect(res?.status()).toBe(200);
     const csp = res?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");

@@ -3,22 +3,21 @@
 // viewer) leaves the page alone, and Escape twice lands on the site gate with the site session
 // ended on the server (a reload stays on the gate). Screenshots: a gallery in discreet mode and
 // the profile's sessions list, light and dark, at 390 and 1280 px.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { MediaPage } from '../../src/shared/media.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { browserUnavailableReason, islandsReady, openPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
 import {
   ADMIN,
   type ApiCredentials,
   addCredentialCookies,
   callApi,
   credentialsByApi,
+  hubAndBrowser,
   mediaCards,
   openUserMenu,
   signInThroughForm,
-  spawnGatedHub,
   submitPlainForm,
   uploadByApi,
 } from './flows.ts';
@@ -46,42 +45,34 @@ const thumbnailFilter = (page: Page) =>
     .evaluate((img) => getComputedStyle(img).filter);
 
 describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
-    for (let i = 0; i < 6; i++) await uploadByApi(hub, admin, [{ name: `Holiday ${i + 1}.jpg`, bytes: await photo(i), type: 'image/jpeg' }]);
+    admin = await credentialsByApi(started.hub, ADMIN);
+    for (let i = 0; i < 6; i++) await uploadByApi(started.hub, admin, [{ name: `Holiday ${i + 1}.jpg`, bytes: await photo(i), type: 'image/jpeg' }]);
     for (let tries = 0; ; tries++) {
-      const page = await callApi<MediaPage>(hub, admin, 'GET', '/api/gallery?limit=100');
+      const page = await callApi<MediaPage>(started.hub, admin, 'GET', '/api/gallery?limit=100');
       if (page.media.every((m) => m.status === 'ready')) break;
       if (tries > 300) throw new Error('thumbnails not made');
       await Bun.sleep(200);
     }
-    await callApi(hub, admin, 'PUT', '/api/me/preferences', { discreet: true });
+    await callApi(started.hub, admin, 'PUT', '/api/me/preferences', { discreet: true });
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   /** A browser of the administrator's, past the gate and signed in, that accepted the gallery's warning before. */
   async function signedInContext(): Promise<{ context: BrowserContext; credentials: ApiCredentials }> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const credentials = await credentialsByApi(hub, ADMIN);
-    await addCredentialCookies(context, hub, credentials);
-    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: hub.url }]);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const credentials = await credentialsByApi(started.hub, ADMIN);
+    await addCredentialCookies(context, started.hub, credentials);
+    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: started.hub.url }]);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     return { context, credentials };
   }
 
   async function openGallery(context: BrowserContext) {
     const watched = await openPage(context);
-    await watched.page.goto(`${hub.url}/gallery`);
+    await watched.page.goto(`${started.hub.url}/gallery`);
     await islandsReady(watched.page);
     await mediaCards(watched.page).first().waitFor();
     await watched.page.waitForFunction(() => {
@@ -92,7 +83,8 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
   }
 
   const siteSessionValid = async (credentials: ApiCredentials) =>
-    ((await (await fetch(`${hub.url}/api/site/verify-token`, { headers: { 'x-site-token': credentials.siteToken } })).json()) as { valid: boolean }).valid;
+    ((await (await fetch(`${started.hub.url}/api/site/verify-token`, { headers: { 'x-site-token': credentials.siteToken } })).json()) as { valid: boolean })
+      .valid;
 
   test('the gallery: neutral title and icon, thumbnails blurred until hovered or focused', async () => {
     const { context } = await signedInContext();
@@ -166,15 +158,15 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     expect(new URL(page.url()).pathname).toBe('/gallery');
     expect(await siteSessionValid(credentials)).toBe(true);
 
-    await Promise.all([page.waitForURL(`${hub.url}/`), page.keyboard.press('Escape').then(() => page.keyboard.press('Escape'))]);
+    await Promise.all([page.waitForURL(`${started.hub.url}/`), page.keyboard.press('Escape').then(() => page.keyboard.press('Escape'))]);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     // The gate is discreet too (this browser remembers the mode), and the site session is gone on the server.
     expect(await page.title()).toBe('Notes');
     expect(await siteSessionValid(credentials)).toBe(false);
-    expect((await context.cookies(hub.url)).some((c) => c.name === 'hub_site')).toBe(false);
+    expect((await context.cookies(started.hub.url)).some((c) => c.name === 'hub_site')).toBe(false);
     await page.reload();
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     expect(await mediaCards(page).count()).toBe(0);
     // The gate answers 401 (Chromium logs that as a failed load); nothing else went wrong.
@@ -185,7 +177,7 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
   test('Shift+Escape locks at once', async () => {
     const { context, credentials } = await signedInContext();
     const { page } = await openGallery(context);
-    await Promise.all([page.waitForURL(`${hub.url}/`), page.keyboard.press('Shift+Escape')]);
+    await Promise.all([page.waitForURL(`${started.hub.url}/`), page.keyboard.press('Shift+Escape')]);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     expect(await siteSessionValid(credentials)).toBe(false);
     await context.close();
@@ -194,8 +186,8 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
   test('the profile lists the sessions: this device first, the others with browser and system; one is signed out after a confirmation', async () => {
     // Two more devices of the administrator's.
     for (const agent of [FIREFOX, PHONE]) {
-      const site = await credentialsByApi(hub);
-      const res = await fetch(`${hub.url}/auth/signin/`, {
+      const site = await credentialsByApi(started.hub);
+      const res = await fetch(`${started.hub.url}/auth/signin/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-site-token': site.siteToken, 'user-agent': agent },
         body: JSON.stringify(ADMIN),
@@ -203,12 +195,12 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
       expect(res.status).toBe(200);
     }
     // Discreet off here, so the screenshots show the list as most members see it.
-    await callApi(hub, admin, 'PUT', '/api/me/preferences', { discreet: false });
+    await callApi(started.hub, admin, 'PUT', '/api/me/preferences', { discreet: false });
     // This browser signs in through the form, so its own session carries its User-Agent.
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await addCredentialCookies(context, hub, await credentialsByApi(hub));
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await addCredentialCookies(context, started.hub, await credentialsByApi(started.hub));
     const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/signin?next=${encodeURIComponent(`/user/${admin.user!._id}`)}`);
+    await page.goto(`${started.hub.url}/signin?next=${encodeURIComponent(`/user/${admin.user!._id}`)}`);
     await signInThroughForm(page, ADMIN.username, ADMIN.password);
     await islandsReady(page);
     const list = page.getByRole('region', { name: 'Sessions' });
@@ -232,7 +224,7 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     await islandsReady(page);
     expect(await page.getByRole('region', { name: 'Sessions' }).getByText('Firefox on Windows').count()).toBe(0);
     expect(problems).toEqual([]);
-    await callApi(hub, admin, 'PUT', '/api/me/preferences', { discreet: true });
+    await callApi(started.hub, admin, 'PUT', '/api/me/preferences', { discreet: true });
     await context.close();
   });
 });

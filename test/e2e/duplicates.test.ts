@@ -2,23 +2,15 @@
 // newest kept; Delete Duplicates sends the older copy to Recently Deleted. Similar finds a resized,
 // recompressed copy of a photo-like picture, and 'Keep this and merge' keeps the larger with the
 // smaller's tags. The hub's own processing makes the thumbnails and the perceptual hashes.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
 import { axeEverywhere } from '../helpers/axe.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import { mediaSamples } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser, mediaCards, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -84,29 +76,21 @@ async function previewsLoaded(page: Page): Promise<void> {
 }
 
 describe.skipIf(Boolean(unavailable))('Find Duplicates in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     const samples = await mediaSamples();
     // The same JPEG twice (the first upload is the older), and a different picture.
-    await uploadByApi(hub, admin, [{ name: 'photo.jpg', bytes: samples.jpeg.bytes(), type: 'image/jpeg' }], { title: 'Test card (first)' });
-    await uploadByApi(hub, admin, [{ name: 'photo.jpg', bytes: samples.jpeg.bytes(), type: 'image/jpeg' }], { title: 'Test card (again)' });
-    await uploadByApi(hub, admin, [{ name: 'clouds.jpg', bytes: await other(), type: 'image/jpeg' }], { title: 'Clouds' });
-    await untilProcessed(hub, admin);
+    await uploadByApi(started.hub, admin, [{ name: 'photo.jpg', bytes: samples.jpeg.bytes(), type: 'image/jpeg' }], { title: 'Test card (first)' });
+    await uploadByApi(started.hub, admin, [{ name: 'photo.jpg', bytes: samples.jpeg.bytes(), type: 'image/jpeg' }], { title: 'Test card (again)' });
+    await uploadByApi(started.hub, admin, [{ name: 'clouds.jpg', bytes: await other(), type: 'image/jpeg' }], { title: 'Clouds' });
+    await untilProcessed(started.hub, admin);
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   test('exact copies: one group of two with the newest kept; Delete Duplicates sends the older to Recently Deleted', async () => {
-    const { context, page, problems } = await openGallery(browser, hub);
+    const { context, page, problems } = await openGallery(started.browser, started.hub);
     await findDuplicatesChip(page).click();
     const dialog = duplicatesDialog(page);
     await dialog.waitFor();
@@ -148,11 +132,14 @@ describe.skipIf(Boolean(unavailable))('Find Duplicates in Chromium', () => {
   test("similar: a resized, recompressed copy is found; Keep this and merge keeps the larger with the smaller's tags", async () => {
     const original = await lighthouse();
     const copy = await sharp(original).resize(800, 600).jpeg({ quality: 55 }).toBuffer();
-    await uploadByApi(hub, admin, [{ name: 'lighthouse.jpg', bytes: original, type: 'image/jpeg' }], { title: 'Lighthouse', tags: 'Outdoor' });
-    await uploadByApi(hub, admin, [{ name: 'lighthouse-small.jpg', bytes: copy, type: 'image/jpeg' }], { title: 'Lighthouse small', tags: 'Romantic, Sunset' });
-    await untilProcessed(hub, admin);
+    await uploadByApi(started.hub, admin, [{ name: 'lighthouse.jpg', bytes: original, type: 'image/jpeg' }], { title: 'Lighthouse', tags: 'Outdoor' });
+    await uploadByApi(started.hub, admin, [{ name: 'lighthouse-small.jpg', bytes: copy, type: 'image/jpeg' }], {
+      title: 'Lighthouse small',
+      tags: 'Romantic, Sunset',
+    });
+    await untilProcessed(started.hub, admin);
 
-    const { context, page, problems } = await openGallery(browser, hub);
+    const { context, page, problems } = await openGallery(started.browser, started.hub);
     await findDuplicatesChip(page).click();
     const dialog = duplicatesDialog(page);
     await dialog.waitFor();
@@ -186,11 +173,11 @@ describe.skipIf(Boolean(unavailable))('Find Duplicates in Chromium', () => {
     await dialog.getByText('Close', { exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const listed = await callApi<MediaPage>(hub, admin, 'GET', '/api/gallery?limit=100');
+    const listed = await callApi<MediaPage>(started.hub, admin, 'GET', '/api/gallery?limit=100');
     const kept = listed.media.find((m) => m.title === 'Lighthouse');
     expect(kept?.tags.slice().sort()).toEqual(['Outdoor', 'Romantic', 'Sunset']);
     expect(listed.media.some((m) => m.title === 'Lighthouse small')).toBe(false);
-    const bin = await callApi<MediaPage>(hub, admin, 'GET', '/api/gallery?filter=recycling-bin&limit=100');
+    const bin = await callApi<MediaPage>(started.hub, admin, 'GET', '/api/gallery?filter=recycling-bin&limit=100');
     expect(bin.media.map((m) => m.title).sort()).toEqual(['Lighthouse small', 'Test card (first)']);
     await page.getByRole('article', { name: 'Lighthouse small' }).waitFor({ state: 'detached' });
     expect(found).toEqual([]);

@@ -2,9 +2,10 @@
 // gate and signing in through the real forms, or (where a journey is about something else)
 // through the API with the resulting cookies handed to the browser context.
 
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'bun:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
-import { islandsReady } from '../helpers/browser.ts';
+import { islandsReady, launchChromium } from '../helpers/browser.ts';
 import { type SpawnedHub, spawnHub } from '../helpers/spawn-hub.ts';
 
 export const SITE_PASSWORD = 'household secret';
@@ -13,6 +14,31 @@ export const ADMIN = { username: 'root', password: 'root password' } as const;
 /** A hub with the site password and the first administrator set by the environment. */
 export function spawnGatedHub(env: Record<string, string> = {}): Promise<SpawnedHub> {
   return spawnHub({ SITE_PASSWORD, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env });
+}
+
+/** The hub and the browser of one describe block's journeys (set once its first beforeAll has run). */
+export interface Journeys {
+  hub: SpawnedHub;
+  browser: Browser;
+}
+
+/**
+ * A gated hub (spawnGatedHub(env)) and Chromium for the journeys of one describe block: started
+ * before its tests (ahead of the block's own beforeAll, registered after this call) and stopped
+ * after them.
+ */
+export function hubAndBrowser(env: Record<string, string> = {}): Journeys {
+  const started = {} as Journeys;
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    started.hub = await spawnGatedHub(env);
+    ({ browser: started.browser, close: closeBrowser } = await launchChromium());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await started.hub?.cleanup();
+  });
+  return started;
 }
 
 /** Fills the gate's form on the current (gate) page and submits it with the Enter Site button. */

@@ -3,22 +3,14 @@
 // back and forward; delete, find it in Recently Deleted and restore it; set a model's profile
 // picture from a card. 64 real JPEGs and a real video go in through the upload API and the
 // hub's own processing makes their thumbnails.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { MediaPage } from '../../src/shared/media.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import { mediaSamples } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser, mediaCards, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -81,39 +73,31 @@ async function thumbnailsLoaded(page: Page): Promise<void> {
 }
 
 describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => photo(i)));
     // Oldest first, one file at a time in batches, so "newest" is the highest number.
     for (let i = 0; i < PHOTOS; i++)
-      await uploadByApi(hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? { tags: 'Beach, Outdoor' } : {});
+      await uploadByApi(started.hub, admin, [{ name: `${name(i)}.jpg`, bytes: photos[i]!, type: 'image/jpeg' }], i % 8 === 0 ? { tags: 'Beach, Outdoor' } : {});
     const samples = await mediaSamples();
-    await uploadByApi(hub, admin, [{ name: 'Evening clip.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
-    await untilProcessed(hub, admin);
+    await uploadByApi(started.hub, admin, [{ name: 'Evening clip.mp4', bytes: samples.mp4.bytes(), type: 'video/mp4' }]);
+    await untilProcessed(started.hub, admin);
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   test('the warning comes first, with no card in the page; accepted once, it never shows again', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openTracedPage(context);
     // The server's HTML alone, before any script: the warning, and nothing of the media.
-    const html = await (await context.request.get(`${hub.url}/gallery`)).text();
+    const html = await (await context.request.get(`${started.hub.url}/gallery`)).text();
     expect(html).toContain('I am 18+ and Accept');
     expect(html).not.toContain('Photo 0');
     expect(html).not.toContain('/thumbnail');
 
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     expect(await page.locator('article').count()).toBe(0);
     await islandsReady(page);
     const warning = page.getByRole('dialog', { name: 'Mature Content' });
@@ -147,11 +131,11 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
   });
 
   test('filter, search, sort and page; reload, back and forward keep the view', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     await thumbnailsLoaded(page);
     expect(await cards(page).count()).toBe(50);
@@ -220,12 +204,12 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
   });
 
   test('delete a card, find it in Recently Deleted, restore it; set a model’s profile picture from a card', async () => {
-    const model = await callApi<{ _id: string }>(hub, admin, 'POST', '/api/models', { name: 'Mia Rose' });
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await admitContext(context, hub, ADMIN);
+    const model = await callApi<{ _id: string }>(started.hub, admin, 'POST', '/api/models', { name: 'Mia Rose' });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/gallery?search=${encodeURIComponent(name(5))}`);
+    await page.goto(`${started.hub.url}/gallery?search=${encodeURIComponent(name(5))}`);
     await islandsReady(page);
     const card = page.getByRole('article', { name: name(5) });
     await card.getByRole('button', { name: `Actions for ${name(5)}` }).click();
@@ -254,18 +238,20 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
     await screenshotVariants(page, 'gallery-profile-picture');
     await dialog.getByRole('button', { name: 'Set Picture' }).click();
     await page.getByText('Profile picture set successfully!', { exact: true }).waitFor();
-    const mia = await callApi<{ profilePicture?: { url?: string } | null; picture?: string | null }>(hub, admin, 'GET', `/api/models/${model._id}`);
-    expect(JSON.stringify(mia)).toContain((await callApi<MediaPage>(hub, admin, 'GET', `/api/gallery?search=${encodeURIComponent(name(5))}`)).media[0]!._id);
+    const mia = await callApi<{ profilePicture?: { url?: string } | null; picture?: string | null }>(started.hub, admin, 'GET', `/api/models/${model._id}`);
+    expect(JSON.stringify(mia)).toContain(
+      (await callApi<MediaPage>(started.hub, admin, 'GET', `/api/gallery?search=${encodeURIComponent(name(5))}`)).media[0]!._id,
+    );
     expect(unexpectedProblems(problems, [])).toEqual([]);
     await context.close();
   });
 
   test('the first click on a card acts: its favourite button and its menu work before the grid’s action code has loaded', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/gallery?search=${encodeURIComponent(name(7))}`);
+    await page.goto(`${started.hub.url}/gallery?search=${encodeURIComponent(name(7))}`);
     await islandsReady(page);
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')).length);
     const atStart = await scripts();
@@ -288,11 +274,11 @@ describe.skipIf(Boolean(unavailable))('The Red Room in Chromium', () => {
   });
 
   test('on a phone the cards, chips and pager fit, and the menu opens', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/gallery?limit=20`);
+    await page.goto(`${started.hub.url}/gallery?limit=20`);
     await islandsReady(page);
     await thumbnailsLoaded(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

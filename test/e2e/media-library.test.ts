@@ -4,14 +4,13 @@
 // of either gallery is wider than the screen, chips keep their words whole and the select-mode bar
 // is not squeezed; a refusal shown inside the upload dialog leaves its buttons uncovered.
 // Screenshots: artifacts/screenshots/media-library-*.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { Album } from '../../src/shared/albums.ts';
 import type { MediaPage } from '../../src/shared/media.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser, mediaCards, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -71,43 +70,35 @@ async function squeezed(page: Page, selector: string): Promise<string[]> {
 }
 
 describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
   const albums: Record<string, string> = {};
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     const colours = ['#8e1538', '#b86b00', '#0f6b6b', '#4b2a7a', '#2a5a7a', '#6b6b0f'];
     for (const [i, colour] of colours.entries())
-      await uploadByApi(hub, admin, [{ name: `Evening walk by the harbour ${i + 1}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
+      await uploadByApi(started.hub, admin, [{ name: `Evening walk by the harbour ${i + 1}.jpg`, bytes: await picture(colour), type: 'image/jpeg' }]);
     let page: MediaPage;
     for (let tries = 0; ; tries++) {
-      page = await callApi<MediaPage>(hub, admin, 'GET', '/api/gallery?limit=100');
+      page = await callApi<MediaPage>(started.hub, admin, 'GET', '/api/gallery?limit=100');
       if (page.media.length === colours.length && page.media.every((m) => m.status === 'ready')) break;
       if (tries > 600) throw new Error('the pictures were not processed');
       await Bun.sleep(100);
     }
     const [a, b, c, ...rest] = page.media;
-    await callApi(hub, admin, 'POST', '/api/gallery/move-to-premium', { mediaIds: rest.map((m) => m._id) });
-    const free = await callApi<Album>(hub, admin, 'POST', '/api/albums', { name: 'Harbour', description: '', isPublic: true });
-    await callApi(hub, admin, 'POST', `/api/albums/${free._id}/media`, { mediaIds: [a!._id, b!._id, c!._id] });
-    const reserve = await callApi<Album>(hub, admin, 'POST', '/api/albums', { name: 'Reserve', description: '', isPublic: true });
-    await callApi(hub, admin, 'POST', `/api/albums/${reserve._id}/media`, { mediaIds: rest.map((m) => m._id) });
+    await callApi(started.hub, admin, 'POST', '/api/gallery/move-to-premium', { mediaIds: rest.map((m) => m._id) });
+    const free = await callApi<Album>(started.hub, admin, 'POST', '/api/albums', { name: 'Harbour', description: '', isPublic: true });
+    await callApi(started.hub, admin, 'POST', `/api/albums/${free._id}/media`, { mediaIds: [a!._id, b!._id, c!._id] });
+    const reserve = await callApi<Album>(started.hub, admin, 'POST', '/api/albums', { name: 'Reserve', description: '', isPublic: true });
+    await callApi(started.hub, admin, 'POST', `/api/albums/${reserve._id}/media`, { mediaIds: rest.map((m) => m._id) });
     albums.gallery = free._id;
     albums.premium = reserve._id;
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   async function open(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport });
+    await admitContext(context, started.hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page } = await openTracedPage(context);
     return { page, close: () => context.close() };
@@ -115,7 +106,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
 
   test('a double click on a Red Room picture opens it fullscreen; a single click opens the viewer', async () => {
     const { page, close } = await open(VIEWPORTS.desktop);
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     const first = mediaCards(page).first().getByRole('link');
     await first.dblclick();
@@ -136,7 +127,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
   for (const gallery of ['gallery', 'premium'] as const) {
     test(`an open album has an address in ${gallery === 'gallery' ? 'The Red Room' : 'Premium'}: reload and Back keep it`, async () => {
       const { page, close } = await open(VIEWPORTS.desktop);
-      await page.goto(`${hub.url}/${gallery}?filter=albums`);
+      await page.goto(`${started.hub.url}/${gallery}?filter=albums`);
       await islandsReady(page);
       const name = gallery === 'gallery' ? 'Harbour' : 'Reserve';
       await page.getByRole('button', { name: `Open album ${name}` }).click();
@@ -191,7 +182,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
     ];
     const problems: Record<string, string[]> = {};
     for (const address of views) {
-      await page.goto(`${hub.url}${address}`);
+      await page.goto(`${started.hub.url}${address}`);
       await islandsReady(page);
       await page.waitForLoadState('networkidle');
       const found = [
@@ -208,7 +199,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
         async () => (await page.getByRole('button', { name: 'Actions', exact: true }).click(), await page.getByRole('menuitem', { name: 'Select' }).click()),
       ],
     ] as const) {
-      await page.goto(`${hub.url}${address}`);
+      await page.goto(`${started.hub.url}${address}`);
       await islandsReady(page);
       await select();
       await mediaCards(page).first().getByRole('checkbox').click();
@@ -220,10 +211,10 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
     }
     expect(problems).toEqual({});
 
-    await page.goto(`${hub.url}/premium`);
+    await page.goto(`${started.hub.url}/premium`);
     await islandsReady(page);
     await screenshotVariants(page, 'media-library-premium');
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     await screenshotVariants(page, 'media-library-red-room');
     await close();
@@ -231,7 +222,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
 
   test("a refusal inside the upload dialog leaves the dialog's buttons uncovered", async () => {
     const { page, close } = await open(VIEWPORTS.phone);
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     await page.getByRole('button', { name: 'Upload media' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Media' });

@@ -1,18 +1,9 @@
 // Models in Chromium: add a model with two links through the dialog, filter by ethnicity with the
 // plain GET form, favourite it, edit it and delete it, with the spec's toasts at each step.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, callApi, spawnGatedHub, submitPlainForm } from './flows.ts';
+import { describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, callApi, hubAndBrowser, submitPlainForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -21,24 +12,13 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
 const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ models$/);
 
 describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
 
   test('add a model with two links, filter by ethnicity, favourite, edit and delete it', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const credentials = await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const credentials = await admitContext(context, started.hub, ADMIN);
     // Another model already there, so the filter has something to leave out.
-    await callApi(hub, credentials, 'POST', '/api/models', {
+    await callApi(started.hub, credentials, 'POST', '/api/models', {
       name: 'Soo-ah Park',
       ethnicity: 'Korean',
       breastSize: '32B',
@@ -48,7 +28,7 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
       description: 'Seoul',
     });
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/models`);
+    await page.goto(`${started.hub.url}/models`);
     await page.getByRole('heading', { name: 'Models', level: 1 }).waitFor();
     await islandsReady(page);
     expect(await showing(page).textContent()).toBe('Showing 1 of 1 models');
@@ -116,7 +96,7 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
     await mia.getByText('26', { exact: true }).waitFor();
 
     // The favourite shows on the unfiltered list too, first.
-    const fromApi = await callApi<{ name: string; favorite: boolean; age: number }[]>(hub, credentials, 'GET', '/api/models?favorite=true');
+    const fromApi = await callApi<{ name: string; favorite: boolean; age: number }[]>(started.hub, credentials, 'GET', '/api/models?favorite=true');
     expect(fromApi.map((m) => [m.name, m.favorite, m.age])).toEqual([['Mia Rose', true, 26]]);
 
     // Delete, after the confirmation.
@@ -133,7 +113,7 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
 
     // Without the filter, the other model is still there.
     await page.getByRole('link', { name: 'Clear' }).click();
-    await page.waitForURL(`${hub.url}/models`);
+    await page.waitForURL(`${started.hub.url}/models`);
     expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(['Soo-ah Park']);
 
     expect(unexpectedProblems(problems, [])).toEqual([]);
@@ -141,10 +121,10 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
   });
 
   test('on a phone the card actions are in sight without hovering', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openTracedPage(context);
-    await page.goto(`${hub.url}/models`);
+    await page.goto(`${started.hub.url}/models`);
     await islandsReady(page);
     const soo = card(page, 'Soo-ah Park');
     // The buttons fade in as the island goes live; let that finish.

@@ -3,42 +3,21 @@
 // profile, sign out, and sign in again with the passkey button alone, no username typed; then a
 // removed passkey no longer signs in. The page is at http://localhost: a passkey cannot belong to
 // an IP address.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'bun:test';
 import { PASSKEY_TEXT } from '../../src/shared/passkeys.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, credentialsByApi, enterSiteThroughGate, signInThroughForm, spawnGatedHub } from './flows.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, credentialsByApi, enterSiteThroughGate, hubAndBrowser, signInThroughForm } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
 describe.skipIf(Boolean(unavailable))('passkeys in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    hub = await spawnGatedHub();
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
+  const started = hubAndBrowser();
 
   test('add a passkey on the profile, sign out, sign in with the passkey alone; a removed one no longer works', async () => {
-    const base = hub.url.replace('127.0.0.1', 'localhost');
-    const adminId = (await credentialsByApi(hub, ADMIN)).user!._id;
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const base = started.hub.url.replace('127.0.0.1', 'localhost');
+    const adminId = (await credentialsByApi(started.hub, ADMIN)).user!._id;
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
     const { page, problems } = await openTracedPage(context);
     const devtools = await context.newCDPSession(page);
     await devtools.send('WebAuthn.enable', { enableUI: false });

@@ -3,23 +3,15 @@
 // a video card that plays the hub's preview clip while hovered and drops it when left; an item moved
 // over from The Red Room with 'Add from Gallery to Premium'; the tagline that changes after 10 s.
 // Screenshots of the page's states in light and dark, phone and desktop.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { PREMIUM_TAGLINES } from '../../src/shared/premium-view.ts';
-import {
-  browserUnavailableReason,
-  islandsReady,
-  launchChromium,
-  openTracedPage,
-  screenshotVariants,
-  unexpectedProblems,
-  VIEWPORTS,
-} from '../helpers/browser.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import { mediaSamples, type Sample, type SampleName } from '../helpers/media-samples.ts';
 import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, mediaCards, spawnGatedHub, uploadByApi } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser, mediaCards, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -38,33 +30,25 @@ async function untilProcessed(hub: SpawnedHub, credentials: ApiCredentials, path
 const cardTitles = (page: Page) => mediaCards(page).locator('[id$="-title"]').allTextContents();
 
 describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
   let samples: Record<SampleName, Sample>;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     samples = await mediaSamples();
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   async function premiumPage(context: BrowserContext, path = '/premium') {
-    await admitContext(context, hub, ADMIN);
+    await admitContext(context, started.hub, ADMIN);
     const traced = await openTracedPage(context);
-    await traced.page.goto(`${hub.url}${path}`);
+    await traced.page.goto(`${started.hub.url}${path}`);
     await islandsReady(traced.page);
     return traced;
   }
 
   test('an empty premium gallery says how to start; the tagline changes after 10 s', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
     const { page, problems } = await premiumPage(context);
     await page.getByText('No premium content found').waitFor();
     expect(await page.getByText('Upload your first premium content to get started!').isVisible()).toBe(true);
@@ -78,7 +62,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
   }, 60_000);
 
   test('upload a JPEG and an MP4 with tags, each a resumable upload; the items show their tags; a hovered video plays its preview', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
     const { page, problems } = await premiumPage(context);
     const uploads: string[] = [];
     page.on('request', (r) => {
@@ -100,13 +84,13 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     expect(uploads.filter((u) => !u.startsWith('PATCH ') && !u.startsWith('GET '))).toEqual(['POST /api/uploads', 'POST /api/uploads']);
     await dialog.waitFor({ state: 'hidden' });
 
-    let stored = await untilProcessed(hub, admin, '/api/premium?limit=100');
+    let stored = await untilProcessed(started.hub, admin, '/api/premium?limit=100');
     // The preview clip is made after the item is ready (the preview job): wait for it, so the
     // page's cards have it whatever the machine's speed.
     for (let tries = 0; !stored.media.find((m) => m.type === 'video')?.preview; tries++) {
-      if (tries > 600) throw new Error(`no preview made: ${hub.output().slice(-2000)}`);
+      if (tries > 600) throw new Error(`no preview made: ${started.hub.output().slice(-2000)}`);
       await Bun.sleep(200);
-      stored = await untilProcessed(hub, admin, '/api/premium?limit=100');
+      stored = await untilProcessed(started.hub, admin, '/api/premium?limit=100');
     }
     expect(stored.media.map((m) => [m.title, m.tags]).sort()).toEqual([
       ['Velvet clip', ['Lena', 'velvet']],
@@ -171,11 +155,11 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     const red = sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 30, b: 60 } } })
       .jpeg()
       .toBuffer();
-    await uploadByApi(hub, admin, [{ name: 'Crimson room.jpg', bytes: await red, type: 'image/jpeg' }]);
-    await uploadByApi(hub, admin, [{ name: 'Stays free.jpg', bytes: Buffer.from(samples.jpeg.bytes()), type: 'image/jpeg' }]);
-    await untilProcessed(hub, admin, '/api/gallery?limit=100');
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: hub.url }]);
+    await uploadByApi(started.hub, admin, [{ name: 'Crimson room.jpg', bytes: await red, type: 'image/jpeg' }]);
+    await uploadByApi(started.hub, admin, [{ name: 'Stays free.jpg', bytes: Buffer.from(samples.jpeg.bytes()), type: 'image/jpeg' }]);
+    await untilProcessed(started.hub, admin, '/api/gallery?limit=100');
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: started.hub.url }]);
     const { page, problems } = await premiumPage(context);
     await page.getByRole('button', { name: 'Add from Gallery to Premium' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add from Gallery to Premium' });
@@ -189,7 +173,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     await page.getByText('1 item moved to premium').waitFor();
     await page.getByRole('article', { name: 'Crimson room' }).waitFor();
 
-    await page.goto(`${hub.url}/gallery`);
+    await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
     await mediaCards(page).first().waitFor();
     expect(await mediaCards(page).getByRole('heading').allTextContents()).toEqual(['Stays free']);

@@ -1,11 +1,10 @@
 // Journeys in real Chromium against the real server: the app shell, the theme switch (a form with
 // a small script, no React), static pages, and the bottom bar's room on phones. Contexts are past
 // the site gate and signed in through the API (access.test.ts walks the forms).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, islandsReady, launchChromium, loadedScripts, openPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, spawnGatedHub } from './flows.ts';
+import { describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason, islandsReady, loadedScripts, openPage, screenshot, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, hubAndBrowser, spawnGatedHub } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -18,24 +17,13 @@ const switchReady = (page: Page) =>
   page.waitForFunction(() => document.querySelector('form[data-theme-switch]') !== null && !document.querySelector('[data-theme-apply]'));
 
 describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    hub = await spawnGatedHub();
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
+  const started = hubAndBrowser();
 
   test('choosing dark applies at once without a page load, survives a reload, and loads no React for it', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
     expect(await mode(page)).toBe('system');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const lightBackground = await background();
@@ -69,10 +57,10 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   });
 
   test('the switch is one tab stop: arrow keys choose, with a visible focus ring, and Tab leaves the group', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/users`);
+    await page.goto(`${started.hub.url}/users`);
     await switchReady(page);
     const system = page.getByRole('radio', { name: 'System theme' });
     // Tab from the element just before the switch (the Premium link) lands on the checked radio.
@@ -100,10 +88,10 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   });
 
   test('system mode follows the operating system, also when it changes while the page is open', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
     await switchReady(page);
     expect(await stored(page)).toEqual(['system', 'dark']);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
@@ -118,9 +106,9 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   });
 
   test('without JavaScript the switch posts the form, also at the site gate, and the page comes back in the new mode', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light', javaScriptEnabled: false });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light', javaScriptEnabled: false });
     const { page, problems } = await openPage(context);
-    const response = await page.goto(`${hub.url}/users?from=nojs`);
+    const response = await page.goto(`${started.hub.url}/users?from=nojs`);
     expect(response?.status()).toBe(401);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     const apply = page.getByRole('button', { name: 'Apply' });
@@ -129,7 +117,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     await page.getByRole('radio', { name: 'Dark theme' }).check();
     expect(await apply.isVisible()).toBe(true);
     await screenshot(page, 'theme-switch-nojs-phone-light');
-    await Promise.all([page.waitForURL(`${hub.url}/users?from=nojs`), apply.click()]);
+    await Promise.all([page.waitForURL(`${started.hub.url}/users?from=nojs`), apply.click()]);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     expect(await mode(page)).toBe('dark');
     expect(await page.getByRole('radio', { name: 'Dark theme' }).isChecked()).toBe(true);
@@ -141,14 +129,14 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   });
 
   test('a page without islands loads no React, only the theme script, and still shows and switches the theme', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    await admitContext(context, hub, ADMIN);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, started.hub, ADMIN);
     const { page, problems } = await openPage(context);
-    await page.goto(`${hub.url}/`);
+    await page.goto(`${started.hub.url}/`);
     await switchReady(page);
     await page.getByRole('radio', { name: 'Dark theme' }).click();
 
-    const response = await page.goto(`${hub.url}/this/page/does/not/exist`);
+    const response = await page.goto(`${started.hub.url}/this/page/does/not/exist`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('[data-island]').count()).toBe(0);
     const scripts = await page.locator('script').evaluateAll((tags) => tags.map((tag) => new URL((tag as HTMLScriptElement).src).pathname));
@@ -163,7 +151,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
     expect(await mode(page)).toBe('light');
 
     await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.waitForURL(`${hub.url}/`);
+    await page.waitForURL(`${started.hub.url}/`);
     // A 404 is reported by Chromium as a console error for the document itself; nothing else may be.
     expect(problems.filter((p) => !p.includes('404 (Not Found)'))).toEqual([]);
     await context.close();
@@ -172,7 +160,7 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
   test('with the lockout off there is no badge, and a page without other islands loads no React', async () => {
     const open = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
     try {
-      const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light' });
+      const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'light' });
       await admitContext(context, open, ADMIN);
       const { page, problems } = await openPage(context);
       // All Users has no island of its own (Home has its dashboard).
@@ -192,10 +180,10 @@ describe.skipIf(Boolean(unavailable))('theme and islands in Chromium', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`on a ${size} the layout fits and no content ever sits under Lock Site or the countdown`, async () => {
-      const context = await browser.newContext({ viewport });
-      await admitContext(context, hub, ADMIN);
+      const context = await started.browser.newContext({ viewport });
+      await admitContext(context, started.hub, ADMIN);
       const { page, problems } = await openPage(context);
-      await page.goto(`${hub.url}/`);
+      await page.goto(`${started.hub.url}/`);
       await islandsReady(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       const footer = page.locator('footer');

@@ -3,13 +3,12 @@
 // them before it arrives still acts once it has: a press on a button (disabled in the server's
 // HTML, enabled once the page is live), text typed into the search; the pager's links work as
 // links meanwhile.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MATURE_COOKIE } from '../../src/shared/gallery-view.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, type ApiCredentials, admitContext, credentialsByApi, spawnGatedHub, uploadByApi } from './flows.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage } from '../helpers/browser.ts';
+import { ADMIN, type ApiCredentials, admitContext, credentialsByApi, hubAndBrowser, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -33,15 +32,11 @@ async function holdScript(page: Page, name: string): Promise<{ release: () => vo
 }
 
 describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated when first used", () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     // Three pictures in The Red Room (two to a page with ?limit: a pager with two pages).
     const files = [];
     for (const [i, colour] of ['#c33', '#3c3', '#33c'].entries()) {
@@ -50,20 +45,16 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
         .toBuffer();
       files.push({ name: `picture-${i}.jpg`, type: 'image/jpeg', bytes: new Uint8Array(jpeg) });
     }
-    await uploadByApi(hub, admin, files);
+    await uploadByApi(started.hub, admin, files);
   }, 120_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   async function open(context: BrowserContext, path: string, held: string) {
-    await admitContext(context, hub, ADMIN);
+    await admitContext(context, started.hub, ADMIN);
     // The Red Room's mature-content warning accepted before.
-    await context.addCookies([{ name: MATURE_COOKIE, value: 'true', url: hub.url }]);
+    await context.addCookies([{ name: MATURE_COOKIE, value: 'true', url: started.hub.url }]);
     const traced = await openTracedPage(context);
     const hold = await holdScript(traced.page, held);
-    await traced.page.goto(`${hub.url}${path}`);
+    await traced.page.goto(`${started.hub.url}${path}`);
     await islandsReady(traced.page);
     // The page is live (the upload button is enabled): the toolbar's script has not been asked for.
     await expect(traced.page.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).resolves.toBe(true);
@@ -71,7 +62,7 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
   }
 
   test("Premium: a press on Actions before the toolbar's script is there opens the menu once it is", async () => {
-    const context = await browser.newContext();
+    const context = await started.browser.newContext();
     try {
       const { page, problems, release, asked } = await open(context, '/premium', 'Toolbar');
       // Nothing of the toolbar has loaded with the page; its Actions button takes presses already.
@@ -96,7 +87,7 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
   }, 60_000);
 
   test('The Red Room: what is typed into the search before the toolbar is live searches once it is', async () => {
-    const context = await browser.newContext();
+    const context = await started.browser.newContext();
     try {
       const { page, problems, release, asked } = await open(context, '/gallery', 'Toolbar');
       // Typed before the toolbar's script is there.
@@ -114,7 +105,7 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
   }, 60_000);
 
   test("The Red Room: the pager's Next page is a link until its script is there", async () => {
-    const context = await browser.newContext();
+    const context = await started.browser.newContext();
     try {
       const { page, problems, release } = await open(context, '/gallery?limit=2', 'MediaPager');
       await page.getByRole('link', { name: 'Next page' }).click();

@@ -1,15 +1,13 @@
 // A journey in Chromium for two-factor sign-in: a member turns it on from the profile, reading the
 // key off the page as a person would type it into an authenticator app, signs out, and signs in
 // again with the password and a code computed here from that key.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { Browser } from 'playwright-core';
 import type { PublicUser } from '../../src/features/users/users.schema.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
-import { ADMIN, admitContext, createUserByApi, credentialsByApi, spawnGatedHub } from './flows.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, VIEWPORTS } from '../helpers/browser.ts';
+import { ADMIN, admitContext, createUserByApi, credentialsByApi, hubAndBrowser } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -20,29 +18,21 @@ const MEMBER = { name: 'Tess Member', username: 'tess', email: 'tess@example.com
 const codeFor = (secret: string, ahead = 0) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);
 
 describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser();
   let member: PublicUser;
   let recoveryCodes: string[] = [];
 
   beforeAll(async () => {
-    hub = await spawnGatedHub();
-    const admin = await credentialsByApi(hub, ADMIN);
-    member = await createUserByApi(hub, admin, MEMBER);
-    ({ browser, close: closeBrowser } = await launchChromium());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
+    const admin = await credentialsByApi(started.hub, ADMIN);
+    member = await createUserByApi(started.hub, admin, MEMBER);
   });
 
   test('enrol from the profile, sign out, sign in with the password and a code', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
-    await admitContext(context, hub, { username: MEMBER.username, password: MEMBER.password });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop, colorScheme: 'light' });
+    await admitContext(context, started.hub, { username: MEMBER.username, password: MEMBER.password });
     const { page, problems } = await openTracedPage(context);
 
-    await page.goto(`${hub.url}/user/${member._id}`);
+    await page.goto(`${started.hub.url}/user/${member._id}`);
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByText('Off: your password alone signs you in.').waitFor();
     await islandsReady(page);
@@ -90,17 +80,17 @@ describe.skipIf(Boolean(unavailable))('two-factor sign-in in Chromium', () => {
     await code.fill(codeFor(secret, 1));
     await Promise.all([page.waitForURL((url) => url.pathname !== '/signin'), page.getByRole('button', { name: 'Verify' }).click()]);
     expect((await context.cookies()).some((c) => c.name === 'hub_session')).toBe(true);
-    await page.goto(`${hub.url}/user/${member._id}`);
+    await page.goto(`${started.hub.url}/user/${member._id}`);
     await page.getByText('On: a code from your authenticator app is asked for after your password.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
 
   test('the plain sign-in form (no JavaScript) asks for the code too', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark', javaScriptEnabled: false });
-    await admitContext(context, hub);
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: 'dark', javaScriptEnabled: false });
+    await admitContext(context, started.hub);
     const page = await context.newPage();
-    await page.goto(`${hub.url}/signin`);
+    await page.goto(`${started.hub.url}/signin`);
     await page.getByLabel('Username', { exact: true }).fill(MEMBER.username);
     await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Sign In', exact: true }).click()]);

@@ -6,17 +6,16 @@
 // dragging over the seek strip shows the frame the hub's WebVTT names for that time, from the hub's
 // sprite sheet. card-previews.test.ts and viewer-playback.test.ts check the same islands against
 // files served by a stand-in; this journey checks them against what the hub makes.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { formatDuration, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { browserUnavailableReason, islandsReady, launchChromium, openTracedPage, SCREENSHOT_DIR, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
-import type { SpawnedHub } from '../helpers/spawn-hub.ts';
+import { browserUnavailableReason, islandsReady, openTracedPage, SCREENSHOT_DIR, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
 import { tempDir } from '../helpers/test-app.ts';
 import { ffmpeg } from '../helpers/video-samples.ts';
-import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, spawnGatedHub } from './flows.ts';
+import { ADMIN, type ApiCredentials, admitContext, callApi, credentialsByApi, hubAndBrowser } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -74,9 +73,7 @@ const GALLERIES = [
 ] as const;
 
 describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames in Chromium", () => {
-  let hub: SpawnedHub;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  const started = hubAndBrowser({ SITE_LOCKOUT_HOURS: '0' });
   let admin: ApiCredentials;
   /** Each gallery's video as the API answers it, with its preview and scrubber made. */
   const items = new Map<string, MediaItem>();
@@ -84,15 +81,13 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
   const cues = new Map<string, Cue[]>();
 
   beforeAll(async () => {
-    hub = await spawnGatedHub({ SITE_LOCKOUT_HOURS: '0' });
-    ({ browser, close: closeBrowser } = await launchChromium());
-    admin = await credentialsByApi(hub, ADMIN);
+    admin = await credentialsByApi(started.hub, ADMIN);
     const scratch = tempDir('hub-video-previews-');
     for (const gallery of GALLERIES) {
       const bytes = await makeVideo(path.join(scratch, `${gallery.source}.mp4`), gallery.source);
       const form = new FormData();
       form.append('files', new File([bytes as Uint8Array<ArrayBuffer>], `${gallery.title}.mp4`, { type: 'video/mp4' }));
-      const response = await fetch(`${hub.url}${gallery.api}/upload`, {
+      const response = await fetch(`${started.hub.url}${gallery.api}/upload`, {
         method: 'POST',
         headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` },
         body: form,
@@ -102,39 +97,35 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
     // The preview job follows processing in the conversions' pool: wait for both extras.
     for (const gallery of GALLERIES) {
       for (let tries = 0; ; tries++) {
-        const [item] = (await callApi<MediaPage>(hub, admin, 'GET', `${gallery.api}?limit=10`)).media;
+        const [item] = (await callApi<MediaPage>(started.hub, admin, 'GET', `${gallery.api}?limit=10`)).media;
         if (item?.status === 'failed') throw new Error(`processing failed: ${item.failure}`);
         if (item?.status === 'ready' && item.preview && item.scrubber) {
           items.set(gallery.name, item);
           break;
         }
-        if (tries > 600) throw new Error(`no preview made: ${JSON.stringify(item)}\n${hub.output().slice(-2000)}`);
+        if (tries > 600) throw new Error(`no preview made: ${JSON.stringify(item)}\n${started.hub.output().slice(-2000)}`);
         await Bun.sleep(200);
       }
       const item = items.get(gallery.name)!;
-      const vtt = await fetch(`${hub.url}${item.scrubber}`, {
+      const vtt = await fetch(`${started.hub.url}${item.scrubber}`, {
         headers: { 'x-site-token': admin.siteToken, authorization: `Bearer ${admin.sessionToken}` },
       });
       expect(vtt.status).toBe(200);
-      cues.set(gallery.name, cuesOf(await vtt.text(), new URL(item.scrubber!, hub.url).pathname));
+      cues.set(gallery.name, cuesOf(await vtt.text(), new URL(item.scrubber!, started.hub.url).pathname));
     }
   }, 300_000);
-  afterAll(async () => {
-    await closeBrowser?.();
-    await hub?.cleanup();
-  });
 
   async function galleryPage(context: BrowserContext, at: string) {
-    await admitContext(context, hub, ADMIN);
+    await admitContext(context, started.hub, ADMIN);
     // The Red Room's warning, accepted before.
-    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: hub.url }]);
+    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: started.hub.url }]);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const traced = await openTracedPage(context);
     const requested: string[] = [];
     traced.page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const loaded = new Map<string, number>();
     traced.page.on('response', (response) => loaded.set(new URL(response.url()).pathname, response.status()));
-    await traced.page.goto(`${hub.url}${at}`);
+    await traced.page.goto(`${started.hub.url}${at}`);
     await islandsReady(traced.page);
     return { ...traced, requested, loaded };
   }
@@ -167,7 +158,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
       for (const gallery of GALLERIES) {
         test(`${gallery.name}, ${mode}, ${viewport.width} px: hovering the card plays the hub's preview; the viewer's strip shows the hub's frames`, async () => {
           const item = items.get(gallery.name)!;
-          const context = await browser.newContext({ viewport, colorScheme: mode });
+          const context = await started.browser.newContext({ viewport, colorScheme: mode });
           const { page, problems, requested, loaded } = await galleryPage(context, gallery.page);
           const card = page.getByRole('article', { name: gallery.title });
           await card.waitFor();
@@ -220,7 +211,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
           };
           /** What the strip must show at `cue`'s middle: its region of its sheet. */
           const expected = (cue: Cue) => ({
-            image: `${hub.url}${cue.sheet}`,
+            image: `${started.hub.url}${cue.sheet}`,
             position: `${-cue.x}px ${-cue.y}px`.replace(/-0px/g, '0px'),
             size: [`${cue.w}px`, `${cue.h}px`],
             time: formatDuration(within(cue)),
@@ -242,7 +233,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
             image.src = url;
             await image.decode();
             return [image.naturalWidth, image.naturalHeight];
-          }, `${hub.url}${hovered.sheet}`);
+          }, `${started.hub.url}${hovered.sheet}`);
           expect(natural[0]).toBeGreaterThanOrEqual(hovered.x + hovered.w);
           expect(natural[1]).toBeGreaterThanOrEqual(hovered.y + hovered.h);
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -271,7 +262,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
 
   test('keyboard focus on a Red Room video card plays its preview; moving focus on stops it', async () => {
     const item = items.get('The Red Room')!;
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
     const { page, problems, requested } = await galleryPage(context, '/gallery');
     const card = page.getByRole('article', { name: 'Harbour at dusk' });
     await card.waitFor();
@@ -291,7 +282,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
   for (const mode of ['light', 'dark'] as const) {
     test(`on a phone (${mode}), a finger held on a Premium video card plays its preview and lifting it opens nothing; a tap opens the viewer`, async () => {
       const item = items.get('Premium')!;
-      const context = await browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: mode, hasTouch: true, isMobile: true });
+      const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, colorScheme: mode, hasTouch: true, isMobile: true });
       const { page, problems, requested } = await galleryPage(context, '/premium');
       const card = page.getByRole('article', { name: 'Velvet harbour' });
       await card.waitFor();
