@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { PublicUser } from '../../src/shared/contracts/users.ts';
 import type { Library } from '../../src/shared/libraries.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
@@ -97,6 +97,8 @@ const folderButtons = (d: HTMLElement) =>
   within(within(d).getByRole('list', { name: 'Folders' }))
     .getAllByRole('button')
     .map((b) => b.textContent);
+/** Waits for the picker to list `expected` (each folder is asked of the hub; a busy machine takes a while). */
+const foldersListed = (d: HTMLElement, expected: string[]) => waitFor(() => expect(folderButtons(d)).toEqual(expected), { timeout: 15_000 });
 
 async function addThroughAPI(body: Record<string, unknown>): Promise<Library> {
   const response = await fetch('/api/libraries', {
@@ -118,13 +120,13 @@ describe('the Libraries card', () => {
     await settle(() => within(card()).getByRole('button', { name: 'Add Library' }).click());
     const d = await dialog('Add Library');
     // The picker starts at the roots and offers nothing outside them.
-    expect(folderButtons(d)).toEqual([root]);
+    await foldersListed(d, [root]);
     expect((within(d).getByRole('button', { name: 'Add and Scan' }) as HTMLButtonElement).disabled).toBe(true);
     await settle(() => within(d).getByRole('button', { name: root }).click());
-    expect(folderButtons(d)).toEqual(['↑ All roots', 'music', 'photos']);
+    await foldersListed(d, ['↑ All roots', 'music', 'photos']);
     await settle(() => within(d).getByRole('button', { name: 'photos' }).click());
+    await foldersListed(d, ['↑ Up one folder', '2024']);
     expect(within(d).getByRole('group', { name: 'Folder' }).textContent).toContain(photos);
-    expect(folderButtons(d)).toEqual(['↑ Up one folder', '2024']);
     fireEvent.change(within(d).getByLabelText('Owner'), { target: { value: hub.ids.bob } });
     fireEvent.change(within(d).getByLabelText('Gallery'), { target: { value: 'premium' } });
     fireEvent.change(within(d).getByLabelText('Tags'), { target: { value: 'Trips, 2024' } });
