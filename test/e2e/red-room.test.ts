@@ -274,6 +274,14 @@ describe.skipIf(Boolean(unavailable))('The Red Room for a first-time visitor in 
     await admitContext(context, hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
     const { page, problems } = await openTracedPage(context);
+    // The videos of the tests before make their previews and scrubbers in the background: their
+    // files must all be there before the hub's files are counted.
+    for (let tries = 0; ; tries++) {
+      const videos = (await list(hub, admin)).media.filter((m) => m.type === 'video');
+      if (videos.every((m) => m.preview && m.scrubber)) break;
+      if (tries > 600) throw new Error(`previews not made: ${JSON.stringify(videos.map((m) => [m.title, m.preview, m.scrubber]))}`);
+      await Bun.sleep(100);
+    }
     const before = (await list(hub, admin)).media.map((m) => m._id).sort();
     const filesBefore = storedFiles(hub);
     await page.goto(`${hub.url}/gallery`);
