@@ -37,6 +37,7 @@ import { smallBody } from './http/body.ts';
 import type { AppDeps } from './http/context.ts';
 import { pageRenderer } from './http/document.tsx';
 import { healthRoutes } from './http/health.ts';
+import { allowedHost } from './http/middleware/allowed-host.ts';
 import { compress } from './http/middleware/compress.ts';
 import { csrf } from './http/middleware/csrf.ts';
 import { notFound, onError } from './http/middleware/errors.tsx';
@@ -63,6 +64,8 @@ export function createApp(given: AppDeps) {
     c.set('services', services);
     await next();
   });
+  // Only the hub's own names are answered (DNS rebinding); /healthz answers to any.
+  app.use('*', allowedHost());
   app.use('*', themeMode());
   app.use('*', pageRenderer());
 

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       loginLimit: { maxAttempts: 5, windowMs: 15 * 60_000 },
       trustProxy: false,
       fetchAllowHosts: [],
+      allowedHosts: [],
       media: {
         maxUploadBytes: 20 * 1024 ** 3,
         uploadExpiryHours: 24,
@@ -201,6 +202,20 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(load({ FETCH_ALLOW_HOSTS: 'nas.local:8080' }).fetchAllowHosts)).toBe(true);
     for (const bad of ['nas.local', 'nas.local:0', 'nas.local:70000', 'http://nas.local:80', 'nas.local:80/x', 'user@nas:80', '::1:80']) {
       expect(failure({ FETCH_ALLOW_HOSTS: bad })).toStartWith('Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port entries');
+    }
+  });
+
+  test('ALLOWED_HOSTS: host names in lower case, `.name` or `*.name` for the names under one, `*` for any; a port, a scheme or a path stops start-up', () => {
+    expect(load({ ALLOWED_HOSTS: ' NAS.lan, *.Example.org ,.home.arpa, media.example.net., *,' }).allowedHosts).toEqual([
+      'nas.lan',
+      '.example.org',
+      '.home.arpa',
+      'media.example.net',
+      '*',
+    ]);
+    expect(Object.isFrozen(load({ ALLOWED_HOSTS: 'nas.lan' }).allowedHosts)).toBe(true);
+    for (const bad of ['nas.lan:3000', 'http://nas.lan', 'nas.lan/x', 'user@nas', 'a..b', '*.', 'nas*.lan', '[::1]']) {
+      expect(failure({ ALLOWED_HOSTS: bad })).toStartWith('Invalid configuration: ALLOWED_HOSTS must be comma-separated host names');
     }
   });
 

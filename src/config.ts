@@ -36,6 +36,19 @@ function allowedHostEntry(entry: string): string | null {
 }
 
 /**
+ * One ALLOWED_HOSTS entry as the host check compares it: a host name in lower case without its
+ * final dot, `.name` for the name and every name under it (`*.name` is written so too), or `*`
+ * for any name. Null when the entry is not one of those (a port, a scheme or a path included).
+ */
+function allowedNameEntry(entry: string): string | null {
+  if (entry === '*') return entry;
+  const value = entry.toLowerCase().replace(/\.$/, '');
+  const name = value.replace(/^\*?\./, '');
+  if (!/^[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*$/.test(name) || name.length > 253) return null;
+  return name === value ? name : `.${name}`;
+}
+
+/**
  * AVATAR_SERVICE_URL: an http(s) URL template with {username} (and usually {platform}) in it. The
  * placeholders are filled in later, so the URL is checked with them replaced by sample values.
  */
@@ -115,6 +128,25 @@ export const settingsSchema = z.object({
       return hosts as string[];
     }),
   AVATAR_SERVICE_URL: avatarTemplate,
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const names = entries.map(allowedNameEntry);
+      const bad = entries.find((_, i) => names[i] === null);
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated host names such as nas.lan,media.example.org or .example.org for every name under it, without a port (${JSON.stringify(bad)} is not)`,
+        });
+        return z.NEVER;
+      }
+      return names as string[];
+    }),
   MAX_UPLOAD_BYTES: z.coerce
     .number({ message: 'must be a whole number of bytes, such as 21474836480 (20 GiB)' })
     .int('must be a whole number of bytes, such as 21474836480 (20 GiB)')
@@ -238,6 +270,11 @@ export interface Config {
    * host name; unset, they are bound to the Host each request names (so localhost works).
    */
   publicUrl?: string;
+  /**
+   * ALLOWED_HOSTS: host names the hub answers to besides its own (loopback, IP addresses, the
+   * machine's name, PUBLIC_URL's host); `.name` covers every name under it, `*` any name.
+   */
+  allowedHosts: readonly string[];
   /** Internal host:port entries the safe fetcher may reach although their address is not public. */
   fetchAllowHosts: readonly string[];
   /**
@@ -360,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: s.TRUST_PROXY,
     ...(s.PUBLIC_URL ? { publicUrl: new URL(s.PUBLIC_URL).origin } : {}),
     fetchAllowHosts: Object.freeze(s.FETCH_ALLOW_HOSTS),
+    allowedHosts: Object.freeze(s.ALLOWED_HOSTS),
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
     media: Object.freeze({
       maxUploadBytes: s.MAX_UPLOAD_BYTES,

@@ -21,6 +21,9 @@ const CROSS_SITE: [string, Record<string, string>][] = [
   ['a foreign Origin', { origin: 'https://evil.example' }],
   ['an Origin that only starts like this host', { origin: 'http://localhost.evil.example' }],
   ['Origin: null', { origin: 'null' }],
+  // The same host and port, another scheme: another origin (an http hub has no https pages).
+  ['an https Origin on an http hub', { origin: 'https://localhost' }],
+  ['an Origin of another port', { origin: 'http://localhost:8080' }],
 ];
 
 describe('credentials', () => {
@@ -143,7 +146,7 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
   });
 
   test('behind a trusted proxy the Host passed through is this origin; X-Forwarded-Host is never believed', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'hub.example.org' } });
     try {
       const carol = await proxied.createUser({ username: 'carol' });
       const headers = { cookie: cookiesOf(carol), host: 'hub.example.org', 'x-forwarded-proto': 'https' };

@@ -54,7 +54,7 @@ describe('POST /auth/signin/ and GET /auth/signout/', () => {
   });
 
   test('over HTTPS the session cookie is Secure', async () => {
-    const res = await t.request('https://hub.example.org/auth/signin/', {
+    const res = await t.request('https://localhost/auth/signin/', {
       method: 'POST',
       json: { username: 'alice', password: PASSWORD },
       as: { siteToken: site },

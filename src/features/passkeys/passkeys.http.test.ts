@@ -15,7 +15,7 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   // These tests fail sign-ins on purpose more often than the default limit allows, except the one about the limit.
-  t = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', LOGIN_MAX_ATTEMPTS: '1000' } });
+  t = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', LOGIN_MAX_ATTEMPTS: '1000', ALLOWED_HOSTS: 'hub.example.org' } });
   alice = await t.createUser({ username: 'alice', name: 'Alice A' });
   bob = await t.createUser({ username: 'bob', name: 'Bob B', role: 'user' }, alice);
 });

@@ -5,10 +5,10 @@ import type { AppDeps } from '../context.ts';
 import { clientAddress } from '../credentials.ts';
 import { csrf } from './csrf.ts';
 
-function app(trustProxy = false) {
+function app(trustProxy = false, publicUrl?: string) {
   const a = new Hono();
   a.use('*', async (c, next) => {
-    c.set('deps', { config: { trustProxy } } as unknown as AppDeps);
+    c.set('deps', { config: { trustProxy, ...(publicUrl ? { publicUrl } : {}) } } as unknown as AppDeps);
     await next();
   });
   a.use('*', csrf());
@@ -52,12 +52,51 @@ describe('csrf', () => {
     expect(forged.status).toBe(403);
     const rewritten = await post({ origin: 'https://hub.example.org', host: 'internal:3000', 'x-forwarded-host': 'hub.example.org' }, true);
     expect(rewritten.status).toBe(403);
-    const passedThrough = await post({ origin: 'https://hub.example.org', host: 'hub.example.org', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' }, true);
+    const passedThrough = await post(
+      { origin: 'https://hub.example.org', host: 'hub.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' },
+      true,
+    );
     expect(passedThrough.status).toBe(200);
     expect(await passedThrough.json()).toEqual({ changed: true, from: '10.0.0.9' });
     // Without trust, X-Forwarded-For is ignored.
     const untrusted = await post({ 'x-forwarded-for': '1.2.3.4' });
     expect(await untrusted.json()).toEqual({ changed: true, from: 'unknown' });
+  });
+
+  test('the whole origin counts: an https, or another port, Origin is refused on an http hub (browsers send no Sec-Fetch-Site over plain http)', async () => {
+    expect((await post({ origin: 'http://hub.local', cookie: 'hub_session=x' })).status).toBe(200);
+    // A default port spelled out is the same origin.
+    expect((await post({ origin: 'http://hub.local:80', cookie: 'hub_session=x' })).status).toBe(200);
+    const https = await post({ origin: 'https://hub.local', cookie: 'hub_session=x' });
+    expect(https.status).toBe(403);
+    expect(await https.json()).toEqual({ error: 'Cross-site request refused' });
+    expect((await post({ origin: 'http://hub.local:8080', cookie: 'hub_session=x' })).status).toBe(403);
+    expect((await post({ referer: 'https://hub.local/user/1', cookie: 'hub_session=x' })).status).toBe(403);
+    // The Host names the port: a hub reached at its LAN address and port matches its own pages.
+    expect((await post({ host: '192.168.1.20:3000', origin: 'http://192.168.1.20:3000', cookie: 'hub_session=x' })).status).toBe(200);
+    expect((await post({ host: '192.168.1.20:3000', origin: 'https://192.168.1.20:3000', cookie: 'hub_session=x' })).status).toBe(403);
+  });
+
+  test('X-Forwarded-Proto says https only behind a trusted proxy', async () => {
+    const headers = { host: 'hub.example.org', origin: 'https://hub.example.org', 'x-forwarded-proto': 'https', cookie: 'hub_session=x' };
+    expect((await post(headers, true)).status).toBe(200);
+    // The proxy says the visitor used https: a plain-http page of the same name is another origin.
+    expect((await post({ ...headers, origin: 'http://hub.example.org' }, true)).status).toBe(403);
+    // Without TRUST_PROXY any client could send the header: the hub sees http.
+    expect((await post(headers)).status).toBe(403);
+    expect((await post({ ...headers, origin: 'http://hub.example.org' })).status).toBe(200);
+  });
+
+  test("PUBLIC_URL's origin is accepted whatever the hub sees (a TLS proxy without TRUST_PROXY); no other origin is", async () => {
+    const publicPost = (headers: Record<string, string>) =>
+      app(false, 'https://hub.example.org').request('http://hub.local/change', { method: 'POST', headers: { cookie: 'hub_session=x', ...headers } });
+    expect((await publicPost({ host: 'hub.example.org', origin: 'https://hub.example.org' })).status).toBe(200);
+    expect((await publicPost({ origin: 'https://hub.example.org' })).status).toBe(200);
+    expect((await publicPost({ referer: 'https://hub.example.org/gallery' })).status).toBe(200);
+    expect((await publicPost({ host: 'hub.example.org', origin: 'https://hub.example.org:8443' })).status).toBe(403);
+    expect((await publicPost({ host: 'hub.example.org', origin: 'https://evil.example' })).status).toBe(403);
+    // The address the request was sent to still counts (the hub reached on the LAN by plain http).
+    expect((await publicPost({ host: '192.168.1.20:3000', origin: 'http://192.168.1.20:3000' })).status).toBe(200);
   });
 
   test('without Sec-Fetch-Site or Origin, a foreign Referer is refused and a missing one is not', async () => {
