@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { tempDir } from '../../test/helpers/test-app.ts';
 import { type OpenDatabase, openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { defineJob, type JobDefinition, JobQueue, JobQueueError, PermanentJobError } from './queue.ts';
+import { defineJob, type JobDefinition, JobInterruptedError, JobQueue, JobQueueError, MAX_INTERRUPTED_DELAY_MS, PermanentJobError } from './queue.ts';
 
 const greet = defineJob('test.greet', z.object({ name: z.string().min(1) }), { maxAttempts: 3, retryDelayMs: (n) => n * 1_000 });
 const other = defineJob('test.other', z.object({}));
@@ -89,6 +89,52 @@ describe('job queue', () => {
     now += 1_000_000;
     await q.runUntilIdle();
     expect(attempts).toEqual([1, 2, 3]);
+  });
+
+  test('a job cut off from outside (its tool stopped by a signal) is queued again, later each time, and never fails nor calls onFailed', async () => {
+    const q = queue();
+    const attempts: number[] = [];
+    const failures: string[] = [];
+    q.handle(
+      greet,
+      async (_payload, { attempt }) => {
+        attempts.push(attempt);
+        if (attempts.length <= 5) throw new JobInterruptedError('ffmpeg was stopped by SIGKILL');
+      },
+      { onFailed: async ({ name }) => void failures.push(name) },
+    );
+    await q.enqueue(greet, { name: 'Vi' }, { key: 'v' });
+    for (let i = 1; i <= 5; i++) {
+      await q.runUntilIdle();
+      expect((await jobRows())[0]).toMatchObject({ state: 'queued', attempts: i, last_error: 'ffmpeg was stopped by SIGKILL', run_at: now + i * 1_000 });
+      now += i * 1_000;
+    }
+    await q.runUntilIdle();
+    expect(attempts).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(failures).toEqual([]);
+    expect(await jobRows()).toEqual([]);
+    expect(MAX_INTERRUPTED_DELAY_MS).toBe(3_600_000);
+  });
+
+  test('cut off while the queue stops (a service manager signalled the tool with the hub): queued for the next start, its attempt not counted', async () => {
+    const q = queue({ concurrency: 1, stopTimeoutMs: 60_000 });
+    let started = false;
+    let release = () => {};
+    q.handle(greet, async () => {
+      started = true;
+      // The tool dies of the same signal the hub got, before the grace period is over.
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      throw new JobInterruptedError('ffmpeg was stopped by a signal');
+    });
+    await q.enqueue(greet, { name: 'Sy' }, { key: 's' });
+    await q.start();
+    while (!started) await Bun.sleep(5);
+    const stopped = q.stop();
+    release();
+    await stopped;
+    expect((await jobRows())[0]).toMatchObject({ key: 's', state: 'queued', attempts: 0, run_at: now });
   });
 
   test('a permanent error fails the job at once; enqueueing it again tries afresh', async () => {

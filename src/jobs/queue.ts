@@ -67,6 +67,22 @@ export class PermanentJobError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose work was cut off from outside (a tool it ran was stopped by a signal):
+ * not the job's fault, so the job is queued again and never fails for it. While the queue stops,
+ * the attempt does not count; otherwise it waits like a retry, longer each time (a tool the
+ * kernel kills for memory every time must not run in a loop), up to MAX_INTERRUPTED_DELAY_MS.
+ */
+export class JobInterruptedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobInterruptedError';
+  }
+}
+
+/** The longest wait before a job cut off again and again runs once more. */
+export const MAX_INTERRUPTED_DELAY_MS = 60 * 60_000;
+
 export interface JobQueueOptions {
   db: Kysely<Database>;
   clock: Clock;
@@ -362,13 +378,25 @@ export class JobQueue {
       this.logger.debug('job done', { kind: job.kind, key: job.key, ms });
       return;
     }
-    if (this.abort.signal.aborted) {
+    if (this.abort.signal.aborted || (this.stopping && outcome instanceof JobInterruptedError)) {
       // Interrupted by shutdown: not the job's fault, so the attempt does not count.
       await db
         .updateTable('jobs')
         .set({ state: 'queued', attempts: Math.max(0, job.attempts - 1), updated_at: now })
         .where('id', '=', job.id)
         .execute();
+      this.logger.info('job interrupted by the stop; it runs again at the next start', { kind: job.kind, key: job.key });
+      return;
+    }
+    if (outcome instanceof JobInterruptedError) {
+      // Cut off while the hub runs: again later, never failed.
+      const delay = Math.min(MAX_INTERRUPTED_DELAY_MS, definition.retryDelayMs(job.attempts));
+      await db
+        .updateTable('jobs')
+        .set({ state: 'queued', run_at: now + delay, last_error: errorText(outcome), updated_at: now })
+        .where('id', '=', job.id)
+        .execute();
+      this.logger.warn('job interrupted; it runs again', { kind: job.kind, key: job.key, attempt: job.attempts, error: errorText(outcome), delayMs: delay });
       return;
     }
     const permanent = outcome instanceof PermanentJobError;

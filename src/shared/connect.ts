@@ -53,7 +53,7 @@ export interface VaultImportResult {
   alreadyInVault: number;
   /** Entries the same as an earlier entry of the file itself. */
   repeatedInFile: number;
-  /** One line per entry that could not be read (row number and why); nothing secret in them. */
+  /** One line per entry that could not be imported (its row, or the line of a malformed CSV row, and why); nothing secret in them. */
   errors: string[];
 }
 

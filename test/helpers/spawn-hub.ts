@@ -33,8 +33,15 @@ async function collect(stream: ReadableStream<Uint8Array>, into: string[]): Prom
   for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) into.push(decoder.decode(chunk, { stream: true }));
 }
 
-/** `command`: how the hub is started (bun src/main.ts by default), run in the project folder. */
-export async function spawnHub(env: Record<string, string> = {}, options: { dataDir?: string; command?: string[] } = {}): Promise<SpawnedHub> {
+/**
+ * `command`: how the hub is started (bun src/main.ts by default), run in the project folder.
+ * `detached`: in a process group of its own, as a terminal runs it: `process.kill(-pid, signal)`
+ * then signals the hub and whatever it runs in that group, as Ctrl-C does, and not the tests.
+ */
+export async function spawnHub(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; command?: string[]; detached?: boolean } = {},
+): Promise<SpawnedHub> {
   const dataDir = options.dataDir ?? tempDir('hub-spawn-');
   const port = await freePort();
   const chunks: string[] = [];
@@ -44,6 +51,7 @@ export async function spawnHub(env: Record<string, string> = {}, options: { data
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
+    ...(options.detached ? { detached: true } : {}),
   });
   void collect(child.stdout, chunks);
   void collect(child.stderr, chunks);

@@ -72,7 +72,7 @@ export function readBitwardenCsv(records: CsvRecord[]): ImportPlan {
   };
   const logins: RawLogin[] = [];
   let notLogins = 0;
-  records.slice(1).forEach((record, index) => {
+  records.slice(1).forEach((record) => {
     const get = (i: number) => (i >= 0 ? (record.fields[i] ?? '') : '');
     if (get(at.type).trim().toLowerCase() !== 'login') {
       notLogins++;
@@ -81,7 +81,7 @@ export function readBitwardenCsv(records: CsvRecord[]): ImportPlan {
     const fields = readFields(get(at.fields));
     const others = [...fields.keys()].filter((k) => k !== EMAIL_FIELD && k !== FAVICON_FIELD);
     logins.push({
-      where: `Row ${index + 2}`,
+      where: `Row ${record.row}`,
       name: get(at.name),
       username: get(at.username),
       password: get(at.password),

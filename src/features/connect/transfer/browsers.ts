@@ -17,10 +17,10 @@ function readBrowserCsv(records: CsvRecord[], hasName: boolean, noteColumn: stri
   const header = records[0]!.fields.map((h) => h.trim());
   const at = (name: string) => header.indexOf(name);
   const col = { name: hasName ? at('name') : -1, url: at('url'), username: at('username'), password: at('password'), note: noteColumn ? at(noteColumn) : -1 };
-  const logins: RawLogin[] = records.slice(1).map((record, index) => {
+  const logins: RawLogin[] = records.slice(1).map((record) => {
     const get = (i: number) => (i >= 0 ? (record.fields[i] ?? '') : '');
     return {
-      where: `Row ${index + 2}`,
+      where: `Row ${record.row}`,
       // Left empty, the name comes from the address (Firefox always; Chrome when its name is blank).
       name: get(col.name),
       username: get(col.username),

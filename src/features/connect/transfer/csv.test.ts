@@ -1,9 +1,10 @@
-// The CSV reader and writer: RFC 4180's quoting both ways, every line ending, refusals that name the line.
+// The CSV reader and writer: RFC 4180's quoting both ways, every line ending, malformed records set
+// apart with their line while the rest are read.
 
 import { describe, expect, test } from 'bun:test';
-import { csvField, readCsv, writeCsv } from './csv.ts';
+import { csvField, problemText, readCsv, writeCsv } from './csv.ts';
 
-const fields = (text: string) => readCsv(text).map((r) => r.fields);
+const fields = (text: string) => readCsv(text).records.map((r) => r.fields);
 
 describe('readCsv', () => {
   test('plain fields, LF or CRLF or a lone CR, with or without a final line break', () => {
@@ -26,17 +27,64 @@ describe('readCsv', () => {
   });
 
   test('records know the line they start on, past line breaks inside quotes', () => {
-    expect(readCsv('h\n"a\nb\nc"\nd\n').map((r) => r.line)).toEqual([1, 2, 5]);
-    expect(readCsv('h\r\n"a\r\nb"\r\nd').map((r) => r.line)).toEqual([1, 2, 4]);
+    expect(readCsv('h\n"a\nb\nc"\nd\n').records.map((r) => [r.line, r.row])).toEqual([
+      [1, 1],
+      [2, 2],
+      [5, 3],
+    ]);
+    expect(readCsv('h\r\n"a\r\nb"\r\nd').records.map((r) => r.line)).toEqual([1, 2, 4]);
   });
 
   test.each([
-    ['a quote never closed', 'a,b\n"open,1\n2,3\n', 'the quoted field opened on line 2 is never closed'],
-    ['a quote closed at the very end only by the text running out', '"abc', 'the quoted field opened on line 1 is never closed'],
-    ['text after a closing quote', 'a,b\n"x"y,1\n', 'unexpected text after a closing quote on line 2'],
-    ['a quote inside an unquoted field', 'a,b\nx"y,1\n', 'a quote inside an unquoted field on line 2'],
-  ])('refuses %s, naming the line', (_, text, why) => {
-    expect(() => readCsv(text)).toThrow(`The file is not a well-formed CSV file: ${why}`);
+    [
+      'a quote never closed',
+      'a,b\n"open,1\n2,3\n',
+      'unclosed',
+      2,
+      'the quoted field opened on line 2 is never closed',
+      [
+        ['a', 'b'],
+        ['2', '3'],
+      ],
+    ],
+    ['a quote closed at the very end only by the text running out', '"abc', 'unclosed', 1, 'the quoted field opened on line 1 is never closed', []],
+    [
+      'text after a closing quote',
+      'a,b\n"x"y,1\n3,4',
+      'afterQuote',
+      2,
+      'unexpected text after a closing quote on line 2',
+      [
+        ['a', 'b'],
+        ['3', '4'],
+      ],
+    ],
+    [
+      'a quote inside an unquoted field',
+      'a,b\nx"y,1\n3,4',
+      'quoteInside',
+      2,
+      'a quote inside an unquoted field on line 2',
+      [
+        ['a', 'b'],
+        ['3', '4'],
+      ],
+    ],
+  ] as const)('sets apart %s with its line, keeps none of its values, and reads on from the next line', (_, text, kind, line, words, rest) => {
+    const { records, problems } = readCsv(text);
+    expect(problems).toEqual([{ kind, line, row: line }]);
+    expect(problemText(problems[0]!)).toBe(words);
+    expect(records.map((r) => r.fields)).toEqual(rest.map((r) => [...r]));
+  });
+
+  test('a malformed record still counts as a row: the rows after it keep their numbers, and its odd quotes do not spill into them', () => {
+    const { records, problems } = readCsv('h1,h2,h3\r\n"x","{"k":"v","n":1}","z"\r\n"a","b ""c""","d"\r\n"multi\nline",e,f');
+    expect(problems).toEqual([{ kind: 'afterQuote', line: 2, row: 2 }]);
+    expect(records).toEqual([
+      { fields: ['h1', 'h2', 'h3'], line: 1, row: 1 },
+      { fields: ['a', 'b "c"', 'd'], line: 3, row: 3 },
+      { fields: ['multi\nline', 'e', 'f'], line: 4, row: 4 },
+    ]);
   });
 });
 

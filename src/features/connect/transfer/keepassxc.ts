@@ -26,14 +26,14 @@ export function readKeePassXcCsv(records: CsvRecord[]): ImportPlan {
   };
   const logins: RawLogin[] = [];
   let dropped = 0;
-  records.slice(1).forEach((record, index) => {
+  records.slice(1).forEach((record) => {
     const get = (i: number) => (i >= 0 ? (record.fields[i] ?? '') : '');
     if (inRecycleBin(get(col.group))) {
       dropped++;
       return;
     }
     logins.push({
-      where: `Row ${index + 2}`,
+      where: `Row ${record.row}`,
       name: get(col.title),
       username: get(col.username),
       password: get(col.password),

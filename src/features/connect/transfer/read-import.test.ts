@@ -185,6 +185,58 @@ describe('browsers', () => {
     ]);
     expect(plan.errors).toEqual([]);
   });
+
+  test("a real export with Firefox's own account entry (its JSON unquoted inside a quoted field): the login imports, that row is named by its line and left out", () => {
+    const plan = readImport(sample('firefox-with-account.csv'));
+    expect(plan.entries).toEqual([
+      {
+        where: 'Row 3',
+        account: account({ name: 'shop.test', username: 'ada@shop.test', email: 'ada@shop.test', password: 'sh0p, "secret"', website: 'https://shop.test' }),
+      },
+    ]);
+    expect(plan.skipped).toBe(1);
+    expect(plan.errors).toEqual(['Line 2: unexpected text after a closing quote; the row could not be read and was skipped']);
+  });
+});
+
+describe('rows that are not well-formed', () => {
+  const header = 'name,url,username,password,note';
+  test('each is named by its line and why, among the notes of the rows that imported; the rows after it keep their numbers', () => {
+    const plan = readImport(
+      [
+        header,
+        'A,https://a.example,u,pa,',
+        '"B"x,https://b.example,u,pb,',
+        'C,https://c.example,u"q,pc,',
+        `D,https://d.example,u,${'x'.repeat(4097)},`,
+        'E,,u,pe,"open',
+      ].join('\n'),
+    );
+    expect(plan.entries.map((e) => [e.where, e.account.name, e.account.password])).toEqual([['Row 2', 'A', 'pa']]);
+    expect(plan.errors).toEqual([
+      'Line 3: unexpected text after a closing quote; the row could not be read and was skipped',
+      'Line 4: a quote inside an unquoted field; the row could not be read and was skipped',
+      'Line 6: a quoted field is never closed; the row could not be read and was skipped',
+      'Row 5 (D): Password must be at most 4096 characters',
+    ]);
+    expect(plan.skipped).toBe(4);
+  });
+
+  test("none of a bad row's text is in its message", () => {
+    const plan = readImport(`${header}\nA,https://a.example,u,pa,\n"x","y","{"secret":"hunter2"}","z",\n`);
+    expect(plan.errors.join(' ')).not.toMatch(/hunter2|secret/);
+  });
+
+  test('a file whose header cannot be read, or none of whose readable rows is a login, is refused whole with its first bad line', () => {
+    expect(() => readImport('"name"x,url,username,password\nA,https://a.example,u,p\n')).toThrow(
+      'The file is not a well-formed CSV file: unexpected text after a closing quote on line 1',
+    );
+    expect(() => readImport(`${header}\n"B"x,https://b.example,u,pb,\nC,https://c.example,u"q,pc,\n`)).toThrow(
+      'The file is not a well-formed CSV file: unexpected text after a closing quote on line 2',
+    );
+    const firefoxAccountOnly = sample('firefox-with-account.csv').split('\r\n').slice(0, 2).join('\r\n');
+    expect(() => readImport(firefoxAccountOnly)).toThrow('The file is not a well-formed CSV file: unexpected text after a closing quote on line 2');
+  });
 });
 
 describe('limits and refusals', () => {

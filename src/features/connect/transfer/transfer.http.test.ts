@@ -87,6 +87,31 @@ describe('POST /api/accounts/import', () => {
     expect((await accountsOf(ada)).map(fieldsOf).sort(byName)).toEqual(expected(name));
   });
 
+  test("a real Firefox export with Firefox's own account entry: its login is imported, that row is named by line and reason, none of it stored or echoed", async () => {
+    const res = await importFile('firefox-with-account.csv');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      imported: 1,
+      skipped: 1,
+      alreadyInVault: 0,
+      repeatedInFile: 0,
+      errors: ['Line 2: unexpected text after a closing quote; the row could not be read and was skipped'],
+    });
+    for (const secret of ['fxa-', 'FirefoxAccounts', '4f2c9a1e']) expect(text).not.toContain(secret);
+    expect((await accountsOf(ada)).map(fieldsOf)).toEqual([
+      {
+        name: 'shop.test',
+        username: 'ada@shop.test',
+        email: 'ada@shop.test',
+        password: 'sh0p, "secret"',
+        website: 'https://shop.test',
+        favicon: '',
+        category: 'social',
+      },
+    ]);
+  });
+
   test('the raw body works as well as a multipart field, whatever the type says', async () => {
     const res = await importRaw(sample('firefox.csv'), ada, 'application/octet-stream');
     expect(((await res.json()) as VaultImportResult).imported).toBe(3);
@@ -128,7 +153,13 @@ describe('POST /api/accounts/import', () => {
     const before = JSON.stringify(await accountsOf(ada));
     const oversize = `name,url,username,password\n${'x'.repeat(VAULT_LIMITS.importBytes)}`;
     const cases: [string, BodyInit, number, string][] = [
-      ['broken quotes', 'name,url,username,password\nA,https://a.example,u,p\n"B,https://b.example,u,p\n', 400, 'is never closed'],
+      ['broken quotes in its only row', 'name,url,username,password\n"B,https://b.example,u,p\n', 400, 'is never closed'],
+      [
+        "Firefox's own account entry alone",
+        sample('firefox-with-account.csv').split('\r\n').slice(0, 2).join('\r\n'),
+        400,
+        'The file is not a well-formed CSV file: unexpected text after a closing quote on line 2',
+      ],
       ['wrong JSON', '{"encrypted": false, "items": [{"type": 1, "name": "A"', 400, IMPORT_TEXT.badJson],
       ['an encrypted Bitwarden export', sample('bitwarden-encrypted.json'), 400, BITWARDEN_ENCRYPTED],
       [

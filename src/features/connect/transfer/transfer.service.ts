@@ -1,4 +1,4 @@
-// Moving a vault in and out: an import file read whole, its duplicates (of the owner's accounts and
+// Moving a vault in and out: an import file read whole (a malformed CSV row left out and named), its duplicates (of the owner's accounts and
 // within the file) left out and the rest added in one transaction; the export as Bitwarden's CSV,
 // handed out only for the owner's own password entered again.
 
@@ -31,8 +31,8 @@ export const exportFileName = (at: Date) => `hub-vault-export-${at.toISOString()
 export function createVaultTransferService({ vault, auth }: { vault: VaultService; auth: AuthService }) {
   return {
     /**
-     * Reads the file whole (a file that cannot be read changes nothing), then adds its accounts that
-     * are not already there. The check and the writes are one transaction, so the same file sent
+     * Reads the file whole (a file that cannot be read changes nothing; a malformed row is left out
+     * and named in `errors`), then adds its accounts that are not already there. The check and the writes are one transaction, so the same file sent
      * many times at once adds each account once.
      */
     async importFile(ownerId: string, bytes: Uint8Array): Promise<VaultImportResult> {

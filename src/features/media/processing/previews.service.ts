@@ -18,7 +18,7 @@ import { inputOptionsOf } from './containers.ts';
 import { probePlayback } from './playback.ts';
 import { makePreviews } from './preview.ts';
 import * as repo from './previews.repo.ts';
-import { ToolError } from './spawn.ts';
+import { stoppedToolAsInterruption, ToolError } from './spawn.ts';
 
 export interface PreviewDeps {
   db: Kysely<Database>;
@@ -101,7 +101,8 @@ export function createPreviewMaker({ db, store, clock, logger, workDir }: Previe
 
 /**
  * Registers the preview job. Its failure is logged and leaves the item as it is (ready, without a
- * preview or scrubber); only a run cut off by the hub stopping is put back to run again.
+ * preview or scrubber); only a run cut off (the hub stopping, ffmpeg stopped by a signal) is put
+ * back to run again.
  */
 export function registerVideoPreviews(queue: JobQueue, deps: PreviewDeps): void {
   const maker = createPreviewMaker(deps);
@@ -109,8 +110,9 @@ export function registerVideoPreviews(queue: JobQueue, deps: PreviewDeps): void 
     try {
       await maker.make(mediaId, signal);
     } catch (error) {
-      // The hub is stopping: the job is put back and runs again after the restart.
+      // The hub is stopping, or ffmpeg was stopped by a signal: the job is put back and runs again.
       if (signal.aborted) throw error;
+      if (error instanceof ToolError && error.stopped) throw stoppedToolAsInterruption(error);
       deps.logger.warn('video previews could not be made', {
         media: mediaId,
         error: error instanceof Error ? error.message : String(error),

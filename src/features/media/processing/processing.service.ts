@@ -19,6 +19,7 @@ import { UnreadableMediaError } from './errors.ts';
 import { processImage } from './image.ts';
 import { probePlayback } from './playback.ts';
 import * as repo from './processing.repo.ts';
+import { stoppedToolAsInterruption } from './spawn.ts';
 import { makePlayable, renditionPath, storeRemux } from './transcode.ts';
 import { processVideo } from './video.ts';
 
@@ -382,7 +383,7 @@ export function failureReason(error: unknown, type: 'image' | 'video' | null = n
   return 'This file could not be processed. Try uploading it again.';
 }
 
-/** Registers the processing job's handler: an unreadable file fails at once, anything else is retried. */
+/** Registers the processing job's handler: an unreadable file fails at once, a run cut off is queued again, anything else is retried. */
 export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDeps): MediaProcessor {
   // Decoding is bounded as the queue's jobs were: as many lanes as it has workers, unless told.
   const processor = createMediaProcessor({ ...deps, lanes: deps.lanes ?? queue.concurrency });
@@ -397,7 +398,8 @@ export function registerMediaProcessing(queue: JobQueue, deps: MediaProcessorDep
           deps.logger.warn('media could not be processed', { media: mediaId, reason: error.message, detail: error.detail?.slice(-300) });
           throw new PermanentJobError(error.message);
         }
-        throw error;
+        // A tool stopped by a signal, or the hub stopping: the job is queued again, never failed.
+        throw stoppedToolAsInterruption(error);
       }
     },
     {

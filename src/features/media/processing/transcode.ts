@@ -2,7 +2,8 @@
 // on the spot: copying streams takes seconds. A conversion is a job of its own (convertVideo) on
 // the queue's conversion pool, TRANSCODE_CONCURRENCY at once, ffmpeg at the lowest CPU priority;
 // its progress (ffmpeg's own -progress output) goes into the item as it runs. A conversion cut
-// off by a restart leaves only its job folder, which the next run empties and starts again.
+// off by a restart, a stop or a signal leaves only its job folder, which the next run empties and
+// starts again (decision 0063).
 
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import {
   probePlayback,
   remuxArgs,
 } from './playback.ts';
-import { runTool, ToolError } from './spawn.ts';
+import { runTool, runToolReading, stoppedToolAsInterruption, ToolError } from './spawn.ts';
 
 /** The content type of every rendition made here. */
 export const VIDEO_RENDITION_TYPE = 'video/mp4';
@@ -126,37 +127,19 @@ function toolTimeout(probe: Pick<PlaybackProbe, 'duration'>, perSecond: number):
 }
 
 /** ffmpeg at the lowest CPU priority: the web server and the other jobs come first. */
-const NICE = ['nice', '-n', '19'];
-
-/** The end of what a failing ffmpeg said, for the log. */
-const STDERR_KEPT = 2000;
+const NICE = ['nice', '-n', '19'] as const;
 
 /**
  * Runs ffmpeg with `-progress pipe:1`, calling `onProgress` with whole percentages (0-99) of
- * `duration` as they change; killed at the time limit or when `signal` aborts.
+ * `duration` as they change; killed at the time limit or when `signal` aborts (runToolReading).
  */
 export async function runWithProgress(
   args: string[],
   options: { duration: number; timeoutMs: number; signal?: AbortSignal; onProgress: (percent: number) => void },
 ): Promise<void> {
-  if (options.signal?.aborted) throw new ToolError('ffmpeg', 'ffmpeg was not started: processing is stopping', '', true);
-  const proc = Bun.spawn([...NICE, 'ffmpeg', ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' });
-  let reason: string | undefined;
-  const kill = (why: string) => {
-    reason ??= why;
-    proc.kill('SIGKILL');
-  };
-  const timer = setTimeout(() => kill(`ffmpeg took longer than ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
-  const onAbort = () => kill('ffmpeg was stopped: processing is stopping');
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const [, stderr, code] = await Promise.all([readProgress(proc.stdout, options.duration, options.onProgress), tail(proc.stderr), proc.exited]);
-    if (reason) throw new ToolError('ffmpeg', reason, stderr, true);
-    if (code !== 0) throw new ToolError('ffmpeg', `ffmpeg exited with ${code}`, stderr);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-  }
+  await runToolReading([...NICE, 'ffmpeg', ...args], { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }, (stdout) =>
+    readProgress(stdout, options.duration, options.onProgress),
+  );
 }
 
 /** Reads ffmpeg's key=value progress lines; out_time_us is how far the output has come. */
@@ -180,17 +163,6 @@ async function readProgress(stream: ReadableStream<Uint8Array>, duration: number
         onProgress(percent);
       }
     }
-  }
-}
-
-async function tail(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text;
-    text = (text + decoder.decode(value, { stream: true })).slice(-STDERR_KEPT);
   }
 }
 
@@ -284,7 +256,10 @@ export function createVideoConverter({ db, store, clock, logger, workDir, settin
   return { convert };
 }
 
-/** Registers the conversion job: an unreadable video fails at once, anything else is retried. */
+/**
+ * Registers the conversion job: an unreadable video fails at once, a conversion cut off (ffmpeg
+ * stopped by a signal, the hub stopping) is queued again, anything else is retried.
+ */
 export function registerVideoConversion(queue: JobQueue, deps: ConversionDeps): void {
   const converter = createVideoConverter(deps);
   queue.handle(
@@ -297,7 +272,8 @@ export function registerVideoConversion(queue: JobQueue, deps: ConversionDeps): 
           deps.logger.warn('video could not be converted', { media: mediaId, reason: error.message, detail: error.detail?.slice(-300) });
           throw new PermanentJobError(error.message);
         }
-        throw error;
+        // ffmpeg stopped by a signal, or the hub stopping: the conversion is queued again, never failed.
+        throw stoppedToolAsInterruption(error);
       }
     },
     {
