@@ -14,6 +14,8 @@ export const GALLERY_SORT_CHIPS = [
   { sortBy: 'title', label: 'Title' },
   { sortBy: 'duration', label: 'Duration' },
   { sortBy: 'size', label: 'Size' },
+  // Choosing it asks for the most played first, whatever the order was.
+  { sortBy: 'plays', label: 'Most played', order: 'desc' },
 ] as const;
 export type GalleryChipSort = (typeof GALLERY_SORT_CHIPS)[number]['sortBy'];
 

@@ -20,6 +20,8 @@ export const PREMIUM_SORT_CHIPS = [
   { sortBy: 'title', label: 'Title' },
   { sortBy: 'size', label: 'Size' },
   { sortBy: 'type', label: 'Type' },
+  // Choosing it asks for the most played first, whatever the order was.
+  { sortBy: 'plays', label: 'Most played', order: 'desc' },
 ] as const;
 export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
 
-export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'deleted';
+export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'plays' | 'deleted';
 
 export interface MediaListFilter {
   /** true: the recycling bin only; false: everything else. Items in the bin are in no other list. */
@@ -42,6 +42,8 @@ const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
   size: ['size', 'id'],
   // The premium gallery: images, then videos (by the type's name), by date in the same direction within each.
   type: ['type', 'created_at', 'id'],
+  // Most played (migration 0044's index): by play count, then by date in the same direction.
+  plays: ['play_count', 'created_at', 'id'],
   // The bin: by when an item went in, then as the created index runs.
   deleted: ['deleted_at', 'created_at', 'id'],
 };
@@ -418,8 +420,9 @@ export async function listMedia(
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below.)
   const matches = (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
-  // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
-  if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
+  // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor play
+  // count, which changes with every viewing: those take the next way.)
+  if (matches?.hits && sort !== 'deleted' && sort !== 'type' && sort !== 'plays') {
     // Counted from the index; the page walked along the sort's index testing each row while that
     // costs less than sorting every match would (a row tested by its title costs about a fifth of
     // a sorted match, a row read about two thirds), else, or when the walk comes up short (the
