@@ -98,4 +98,5 @@ export const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 export const bulkDeleteConfirm = (n: number, inBin: boolean) =>
   inBin ? `Permanently delete ${n} selected ${n === 1 ? 'item' : 'items'}?` : `Delete ${n} selected ${n === 1 ? 'item' : 'items'}?`;
 export const bulkDeletedText = (n: number) => `${itemsText(n)} moved to recycling bin`;
+export const bulkFavoriteText = (n: number, on: boolean) => `${itemsText(n)} ${on ? 'added to' : 'removed from'} favorites`;
 export const bulkPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;
