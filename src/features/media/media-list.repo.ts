@@ -420,9 +420,8 @@ export async function listMedia(
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below.)
   const matches = (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
-  // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor play
-  // count, which changes with every viewing: those take the next way.)
-  if (matches?.hits && sort !== 'deleted' && sort !== 'type' && sort !== 'plays') {
+  // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
+  if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
     // Counted from the index; the page walked along the sort's index testing each row while that
     // costs less than sorting every match would (a row tested by its title costs about a fifth of
     // a sorted match, a row read about two thirds), else, or when the walk comes up short (the
@@ -442,7 +441,7 @@ export async function listMedia(
     }
     const sorted = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
       where media.id in (select keyed.id from (${matches.hits}) as hit
-        join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hit.key
+        join (select key, media_id as id, created_at, title, duration, size, play_count from media_search_ids) as keyed on keyed.key = hit.key
         order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
     return { items: sorted.rows, total };
