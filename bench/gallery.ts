@@ -35,6 +35,8 @@ const bench = await listBench('hub-bench-gallery-', RUNS, async ({ database, use
       modelId: i % 10 === 0 ? models[(i / 10) % models.length]! : null,
       // 1 % in the recycling bin.
       deletedAt: i % 100 === 99 ? 1_700_000_000_000 + i * 1000 : null,
+      // Videos watched a few times each, most not at all (ties on purpose).
+      playCount: video && i % 3 === 0 ? (i * 7) % 40 : 0,
     };
   });
   for (const name of ['other1', 'other2']) {
@@ -51,6 +53,11 @@ for (const sortBy of ['createdAt', 'title', 'duration', 'size']) {
   for (const sortOrder of ['asc', 'desc']) await bench.measure(`sort ${sortBy} ${sortOrder}`, `/api/gallery?sortBy=${sortBy}&sortOrder=${sortOrder}`);
 }
 await bench.measure('videos by duration, longest first', '/api/gallery?filter=videos&sortBy=duration&sortOrder=desc');
+for (const order of ['desc', 'asc']) await bench.measure(`sort=plays ${order} (most played)`, `/api/gallery?sort=plays&order=${order}`);
+await bench.measure('videos, most played', '/api/gallery?filter=videos&sort=plays');
+await bench.measure('sort=plays page 20', '/api/gallery?sort=plays&page=20');
+await bench.measure('search "beach" most played', '/api/gallery?search=beach&sort=plays');
+await bench.measure('tags=solo most played', '/api/gallery?tags=solo&sort=plays');
 await bench.measure('search "beach"', '/api/gallery?search=beach');
 await bench.measure('search "beach" by title, Z to A (matches last)', '/api/gallery?search=beach&sortBy=title&sortOrder=desc');
 await bench.measure('search "beach" page 20', '/api/gallery?search=beach&page=20');
@@ -71,5 +78,6 @@ await bench.measure('page 20 (offset 950)', '/api/gallery?page=20');
 await bench.measure('recycling bin list', '/api/gallery/recycling-bin');
 await bench.measure('page: /gallery', '/gallery', { page: true, target: 30 });
 await bench.measure('page: /gallery?sortBy=title&page=3', '/gallery?sortBy=title&sortOrder=asc&page=3', { page: true, target: 30 });
+await bench.measure('page: /gallery?sortBy=plays', '/gallery?sortBy=plays', { page: true, target: 30 });
 
 await bench.close();

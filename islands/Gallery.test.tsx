@@ -94,6 +94,25 @@ describe('Gallery: chips, sort, search and pages live in the address', () => {
     expect(titles()).toEqual(['Alpha photo']);
   });
 
+  test('Most played orders by play count, most first even from an ascending order; video cards say how often they were played', async () => {
+    seed({ title: 'Rarely', type: 'video', duration: 30, playCount: 1, createdAt: 3_000 });
+    seed({ title: 'Often', type: 'video', duration: 12, playCount: 7, createdAt: 2_000 });
+    seed({ title: 'Never', type: 'video', duration: 40, playCount: 0, createdAt: 4_000 });
+    seed({ title: 'Photo', createdAt: 1_000 });
+    await renderGallery('/gallery?sortOrder=asc');
+    expect(titles()).toEqual(['Photo', 'Often', 'Rarely', 'Never']);
+    expect(card('Often').querySelector('[data-plays]')?.textContent).toBe('\u25b6\ufe0e 7 plays');
+    expect(within(card('Rarely')).getByText('1 play')).toBeTruthy();
+    // Nothing on a video never played, nor on a photo.
+    expect(card('Never').querySelector('[data-plays]')).toBeNull();
+    expect(card('Photo').querySelector('[data-plays]')).toBeNull();
+    await settle(() => screen.getByRole('link', { name: 'Most played' }).click());
+    expect(params()).toEqual({ sortBy: 'plays' });
+    expect(titles()).toEqual(['Often', 'Rarely', 'Never', 'Photo']);
+    expect(screen.getByRole('link', { name: 'Most played' }).getAttribute('aria-current')).toBe('true');
+    expect(hub.requests.some((r) => r.path.startsWith('/api/gallery?') && r.path.includes('sortBy=plays'))).toBe(true);
+  });
+
   test('the search is sent after a pause in typing, goes to page 1 and finds titles and tags', async () => {
     manyMedia(hub.hub.database, ann(), 25, (i) => (i === 3 ? { title: 'Sunset beach', tags: [] } : i === 4 ? { title: 'Pool', tags: ['Beach'] } : {}));
     await renderGallery('/gallery?limit=20&page=2');
@@ -279,7 +298,8 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
     const bar = screen.getByRole('toolbar', { name: 'Selection' });
-    expect(within(bar).queryByRole('button', { name: 'Album' })).toBeNull();
+    for (const name of ['Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Move to Premium'])
+      expect(within(bar).queryByRole('button', { name })).toBeNull();
     hub.requests.length = 0;
     await settle(() => within(bar).getByRole('button', { name: 'Delete Forever' }).click());
     expect(within(screen.getByRole('dialog', { name: 'Delete Forever' })).getByText('Permanently delete 2 selected items?')).toBeTruthy();
@@ -291,6 +311,57 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(hub.writes().map((w) => `${w.method} ${w.path} ${(w.body as { action: string }).action}`)).toEqual(['POST /api/gallery/bulk permanent-delete']);
     expect(snackbar()).toBe('2 items permanently deleted successfully');
     expect(titles()).toEqual(['Item 000000']);
+  });
+
+  test('select mode offers every bulk action: Add to Album, Edit Tags (add, remove, replace), Favorite, Unfavorite, Move to Premium (asked first), Delete, Clear', async () => {
+    const items = manyMedia(hub.hub.database, ann(), 3, (i) => ({ tags: i === 0 ? ['Beach', 'Night'] : ['night'] }));
+    await renderGallery();
+    await settle(() => screen.getByRole('button', { name: 'Select' }).click());
+    const bar = () => screen.getByRole('toolbar', { name: 'Selection' });
+    expect(
+      within(bar())
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Move to Premium', 'Delete', 'Clear']);
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
+    await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
+
+    hub.requests.length = 0;
+    await settle(() => within(bar()).getByRole('button', { name: 'Favorite' }).click());
+    expect(hub.writes().map((w) => [w.path, w.body])).toEqual([['/api/gallery/bulk', { action: 'favorite', ids: [items[1]!.id, items[0]!.id] }]]);
+    expect(snackbar()).toBe('2 items added to favorites');
+    expect(within(card('Item 000000')).queryByRole('button', { name: /favorites/ })).toBeNull();
+    expect((await browserCall<MediaPage>('GET', '/api/gallery?filter=favorites')).totalItems).toBe(2);
+    await settle(() => within(bar()).getByRole('button', { name: 'Unfavorite' }).click());
+    expect(hub.writes().at(-1)!.body).toEqual({ action: 'unfavorite', ids: [items[1]!.id, items[0]!.id] });
+    expect(snackbar()).toBe('2 items removed from favorites');
+    expect((await browserCall<MediaPage>('GET', '/api/gallery?filter=favorites')).totalItems).toBe(0);
+
+    await settle(() => within(bar()).getByRole('button', { name: 'Edit Tags' }).click());
+    const tags = screen.getByRole('dialog', { name: 'Edit Tags of 2 items' });
+    await settle(() => within(tags).getByRole('radio', { name: 'Remove from their tags' }).click());
+    fireEvent.change(within(tags).getByLabelText('Custom tags'), { target: { value: 'Night' } });
+    await settle(() => within(tags).getByRole('button', { name: 'Save Tags' }).click());
+    expect(hub.writes().at(-1)!.body).toEqual({ action: 'remove-tags', ids: [items[1]!.id, items[0]!.id], tags: ['Night'] });
+    expect(snackbar()).toBe('Tags updated for 2 items');
+    expect((await browserCall<MediaItem>('GET', `/api/gallery/${items[0]!.id}`)).tags).toEqual(['Beach']);
+    expect((await browserCall<MediaItem>('GET', `/api/gallery/${items[2]!.id}`)).tags).toEqual(['night']);
+
+    // Move to Premium asks first (Cancel moves nothing), then moves both in one call.
+    hub.requests.length = 0;
+    await settle(() => within(bar()).getByRole('button', { name: 'Move to Premium' }).click());
+    let ask = screen.getByRole('dialog', { name: 'Move to Premium' });
+    expect(ask.textContent).toContain('Move 2 selected items to Premium? They leave The Red Room');
+    await settle(() => within(ask).getByRole('button', { name: 'Cancel' }).click());
+    expect(hub.writes()).toEqual([]);
+    await settle(() => within(bar()).getByRole('button', { name: 'Move to Premium' }).click());
+    ask = screen.getByRole('dialog', { name: 'Move to Premium' });
+    await settle(() => within(ask).getByRole('button', { name: 'Move to Premium' }).click());
+    expect(hub.writes().map((w) => [w.path, w.body])).toEqual([['/api/gallery/bulk', { action: 'move-to-premium', ids: [items[1]!.id, items[0]!.id] }]]);
+    expect(snackbar()).toBe('2 items moved to premium');
+    expect(titles()).toEqual(['Item 000002']);
+    expect((await browserCall<MediaPage>('GET', '/api/premium')).totalItems).toBe(2);
+    expect(within(bar()).getByText('0 selected')).toBeTruthy();
   });
 
   test('a refused bulk call changes nothing and says so', async () => {
@@ -314,15 +385,15 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     expect(titles()).toHaveLength(2);
   });
 
-  test("the bulk bar's Album and the card menu's Add to Album open Move to Album; the Albums chip shows the albums and keeps the address", async () => {
+  test("the bulk bar's and the card menu's Add to Album open Add to Album; the Albums chip shows the albums and keeps the address", async () => {
     manyMedia(hub.hub.database, ann(), 3);
     await browserCall('POST', '/api/albums', { name: 'Trips', description: '', isPublic: true });
     await renderGallery();
 
     await menu('Item 000001', 'Add to Album');
-    let move = screen.getByRole('dialog', { name: 'Move to Album' });
+    let move = screen.getByRole('dialog', { name: 'Add to Album' });
     await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
-    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    await settle(() => within(move).getByRole('button', { name: 'Add' }).click());
     expect(snackbar()).toBe('Added 1 item(s) to album: Trips');
 
     await settle(() => screen.getByRole('button', { name: 'Select' }).click());
@@ -330,14 +401,14 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000002' }).click());
     await settle(() =>
       within(screen.getByRole('toolbar', { name: 'Selection' }))
-        .getByRole('button', { name: 'Album' })
+        .getByRole('button', { name: 'Add to Album' })
         .click(),
     );
-    move = screen.getByRole('dialog', { name: 'Move to Album' });
+    move = screen.getByRole('dialog', { name: 'Add to Album' });
     expect(within(move).getByText('Choose an album for 2 items.')).toBeTruthy();
     await settle(() => within(move).getByRole('button', { name: /Trips/ }).click());
     hub.requests.length = 0;
-    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    await settle(() => within(move).getByRole('button', { name: 'Add' }).click());
     expect(hub.writes().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(snackbar()).toBe('Added 2 item(s) to album: Trips');
     expect(within(screen.getByRole('toolbar', { name: 'Selection' })).getByText('0 selected')).toBeTruthy();

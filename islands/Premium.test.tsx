@@ -52,7 +52,7 @@ describe('the page', () => {
       within(screen.getByRole('navigation', { name: 'Sort by' }))
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Descending']);
+    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Most played', 'Descending']);
     expect(screen.getByText('No premium content found')).toBeTruthy();
     expect(screen.getByText('Upload your first premium content to get started!')).toBeTruthy();
 
@@ -147,7 +147,7 @@ describe('cards, menu and viewer', () => {
       'View Details',
       'Edit Title',
       'Edit Tags',
-      'Move to Album',
+      'Add to Album',
       'Delete',
     ]);
     await settle(() => screen.getByRole('menuitem', { name: 'Add to Favorites' }).click());
@@ -198,7 +198,7 @@ describe('select mode', () => {
       within(bar())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Edit Tags', 'Move to Album', 'Select All', 'Delete Selected']);
+    ).toEqual(['Edit Tags', 'Add to Album', 'Favorite', 'Unfavorite', 'Select All', 'Delete Selected', 'Clear']);
     expect((within(bar()).getByRole('button', { name: 'Delete Selected' }) as HTMLButtonElement).disabled).toBe(true);
     await settle(() => within(bar()).getByRole('button', { name: 'Select All' }).click());
     expect(within(bar()).getByRole('button', { name: 'Deselect All' })).toBeTruthy();
@@ -229,6 +229,49 @@ describe('select mode', () => {
     ).toEqual([['/api/premium/bulk', { action: 'delete', ids: [items[0]!.id, items[2]!.id] }]]);
     expect(toastText()).toBe('2 items deleted successfully');
     expect(titles()).toEqual(['Two']);
+  });
+
+  test('Favorite, Unfavorite and Edit Tags (remove) each make one bulk call on the selection, which stays for the next', async () => {
+    const items = [
+      seed({ title: 'One', tags: ['night', 'beach'], createdAt: 3000 }),
+      seed({ title: 'Two', tags: ['Night'], createdAt: 2000 }),
+      seed({ title: 'Three', createdAt: 1000 }),
+    ];
+    await renderPremium();
+    await actions('Actions');
+    await settle(() => screen.getByRole('menuitem', { name: 'Select' }).click());
+    const bar = () => screen.getByRole('toolbar', { name: 'Selection' });
+    await settle(() => within(card('Three')).getByRole('checkbox', { name: 'Select Three' }).click());
+    await settle(() => within(card('One')).getByRole('checkbox', { name: 'Select One' }).click());
+    // Move to Premium is The Red Room's: premium has no such button.
+    expect(within(bar()).queryByRole('button', { name: 'Move to Premium' })).toBeNull();
+
+    await settle(() => within(bar()).getByRole('button', { name: 'Favorite' }).click());
+    expect(hub.writes().map((r) => [r.path, r.body])).toEqual([['/api/premium/bulk', { action: 'favorite', ids: [items[0]!.id, items[2]!.id] }]]);
+    expect(toastText()).toBe('2 items added to favorites');
+    const favorites = async () => (await browserCall<MediaPage>('GET', '/api/premium?filter=favorites')).media.map((m) => m.title);
+    expect(await favorites()).toEqual(['One', 'Three']);
+    expect(within(bar()).getByText('2 selected')).toBeTruthy();
+
+    await settle(() => within(bar()).getByRole('button', { name: 'Unfavorite' }).click());
+    expect(hub.writes().at(-1)!.body).toEqual({ action: 'unfavorite', ids: [items[0]!.id, items[2]!.id] });
+    expect(toastText()).toBe('2 items removed from favorites');
+    expect(await favorites()).toEqual([]);
+
+    await settle(() => within(card('Two')).getByRole('checkbox', { name: 'Select Two' }).click());
+    await settle(() => within(bar()).getByRole('button', { name: 'Edit Tags' }).click());
+    const tags = screen.getByRole('dialog', { name: 'Edit Tags of 3 items' });
+    await settle(() => within(tags).getByRole('radio', { name: 'Remove from their tags' }).click());
+    fireEvent.change(within(tags).getByLabelText('Custom tags'), { target: { value: 'NIGHT' } });
+    await settle(() => within(tags).getByRole('button', { name: 'Save Tags' }).click());
+    expect(hub.writes().at(-1)!.body).toEqual({ action: 'remove-tags', ids: items.map((i) => i.id), tags: ['NIGHT'] });
+    expect(toastText()).toBe('Tags updated for 3 items');
+    expect((await browserCall<MediaItem>('GET', `/api/premium/${items[0]!.id}`)).tags).toEqual(['beach']);
+    expect((await browserCall<MediaItem>('GET', `/api/premium/${items[1]!.id}`)).tags).toEqual([]);
+
+    // Clear empties the selection and keeps select mode.
+    await settle(() => within(bar()).getByRole('button', { name: 'Clear' }).click());
+    expect(within(bar()).getByText('0 selected')).toBeTruthy();
   });
 
   test('one item is one item: the question and the toast say so', async () => {

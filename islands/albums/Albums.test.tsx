@@ -163,6 +163,10 @@ describe('AlbumsPanel', () => {
     await settle(() => within(add).getByRole('button', { name: 'Favorites' }).click());
     expect(within(add).queryByRole('button', { name: 'Outside' })).toBeNull();
     await settle(() => within(add).getByRole('button', { name: 'All Media' }).click());
+    // Each thumbnail has its title written under it, not only as its name.
+    const outside = within(add).getByRole('button', { name: 'Outside' });
+    expect(outside.querySelector('[data-pick-title]')?.textContent).toBe('Outside');
+    expect(within(within(add).getByRole('list', { name: 'Media to add' })).getAllByText(/^(First|Second|Third|Outside)$/)).toHaveLength(4);
     await settle(() => within(add).getByRole('button', { name: 'Outside' }).click());
     await settle(() => within(add).getByRole('button', { name: 'Add 1 Item' }).click());
     expect(snackbars()).toContain('Added 1 item(s) to album: Beach');
@@ -211,9 +215,9 @@ describe('MoveToAlbumDialog', () => {
     const moved: string[] = [];
     render(<MoveToAlbumDialog open gallery="gallery" mediaIds={[a.id, b.id]} onClose={() => undefined} onMoved={(message) => moved.push(message)} />);
     await settle();
-    const move = dialog('Move to Album');
+    const move = dialog('Add to Album');
     expect(within(move).getByRole('button', { name: /Old one/ }).textContent).toContain('1 item');
-    expect(within(move).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', true);
+    expect(within(move).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
 
     await settle(() => within(move).getByRole('button', { name: 'Create New Album' }).click());
     expect(within(move).getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
@@ -228,10 +232,10 @@ describe('MoveToAlbumDialog', () => {
     hub.network.clear();
     await settle(() => hub.network.release());
     expect(within(move).getByRole('button', { name: /Fresh/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(within(move).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', false);
+    expect(within(move).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', false);
 
     hub.requests.length = 0;
-    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    await settle(() => within(move).getByRole('button', { name: 'Add' }).click());
     const writes = hub.writes();
     expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/gallery/bulk']);
     expect(writes[0]?.body).toMatchObject({ action: 'add-to-album', ids: [a.id, b.id] });
@@ -254,7 +258,7 @@ describe('MoveToAlbumDialog', () => {
       />,
     );
     await settle();
-    const move = dialog('Move to Album');
+    const move = dialog('Add to Album');
     expect(within(move).getByText('No Albums Yet')).toBeTruthy();
     await makeAlbum('Elsewhere');
     await settle(() => within(move).getByRole('button', { name: 'Refresh albums' }).click());
@@ -263,7 +267,7 @@ describe('MoveToAlbumDialog', () => {
         .getByRole('button', { name: /Elsewhere/ })
         .click(),
     );
-    await settle(() => within(move).getByRole('button', { name: 'Move' }).click());
+    await settle(() => within(move).getByRole('button', { name: 'Add' }).click());
     expect(hub.writes().at(-1)?.path).toBe('/api/premium/bulk');
     expect(moved).toEqual(['Item moved to album']);
   });

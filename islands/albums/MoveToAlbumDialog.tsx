@@ -1,7 +1,8 @@
-// Move to Album (the gallery's 'Add to Album'): the user's albums as a grid with their counts
-// (GET /api/albums?limit=100), a refresh button, an inline 'Create New Album' with 'Album Name',
-// and Move, which adds the given items with the gallery's bulk call (one transaction). The host
-// page shows the success toast it is handed (premium passes its own wording).
+// Add to Album (the spec's 'Move to Album': it only adds, the items stay wherever else they are):
+// the user's albums as a grid with their counts (GET /api/albums?limit=100), a refresh button, an
+// inline 'Create New Album' with 'Album Name', and Add, which adds the given items with the
+// gallery's bulk call (one transaction). The host page shows the success toast it is handed
+// (premium passes its own wording).
 
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type Album, MAX_ALBUM_NAME_LENGTH } from '../../src/shared/albums.ts';
@@ -24,11 +25,11 @@ export interface MoveToAlbumDialogProps {
   onClose: () => void;
   /** After the items were added: the host shows `message` as a success toast (and may refresh). */
   onMoved: (message: string, album: Album, count: number) => void;
-  /** The success toast; default 'Added {n} item(s) to album: {name}' (premium: 'N items moved to album'). */
+  /** The success toast; default 'Added {n} item(s) to album: {name}' (premium: 'N items added to album'). */
   successText?: (count: number, album: Album) => string;
   /** The dialog's own error toasts close after this long (the gallery's 6 s, premium's 4 s). */
   toastMs?: number;
-  /** The dialog's title; default 'Move to Album'. */
+  /** The dialog's title; default 'Add to Album'. */
   title?: string;
 }
 
@@ -40,7 +41,7 @@ export function MoveToAlbumDialog({
   onMoved,
   successText = (n, album) => ALBUM_TEXT.added(n, album.name),
   toastMs = GALLERY_TOAST_MS,
-  title = 'Move to Album',
+  title = 'Add to Album',
 }: MoveToAlbumDialogProps) {
   const control = useDialog();
   const toast = useToast(toastMs);
@@ -186,7 +187,7 @@ export function MoveToAlbumDialog({
           Cancel
         </button>
         <button type="button" className="btn-primary" onClick={() => void move()} disabled={!chosen || moving || mediaIds.length === 0}>
-          {moving ? 'Moving…' : 'Move'}
+          {moving ? 'Adding…' : 'Add'}
         </button>
       </DialogActions>
     </Dialog>

@@ -1,12 +1,13 @@
-// Edit Tags for a selection (premium's select mode): the tag picker, and whether the tags are added
-// to each item's own or replace them; one POST /api/premium/bulk call (add-tags or set-tags).
+// Edit Tags for a selection (both galleries' select mode): the tag picker, and whether the tags are
+// added to each item's own, removed from them or replace them; one bulk call of the gallery
+// (add-tags, remove-tags or set-tags).
 
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { MAX_TAG_LENGTH, normaliseTags, splitTags } from '../../src/shared/media.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TagPicker } from './TagPicker.tsx';
 
-export type BulkTagMode = 'add' | 'set';
+export type BulkTagMode = 'add' | 'remove' | 'set';
 
 export function BulkTagsDialog({
   control,
@@ -35,7 +36,8 @@ export function BulkTagsDialog({
   }, [opened]);
 
   const all = normaliseTags([...tags, ...splitTags(custom)]);
-  const invalid = splitTags(custom).some((t) => t.length > MAX_TAG_LENGTH) || (mode === 'add' && all.length === 0);
+  // Adding or removing nothing is a mistake; replacing with nothing clears every tag.
+  const invalid = splitTags(custom).some((t) => t.length > MAX_TAG_LENGTH) || (mode !== 'set' && all.length === 0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -55,6 +57,7 @@ export function BulkTagsDialog({
               {(
                 [
                   ['add', 'Add to their tags'],
+                  ['remove', 'Remove from their tags'],
                   ['set', 'Replace their tags'],
                 ] as const
               ).map(([value, label]) => (

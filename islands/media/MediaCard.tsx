@@ -11,7 +11,7 @@
 // video being converted shows its poster and "Converting 42 %".
 
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
-import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
+import { formatDuration, formatSize, type MediaItem, playsText } from '../../src/shared/media.ts';
 import { CardMenu, type MenuActions } from './CardMenu.tsx';
 import { FavoriteMark, PlayIcon, SpinnerIcon, WarningIcon } from './icons.tsx';
 
@@ -124,6 +124,17 @@ function PreviewClip({ src, onPlaying }: { src: string; onPlaying: (playing: boo
       }}
       className={`media-fill transition-opacity duration-150 ${shown ? 'opacity-100' : 'opacity-0'}`}
     />
+  );
+}
+
+/** "▶ 3 plays" on a video card once it was watched (the viewer says "Not played yet"); the arrow is decoration. */
+function Plays({ item, className = '' }: { item: MediaItem; className?: string }) {
+  if (item.type !== 'video' || !item.playCount) return null;
+  return (
+    <span data-plays className={`whitespace-nowrap tabular-nums ${className}`}>
+      <span aria-hidden="true">{'\u25b6\ufe0e '}</span>
+      {playsText(item.playCount)}
+    </span>
   );
 }
 
@@ -311,6 +322,7 @@ export function MediaCard({
               <span id={titleId} className="block truncate text-sm font-semibold" title={title}>
                 {title}
               </span>
+              <Plays item={item} className="block text-[11px] text-white/80" />
             </span>
           ) : null}
         </a>
@@ -377,9 +389,18 @@ export function MediaCard({
             <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
               {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
               <span className="whitespace-nowrap">{formatSize(item.size)}</span>
+              <Plays item={item} />
             </p>
           ) : (
-            <p className="mt-0.5 text-xs text-muted">{`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</p>
+            <p className="mt-0.5 flex min-w-0 gap-1.5 text-xs text-muted">
+              <span className="truncate">{`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</span>
+              {item.type === 'video' && item.playCount ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <Plays item={item} />
+                </>
+              ) : null}
+            </p>
           )}
         </div>
       ) : compact && look.title === 'below' ? (

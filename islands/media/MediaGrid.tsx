@@ -239,7 +239,7 @@ export function MediaGrid({
           aria-busy={loading}
           onPointerOver={preloadActions}
           onFocus={preloadActions}
-          className={`${config.grid(switches)} min-w-0 ${loading ? 'opacity-60' : ''} ${selecting ? 'pb-28' : ''}`}
+          className={`${config.grid(switches)} min-w-0 ${loading ? 'opacity-60' : ''} ${selecting ? 'pb-52 sm:pb-40' : ''}`}
         >
           {drawn.map((item, index) => (
             <li key={item._id} className="min-w-0">

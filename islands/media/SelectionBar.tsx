@@ -1,7 +1,9 @@
-// Select mode's bar, floating at the bottom of the screen: 'N selected' and the gallery's buttons
-// (The Red Room: All, Album, Delete, Clear; Premium: Edit Tags, Move to Album, Select All /
-// Deselect All, Delete Selected). In the recycling bin only selecting and deleting forever remain.
-// On a phone the count takes its own row, so the buttons keep their words on one line each.
+// Select mode's bar, floating at the bottom of the screen: 'N selected' and the gallery's buttons,
+// every bulk action the hub has (The Red Room: All, Add to Album, Edit Tags, Favorite, Unfavorite,
+// Move to Premium, Delete, Clear; Premium: Edit Tags, Add to Album, Favorite, Unfavorite, Select
+// All / Deselect All, Delete Selected, Clear). In the recycling bin only selecting and deleting
+// forever remain. On a phone the count takes its own row and the buttons wrap, keeping their words
+// on one line each.
 
 import type { ReactNode } from 'react';
 import type { GridConfig, SelectionButton } from './library-config.ts';
@@ -19,6 +21,8 @@ export function SelectionBar({
   onClear,
   onTags,
   onAlbum,
+  onFavorite,
+  onPremium,
   onDelete,
 }: {
   config: GridConfig;
@@ -31,24 +35,26 @@ export function SelectionBar({
   onClear: () => void;
   onTags: () => void;
   onAlbum: () => void;
+  /** Favorite (true) or Unfavorite (false) the selection. */
+  onFavorite: (on: boolean) => void;
+  onPremium: () => void;
   onDelete: () => void;
 }) {
   const { buttons, labels } = config.selection;
   const none = count === 0;
+  const plain = (name: 'tags' | 'album' | 'favorite' | 'unfavorite' | 'premium', run: () => void, dialog = false) => (
+    <button key={name} type="button" className={PLAIN} disabled={none} onClick={run} {...(dialog ? { 'aria-haspopup': 'dialog' as const } : {})}>
+      {labels[name]}
+    </button>
+  );
+  // Bin items cannot be tagged in bulk, join albums, be favourites or move: only restored or deleted.
+  const live = (node: () => ReactNode) => () => (inBin ? null : node());
   const button: Record<SelectionButton, () => ReactNode> = {
-    // Bin items cannot be tagged in bulk nor join albums.
-    tags: () =>
-      inBin ? null : (
-        <button key="tags" type="button" className={PLAIN} disabled={none} onClick={onTags} aria-haspopup="dialog">
-          {labels.tags}
-        </button>
-      ),
-    album: () =>
-      inBin ? null : (
-        <button key="album" type="button" className={PLAIN} disabled={none} onClick={onAlbum} aria-haspopup="dialog">
-          {labels.album}
-        </button>
-      ),
+    tags: live(() => plain('tags', onTags, true)),
+    album: live(() => plain('album', onAlbum, true)),
+    favorite: live(() => plain('favorite', () => onFavorite(true))),
+    unfavorite: live(() => plain('unfavorite', () => onFavorite(false))),
+    premium: live(() => plain('premium', onPremium, true)),
     all: () => (
       <button key="all" type="button" className={PLAIN} disabled={empty} onClick={onAll}>
         {allChosen ? labels.allChosen : labels.all}

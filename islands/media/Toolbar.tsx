@@ -233,7 +233,7 @@ export function Toolbar({
             {toolbar.sortChips.map((chip) => (
               <a
                 key={chip.sortBy}
-                {...link(changeMediaView(view, { sortBy: chip.sortBy }))}
+                {...link(changeMediaView(view, { sortBy: chip.sortBy, ...(chip.order ? { sortOrder: chip.order } : {}) }))}
                 aria-current={view.sortBy === chip.sortBy ? 'true' : undefined}
                 className={`${chipClass(view.sortBy === chip.sortBy)} whitespace-nowrap`}
               >

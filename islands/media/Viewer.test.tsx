@@ -38,7 +38,17 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
 
 const ITEMS = [item('a', { tags: ['Beach'] }), item('b', { type: 'video', mimeType: 'video/mp4', duration: 75, size: 3 * 1024 * 1024 }), item('c')];
 
-function Page({ initial = ITEMS, isAdmin = true, start = 0 }: { initial?: MediaItem[]; isAdmin?: boolean; start?: number }) {
+function Page({
+  initial = ITEMS,
+  isAdmin = true,
+  start = 0,
+  onPlayed,
+}: {
+  initial?: MediaItem[];
+  isAdmin?: boolean;
+  start?: number;
+  onPlayed?: (item: MediaItem) => void;
+}) {
   const [items, setItems] = useState(initial);
   const [index, setIndex] = useState<number | null>(null);
   const onFavorite = async (it: MediaItem) => {
@@ -63,6 +73,11 @@ function Page({ initial = ITEMS, isAdmin = true, start = 0 }: { initial?: MediaI
           onIndexChange={setIndex}
           onFavorite={onFavorite}
           onDelete={onDelete}
+          // As the grid does: the count shown goes up by this viewing.
+          onPlayed={(it) => {
+            onPlayed?.(it);
+            setItems((list) => list.map((m) => (m._id === it._id ? { ...m, playCount: (m.playCount ?? 0) + 1 } : m)));
+          }}
         />
       ) : null}
     </main>
@@ -394,6 +409,36 @@ describe('video playback', () => {
       expect(viewer()!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
       cleanup();
     }
+  });
+
+  test('a 12 s clip stopped at 0:06 offers to resume; stopped at 0:11 (past 90 %) it starts over', async () => {
+    await open({ initial: [video({ duration: 12, playbackPosition: 6.2 })] });
+    const offer = within(viewer()!).getByRole('region', { name: 'Resume playback' });
+    expect(offer.textContent).toContain('You stopped at 0:06 of 0:12.');
+    expect(within(offer).getByRole('button', { name: 'Resume from 0:06' })).toBeTruthy();
+    cleanup();
+    for (const playbackPosition of [11, 0.4]) {
+      await open({ initial: [video({ duration: 12, playbackPosition })] });
+      expect(within(viewer()!).queryByRole('region', { name: 'Resume playback' })).toBeNull();
+      expect(viewer()!.querySelector('video')!.hasAttribute('autoplay')).toBe(true);
+      cleanup();
+    }
+  });
+
+  test('the header says how often the video was played, and counts this viewing once it starts', async () => {
+    const played: MediaItem[] = [];
+    await open({ initial: [video({ playCount: 0 }), video({ playCount: 3 }), item('p1', { type: 'image' })], onPlayed: (m: MediaItem) => played.push(m) });
+    expect(viewer()!.textContent).toContain('Not played yet');
+    const player = drive();
+    await act(async () => player.element.play());
+    expect(played.map((m) => m.playCount)).toEqual([0]);
+    expect(viewer()!.textContent).toContain('1 play');
+    expect(viewer()!.textContent).not.toContain('Not played yet');
+    await key('ArrowRight');
+    expect(viewer()!.textContent).toContain('3 plays');
+    await key('ArrowRight');
+    expect(viewer()!.textContent).not.toContain('plays');
+    expect(viewer()!.textContent).not.toContain('Not played yet');
   });
 
   test('the position is saved every 5 s while playing, on pause and on closing (kept alive); one viewing per opening', async () => {

@@ -9,7 +9,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { creatorOf } from '../../src/shared/creator.ts';
-import { formatDuration, formatSize, type MediaItem } from '../../src/shared/media.ts';
+import { formatDuration, formatSize, type MediaItem, playsText } from '../../src/shared/media.ts';
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
@@ -34,6 +34,8 @@ export interface ViewerProps {
   variant?: 'gallery' | 'premium';
   /** The More Options menu's actions for the item shown (premium). */
   menuFor?: (item: MediaItem) => MenuAction[];
+  /** A viewing of the video was counted (the page shows the new play count). */
+  onPlayed?: (item: MediaItem) => void;
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -57,6 +59,7 @@ export function Viewer({
   onDelete,
   variant = 'gallery',
   menuFor,
+  onPlayed,
 }: ViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
@@ -242,6 +245,7 @@ export function Viewer({
   const facts = [
     ...(premium ? [] : [kind, formatSize(item.size)]),
     ...(item.type === 'video' && item.duration !== null ? [formatDuration(item.duration)] : []),
+    ...(item.type === 'video' && typeof item.playCount === 'number' ? [item.playCount === 0 ? 'Not played yet' : playsText(item.playCount)] : []),
     ...(item.width && item.height ? [`${item.width} × ${item.height}`] : []),
   ];
 
@@ -346,7 +350,7 @@ export function Viewer({
             {item.status === 'processing' ? 'Still processing; it shows here once it is ready.' : 'This file cannot be shown.'}
           </p>
         ) : item.type === 'video' ? (
-          <ViewerVideo key={item._id} item={item} onError={() => setBroken(item._id)} />
+          <ViewerVideo key={item._id} item={item} onError={() => setBroken(item._id)} {...(onPlayed ? { onPlayed } : {})} />
         ) : (
           <img
             key={item._id}

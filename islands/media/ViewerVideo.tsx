@@ -18,13 +18,17 @@ const savedHere = new Map<string, number>();
 export interface ViewerVideoProps {
   item: MediaItem;
   onError: () => void;
+  /** Told once the opening's viewing is counted. */
+  onPlayed?: (item: MediaItem) => void;
 }
 
-export function ViewerVideo({ item, onError }: ViewerVideoProps) {
+export function ViewerVideo({ item, onError, onPlayed }: ViewerVideoProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const resumeButton = useRef<HTMLButtonElement>(null);
   const latest = useRef(item);
   latest.current = item;
+  const played = useRef(onPlayed);
+  played.current = onPlayed;
   const keeps = keepsPlayback(item);
   // Decided once per opening: a position saved while watching does not bring the offer back.
   const [offer] = useState(() => (keeps ? resumePosition(savedHere.get(item._id) ?? item.playbackPosition, item.duration) : null));
@@ -73,6 +77,7 @@ export function ViewerVideo({ item, onError }: ViewerVideoProps) {
       if (!counted) {
         counted = true;
         countViewing(latest.current);
+        played.current?.(latest.current);
       }
     };
     const onTime = () => {

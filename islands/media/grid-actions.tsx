@@ -7,14 +7,16 @@
 // opened). MediaGrid keeps the state and the cards; this module works on its `GridContext`.
 
 import { Suspense, useEffect } from 'react';
-import type { MediaItem } from '../../src/shared/media.ts';
+import type { BulkAction, Gallery, MediaItem } from '../../src/shared/media.ts';
 import { type DialogControl, useDialog } from '../components/useDialog.ts';
+import type { ApiResult } from '../lib/api.ts';
 import type { BulkTagMode } from './BulkTagsDialog.tsx';
 import type { MenuAction } from './CardMenu.tsx';
 import { lazily } from './lazily.ts';
 import type { CardActionName } from './library-config.ts';
 import { titleOf } from './MediaCard.tsx';
 import type { GridContext, Place } from './MediaGrid.tsx';
+import type { BulkBody } from './media-api.ts';
 import { clientOf, forGallery, loadModels, setProfilePicture } from './media-client.ts';
 import { forgetVocabulary } from './tag-vocabulary.ts';
 
@@ -103,22 +105,73 @@ async function saveTags(g: GridContext, item: MediaItem, tags: string[]): Promis
   if (g.dependsOn.tags) await g.reload();
 }
 
+/**
+ * One bulk action on the selection: a call per gallery the chosen items are of (an album holds
+ * items of both; each gallery's call is one transaction). The first failure is the answer.
+ */
+async function bulkOnChosen(g: GridContext, body: Omit<BulkBody, 'ids'>, fallback: string, only?: Gallery): Promise<ApiResult<number>> {
+  const chosen = new Set(g.chosen);
+  const bySource = new Map<Gallery, string[]>();
+  for (const item of g.items) {
+    if (!chosen.has(item._id) || (only && item.source !== only)) continue;
+    bySource.set(item.source, [...(bySource.get(item.source) ?? []), item._id]);
+  }
+  let updated = 0;
+  let status = 200;
+  for (const [gallery, ids] of bySource) {
+    const outcome = await forGallery(gallery).bulk({ ...body, ids }, fallback);
+    if (!outcome.ok) return outcome;
+    updated += outcome.value.updated;
+    status = outcome.status;
+  }
+  return { ok: true, status, value: updated, total: null };
+}
+
+const TAG_ACTIONS = { add: 'add-tags', remove: 'remove-tags', set: 'set-tags' } as const satisfies Record<BulkTagMode, BulkAction>;
+
 async function saveBulkTags(g: GridContext, mode: BulkTagMode, tags: string[]): Promise<void> {
   const { text } = g.config;
   const ids = g.chosen;
-  const outcome = await forGallery(g.config.gallery).bulk({ action: mode === 'add' ? 'add-tags' : 'set-tags', ids, tags }, text.tagsFailed);
-  if (!outcome.ok) return fail(g, text.tagsFailed, 'bulk-tags');
+  const outcome = await bulkOnChosen(g, { action: TAG_ACTIONS[mode], tags }, text.tagsFailed);
+  if (!outcome.ok) return fail(g, outcome.message || text.tagsFailed, 'bulk-tags');
   forgetVocabulary();
   control(g, 'bulk-tags')?.close();
   g.toast.show(text.bulkTags(ids.length), 'success');
   await g.reload();
 }
 
+/** Favorite (`on`) or Unfavorite on the selection; the selection stays for the next action. */
+async function favoriteSelected(g: GridContext, on: boolean): Promise<void> {
+  const { text } = g.config;
+  const ids = g.chosen;
+  const outcome = await bulkOnChosen(g, { action: on ? 'favorite' : 'unfavorite' }, text.favoriteFailed);
+  if (!outcome.ok) return g.toast.show(outcome.message || text.favoriteFailed, 'error');
+  g.toast.show(text.bulkFavorite(ids.length, on), 'success');
+  await g.reload();
+}
+
+/** The Red Room's selection to premium, once confirmed (there is no way back but one item at a time by hand). */
+async function moveSelectedToPremium(g: GridContext): Promise<void> {
+  const { text } = g.config;
+  const outcome = await bulkOnChosen(g, { action: 'move-to-premium' }, PREMIUM_MOVE_FAILED, 'gallery');
+  control(g, 'confirm')?.close();
+  if (!outcome.ok) g.toast.show(outcome.message || PREMIUM_MOVE_FAILED, 'error');
+  else {
+    g.setSelected(new Set());
+    g.toast.show(text.movedToPremium?.(outcome.value) ?? '', 'success');
+  }
+  await g.reload();
+}
+/** The spec's words when moving to premium fails. */
+const PREMIUM_MOVE_FAILED = 'Failed to move items to premium';
+const moveToPremiumQuestion = (n: number) =>
+  `Move ${n === 1 ? '1 selected item' : `${n} selected items`} to Premium? ${n === 1 ? 'It leaves' : 'They leave'} The Red Room; the premium gallery shows ${n === 1 ? 'it' : 'them'}, behind the premium lock when it is on.`;
+
 async function deleteSelected(g: GridContext): Promise<void> {
   const { text } = g.config;
   const ids = g.chosen;
   // One call, one transaction: every item goes, or none does.
-  const outcome = await forGallery(g.config.gallery).bulk({ action: g.inBin ? 'permanent-delete' : 'delete', ids }, text.someFailed);
+  const outcome = await bulkOnChosen(g, { action: g.inBin ? 'permanent-delete' : 'delete' }, text.someFailed);
   control(g, 'confirm')?.close();
   if (!outcome.ok) g.toast.show(text.someFailed, 'error');
   else {
@@ -246,6 +299,15 @@ export function GridParts({ g }: { g: GridContext }) {
             onClear={() => g.setSelected(new Set())}
             onTags={() => g.openDialog(null, 'bulk-tags')}
             onAlbum={() => g.openMoveToAlbum(chosen)}
+            onFavorite={(on) => void favoriteSelected(g, on)}
+            onPremium={() =>
+              g.ask({
+                title: 'Move to Premium',
+                message: moveToPremiumQuestion(chosen.length),
+                action: 'Move to Premium',
+                run: () => moveSelectedToPremium(g),
+              })
+            }
             onDelete={() =>
               g.ask({
                 title: inBin ? 'Delete Forever' : text.deleteSelectedTitle,
@@ -322,6 +384,7 @@ export function GridParts({ g }: { g: GridContext }) {
             onIndexChange={(index: number) => g.setViewer((v) => (v ? { ...v, index } : v))}
             onFavorite={(item) => favorite(g, item)}
             onDelete={(item) => moveToBin(g, item)}
+            onPlayed={(item: MediaItem) => g.replaceItem({ ...item, playCount: (item.playCount ?? 0) + 1 })}
           />
         ) : null}
       </Suspense>

@@ -14,8 +14,12 @@ export type SwitchName = 'compact' | 'titles';
 /** The card menu's actions, by name; a gallery lists the ones it offers, in its order. */
 export type CardActionName = 'select' | 'favorite' | 'details' | 'editTitle' | 'editTags' | 'addToAlbum' | 'albumCover' | 'profilePicture' | 'delete';
 
-/** The select-mode bar's buttons, by name. */
-export type SelectionButton = 'tags' | 'album' | 'all' | 'delete' | 'clear';
+/**
+ * The select-mode bar's buttons, by name: Edit Tags (add, remove or replace), Add to Album,
+ * Favorite and Unfavorite, Move to Premium (The Red Room's: premium has no way back), Select All,
+ * Delete (to the bin; forever in it) and Clear.
+ */
+export type SelectionButton = 'tags' | 'album' | 'favorite' | 'unfavorite' | 'premium' | 'all' | 'delete' | 'clear';
 
 /** The texts the core shows; the spec's words for each gallery. */
 export interface LibraryText {
@@ -47,6 +51,8 @@ export interface LibraryText {
   bulkDeleted: (n: number) => string;
   bulkPurged: (n: number) => string;
   bulkTags: (n: number) => string;
+  /** After Favorite (`on`) or Unfavorite on a selection. */
+  bulkFavorite: (n: number, on: boolean) => string;
   bulkDeleteConfirm: (n: number, inBin: boolean) => string;
   /** The title of the question before deleting the selection. */
   deleteSelectedTitle: string;
@@ -73,7 +79,8 @@ export interface LibraryConfig {
   };
   toolbar: {
     filterChips: readonly { filter: string; label: string }[];
-    sortChips: readonly { sortBy: string; label: string }[];
+    /** `order`: the direction choosing the chip asks for (Most played: the most first); without it the order stays. */
+    sortChips: readonly { sortBy: string; label: string; order?: 'asc' | 'desc' }[];
     sortLabel: string;
     /** Recycling Bin, Select and Find Duplicates in an Actions menu (premium) instead of chips. */
     actionsMenu: boolean;
@@ -85,7 +92,10 @@ export interface LibraryConfig {
   menu: readonly CardActionName[];
   /** The viewer's extras (premium: creator and Premium chips, More Options). */
   viewer: 'gallery' | 'premium';
-  selection: { buttons: readonly SelectionButton[]; labels: { all: string; allChosen: string; album: string; delete: string; tags: string } };
+  selection: {
+    buttons: readonly SelectionButton[];
+    labels: { all: string; allChosen: string; album: string; delete: string; tags: string; favorite: string; unfavorite: string; premium: string };
+  };
   /** The grid's classes for the switches' state. */
   grid: (switches: Record<SwitchName, boolean>) => string;
 }

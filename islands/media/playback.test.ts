@@ -2,18 +2,37 @@ import { describe, expect, test } from 'bun:test';
 import { cueAt, keepsPlayback, parseScrubberVtt, parseTimestamp, positionToSave, resumePosition } from './playback.ts';
 
 describe('resume offer', () => {
-  test('offered from a few seconds in until near the end', () => {
+  test('offered from a few seconds in until 90 % of the way', () => {
     expect(resumePosition(192, 600)).toBe(192);
     expect(resumePosition(5, 600)).toBe(5);
     expect(resumePosition(4.9, 600)).toBeNull();
     expect(resumePosition(null, 600)).toBeNull();
     expect(resumePosition(undefined, 600)).toBeNull();
-    // Near the end: the last 10 s, or the last 5 % of a long video.
+    // Past 90 %: watched.
+    expect(resumePosition(540, 600)).toBe(540);
+    expect(resumePosition(541, 600)).toBeNull();
     expect(resumePosition(589, 600)).toBeNull();
-    expect(resumePosition(3450, 3600)).toBeNull();
-    expect(resumePosition(3400, 3600)).toBe(3400);
+    expect(resumePosition(3300, 3600)).toBeNull();
+    expect(resumePosition(3200, 3600)).toBe(3200);
+    // A long film offers from 5 s in, not from its 5 % (six minutes of a two-hour film).
+    expect(resumePosition(60, 7200)).toBe(60);
     // Unknown duration: any position past the first seconds.
     expect(resumePosition(30, null)).toBe(30);
+    expect(resumePosition(3, null)).toBeNull();
+  });
+
+  test('a 12 s clip offers to resume between 5 % (at least its first second) and 90 % of it', () => {
+    expect(resumePosition(6, 12)).toBe(6);
+    expect(resumePosition(1, 12)).toBe(1);
+    expect(resumePosition(10.5, 12)).toBe(10.5);
+    expect(resumePosition(0.5, 12)).toBeNull();
+    expect(resumePosition(11, 12)).toBeNull();
+    expect(resumePosition(12, 12)).toBeNull();
+    // A 40 s clip: from 2 s (its 5 %) to 36 s.
+    expect(resumePosition(1.9, 40)).toBeNull();
+    expect(resumePosition(2, 40)).toBe(2);
+    expect(resumePosition(36, 40)).toBe(36);
+    expect(resumePosition(36.5, 40)).toBeNull();
   });
 
   test('the position saved stays within the duration, to a tenth of a second', () => {

@@ -1,24 +1,30 @@
 // What the viewer decides about a video's playback, as pure functions: whether to offer to resume,
 // what position to save, and the scrubber's WebVTT (its cues point at regions of sprite sheets).
 
-/** A saved position below this is not worth offering: the viewer starts from the beginning. */
+/**
+ * Resume is offered once the video was stopped at least this far in (a share of its duration)...
+ * (but a long video needs no more than RESUME_MIN_SECONDS, nor a short clip less than RESUME_FLOOR_SECONDS).
+ */
+export const RESUME_FROM_SHARE = 0.05;
+/** ...and no further than this share: past it the video counts as watched, and starts over. */
+export const RESUME_UNTIL_SHARE = 0.9;
+/** A long video offers to resume from this many seconds in (5 % of a film would be minutes); an unknown duration too. */
 export const RESUME_MIN_SECONDS = 5;
-/** Within this much of the end (or the last 5 % of a long video), the video counts as watched. */
-export const RESUME_END_MARGIN_SECONDS = 10;
+/** Never less: "You stopped at 0:00" would offer nothing. */
+export const RESUME_FLOOR_SECONDS = 1;
 /** While playing, the position is saved at most this often. */
 export const SAVE_EVERY_MS = 5_000;
 
 /**
  * The position to offer "Resume from m:ss" at, or null when the video should simply start: none
- * saved, only a few seconds in, or near the end (then it was watched to the end).
+ * saved, stopped in its first 5 % (at most its first 5 s, at least its first second), or past 90 %
+ * of it (then it was watched). Proportional, so a 12 s clip offers to resume from 0:01 to 0:10.
  */
 export function resumePosition(saved: number | null | undefined, duration: number | null | undefined): number | null {
-  if (typeof saved !== 'number' || !Number.isFinite(saved) || saved < RESUME_MIN_SECONDS) return null;
-  if (typeof duration === 'number' && Number.isFinite(duration) && duration > 0) {
-    const margin = Math.max(RESUME_END_MARGIN_SECONDS, duration * 0.05);
-    if (saved >= duration - margin) return null;
-  }
-  return saved;
+  if (typeof saved !== 'number' || !Number.isFinite(saved) || saved < RESUME_FLOOR_SECONDS) return null;
+  if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0) return saved >= RESUME_MIN_SECONDS ? saved : null;
+  const from = Math.max(RESUME_FLOOR_SECONDS, Math.min(RESUME_MIN_SECONDS, duration * RESUME_FROM_SHARE));
+  return saved >= from && saved <= duration * RESUME_UNTIL_SHARE ? saved : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Premium's configuration of the media library (decision 0028): its addresses, chips and Actions
 // menu, texts, 4 s toasts at the top, card look, menu, select-mode bar and the spec's grids.
 
-import { bulkDeleteConfirm, GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
+import { bulkDeleteConfirm, bulkFavoriteText, GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
 import { PREMIUM_TOAST_MS } from '../../src/shared/media.ts';
 import {
   PREMIUM_BLURB,
@@ -62,10 +62,12 @@ export const PREMIUM: LibraryConfig = {
     profileSet: GALLERY_TEXT.profileSet,
     profileFailed: GALLERY_TEXT.profileFailed,
     modelsFailed: GALLERY_TEXT.modelsFailed,
-    addToAlbum: 'Move to Album',
+    // It adds (the item stays where else it is): not the spec's "Move to Album".
+    addToAlbum: 'Add to Album',
     bulkDeleted: premiumDeletedText,
     bulkPurged: premiumPurgedText,
     bulkTags: premiumTagsText,
+    bulkFavorite: bulkFavoriteText,
     bulkDeleteConfirm,
     deleteSelectedTitle: 'Delete Selected',
     movedToAlbum: premiumAlbumText,
@@ -96,8 +98,18 @@ export const PREMIUM: LibraryConfig = {
   menu: ['select', 'favorite', 'details', 'editTitle', 'editTags', 'addToAlbum', 'albumCover', 'delete'],
   viewer: 'premium',
   selection: {
-    buttons: ['tags', 'album', 'all', 'delete'],
-    labels: { all: 'Select All', allChosen: 'Deselect All', album: 'Move to Album', delete: 'Delete Selected', tags: 'Edit Tags' },
+    // The spec's four, then Favorite and Unfavorite, and Clear as in The Red Room (decision 0065).
+    buttons: ['tags', 'album', 'favorite', 'unfavorite', 'all', 'delete', 'clear'],
+    labels: {
+      all: 'Select All',
+      allChosen: 'Deselect All',
+      album: 'Add to Album',
+      delete: 'Delete Selected',
+      tags: 'Edit Tags',
+      favorite: 'Favorite',
+      unfavorite: 'Unfavorite',
+      premium: 'Move to Premium',
+    },
   },
   grid: premiumGrid,
 };

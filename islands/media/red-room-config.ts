@@ -4,12 +4,14 @@
 import {
   bulkDeleteConfirm,
   bulkDeletedText,
+  bulkFavoriteText,
   bulkPurgedText,
   COMPACT_STORAGE_KEY,
   GALLERY_FILTER_CHIPS,
   GALLERY_SORT_CHIPS,
   GALLERY_TEXT,
   GALLERY_VIEW_RULES,
+  itemsText,
 } from '../../src/shared/gallery-view.ts';
 import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
 import type { LibraryConfig } from './library-config.ts';
@@ -47,8 +49,10 @@ export const RED_ROOM: LibraryConfig = {
     bulkDeleted: bulkDeletedText,
     bulkPurged: bulkPurgedText,
     bulkTags: (n) => `Tags updated for ${n === 1 ? '1 item' : `${n} items`}`,
+    bulkFavorite: bulkFavoriteText,
     bulkDeleteConfirm,
     deleteSelectedTitle: 'Delete Media',
+    movedToPremium: (n) => `${itemsText(n)} moved to premium`,
     empty: (view) =>
       view.filter === 'recycling-bin'
         ? [GALLERY_TEXT.binEmpty, GALLERY_TEXT.binHint]
@@ -79,7 +83,20 @@ export const RED_ROOM: LibraryConfig = {
   card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: true },
   menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
   viewer: 'gallery',
-  selection: { buttons: ['all', 'album', 'delete', 'clear'], labels: { all: 'All', allChosen: 'All', album: 'Album', delete: 'Delete', tags: 'Edit Tags' } },
+  // Every bulk action the hub has (decision 0065), All first as before.
+  selection: {
+    buttons: ['all', 'album', 'tags', 'favorite', 'unfavorite', 'premium', 'delete', 'clear'],
+    labels: {
+      all: 'All',
+      allChosen: 'All',
+      album: 'Add to Album',
+      delete: 'Delete',
+      tags: 'Edit Tags',
+      favorite: 'Favorite',
+      unfavorite: 'Unfavorite',
+      premium: 'Move to Premium',
+    },
+  },
   grid: ({ compact }) =>
     compact
       ? 'grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8'

@@ -14,6 +14,8 @@ export const GALLERY_SORT_CHIPS = [
   { sortBy: 'title', label: 'Title' },
   { sortBy: 'duration', label: 'Duration' },
   { sortBy: 'size', label: 'Size' },
+  // Choosing it asks for the most played first, whatever the order was.
+  { sortBy: 'plays', label: 'Most played', order: 'desc' },
 ] as const;
 export type GalleryChipSort = (typeof GALLERY_SORT_CHIPS)[number]['sortBy'];
 
@@ -96,4 +98,5 @@ export const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 export const bulkDeleteConfirm = (n: number, inBin: boolean) =>
   inBin ? `Permanently delete ${n} selected ${n === 1 ? 'item' : 'items'}?` : `Delete ${n} selected ${n === 1 ? 'item' : 'items'}?`;
 export const bulkDeletedText = (n: number) => `${itemsText(n)} moved to recycling bin`;
+export const bulkFavoriteText = (n: number, on: boolean) => `${itemsText(n)} ${on ? 'added to' : 'removed from'} favorites`;
 export const bulkPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;

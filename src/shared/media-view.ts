@@ -65,13 +65,14 @@ export function readView<F extends string, S extends string>(
 ): MediaView<F, S> {
   const get = (name: string): string | null => (query instanceof URLSearchParams ? query.get(name) : (query[name] ?? null));
   const base = defaultView(rules);
-  // The spec's older name for the date sort.
-  const sortBy = get('sortBy') === 'date' ? 'createdAt' : get('sortBy');
+  // `sort` is the API's other spelling; `date` the spec's older name for the date sort.
+  const asked = get('sortBy') ?? get('sort');
+  const sortBy = asked === 'date' ? 'createdAt' : asked;
   const view: MediaView<F, S> = {
     filter: pick(rules.filters, get('filter'), base.filter),
     search: (get('search') ?? '').trim().slice(0, MAX_MEDIA_SEARCH),
     sortBy: pick(rules.sorts, sortBy, base.sortBy),
-    sortOrder: pick(SORT_ORDERS, get('sortOrder'), base.sortOrder),
+    sortOrder: pick(SORT_ORDERS, get('sortOrder') ?? get('order'), base.sortOrder),
     page: positive(get('page'), 1, 1_000_000),
     limit: positive(get('limit'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   };

@@ -245,8 +245,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
 export const GALLERY_FILTERS = ['all', 'images', 'videos', 'favorites', 'recycling-bin'] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
-/** `date` is the spec's older name for createdAt. */
-export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size'] as const;
+/** `date` is the spec's older name for createdAt; `plays` is the most played first (by play count, then newest). */
+export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size', 'plays'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 /** The premium gallery's list adds items in any album, and a sort by type (images, then videos). */
 export const PREMIUM_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
@@ -318,6 +318,9 @@ export function normaliseTags(tags: readonly string[]): string[] {
 export function splitTags(text: string): string[] {
   return normaliseTags(text.split(','));
 }
+
+/** "1 play", "3 plays": how often a video was watched. */
+export const playsText = (n: number) => `${n} ${n === 1 ? 'play' : 'plays'}`;
 
 /** Bytes, KB, MB, GB in 1024 steps with 2 decimals (spec section 9). */
 export function formatSize(bytes: number): string {

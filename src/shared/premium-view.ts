@@ -20,6 +20,8 @@ export const PREMIUM_SORT_CHIPS = [
   { sortBy: 'title', label: 'Title' },
   { sortBy: 'size', label: 'Size' },
   { sortBy: 'type', label: 'Type' },
+  // Choosing it asks for the most played first, whatever the order was.
+  { sortBy: 'plays', label: 'Most played', order: 'desc' },
 ] as const;
 export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
 
@@ -98,14 +100,15 @@ export const PREMIUM_TEXT = {
   restoreFailed: 'Failed to restore media',
   purged: 'Media permanently deleted',
   purgeConfirm: 'Permanently delete this media? This cannot be undone.',
-  itemMovedToAlbum: 'Item moved to album',
+  // "added": an item joins an album and stays wherever else it is.
+  itemMovedToAlbum: 'Item added to album',
 } as const;
 
 export const premiumMovedText = (n: number) => `${itemsText(n)} moved to premium`;
 export const premiumDeletedText = (n: number) => `${itemsText(n)} deleted successfully`;
 export const premiumPurgedText = (n: number) => `${itemsText(n)} permanently deleted successfully`;
 export const premiumTagsText = (n: number) => `Tags updated for ${itemsText(n)}`;
-export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMovedToAlbum : `${n} items moved to album`);
+export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMovedToAlbum : `${n} items added to album`);
 
 /** The empty state's heading and hint for a view. */
 export function premiumEmptyText(view: PremiumView): [string, string] {

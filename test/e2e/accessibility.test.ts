@@ -393,7 +393,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await context.close();
   });
 
-  test('Albums in The Red Room: the bulk bar, Move to Album with Create New Album, the panel, Create Album, an album, Add Media and Select Thumbnail', async () => {
+  test('Albums in The Red Room: the bulk bar, Add to Album with Create New Album, the panel, Create Album, an album, Add Media and Select Thumbnail', async () => {
     const { context, page } = await freshPage(browser);
     const admin = await admitContext(context, hub, ADMIN);
     await context.addInitScript(() => localStorage.setItem('matureContentAccepted', 'true'));
@@ -428,8 +428,8 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
     await page.getByRole('checkbox', { name: 'Select Album shot 1' }).click();
     await page.getByRole('toolbar', { name: 'Selection' }).waitFor();
     found.push(...(await axeEverywhere(page, 'a11y-gallery-bulk-bar')));
-    await page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Album' }).click();
-    const move = page.getByRole('dialog', { name: 'Move to Album' });
+    await page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Add to Album' }).click();
+    const move = page.getByRole('dialog', { name: 'Add to Album' });
     await move.getByRole('button', { name: /Weekend/ }).click();
     await move.getByRole('button', { name: 'Create New Album' }).click();
     await move.getByLabel('Album Name').waitFor();

@@ -1,7 +1,7 @@
 // Albums in The Red Room, in Chromium: three cards picked in select mode go into an album created
-// inline from Move to Album; the Albums chip shows it with 3 items, the album says '3 of 3 items';
+// inline from Add to Album; the Albums chip shows it with 3 items, the album says '3 of 3 items';
 // Set as Album Thumbnail changes the picture on the album's card; deleting the album leaves its
-// media in the gallery. Screenshots of the bulk bar, Move to Album, the panel and an album in light
+// media in the gallery. Screenshots of the bulk bar, Add to Album, the panel and an album in light
 // and dark at 390 and 1280 px (artifacts/screenshots/albums-*).
 import { beforeAll, describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
@@ -62,10 +62,10 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
     await bar.getByText('3 selected').waitFor();
     await screenshotVariants(page, 'albums-bulk-bar');
 
-    await bar.getByRole('button', { name: 'Album' }).click();
-    const move = page.getByRole('dialog', { name: 'Move to Album' });
+    await bar.getByRole('button', { name: 'Add to Album' }).click();
+    const move = page.getByRole('dialog', { name: 'Add to Album' });
     await move.getByRole('button', { name: /Evenings/ }).waitFor();
-    expect(await move.getByRole('button', { name: 'Move', exact: true }).isDisabled()).toBe(true);
+    expect(await move.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
     await move.getByRole('button', { name: 'Create New Album' }).click();
     const create = move.getByRole('button', { name: 'Create', exact: true });
     expect(await create.isDisabled()).toBe(true);
@@ -73,7 +73,7 @@ describe.skipIf(Boolean(unavailable))('Albums in The Red Room, in Chromium', () 
     await create.click();
     await move.getByRole('button', { name: /Road Trip/, pressed: true }).waitFor();
     await screenshotVariants(page, 'albums-move-dialog');
-    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await move.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Added 3 item(s) to album: Road Trip', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Albums', exact: true }).click();

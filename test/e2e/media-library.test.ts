@@ -157,7 +157,7 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
           'View Details',
           'Edit Title',
           'Edit Tags',
-          'Move to Album',
+          'Add to Album',
           'Set as Album Thumbnail',
           'Remove from Album',
           'Delete',

@@ -39,6 +39,10 @@ export interface MediaFields {
   deletedAt?: number | null;
   /** 16 hex digits: the perceptual hash the processing job would have written. */
   phash?: string | null;
+  /** Viewings counted (videos). */
+  playCount?: number;
+  /** Seconds where its owner stopped watching (videos). */
+  playbackPosition?: number | null;
 }
 
 /** What the factory needs of an open database: the bun:sqlite handle (t.database, openDatabase()). */
@@ -91,8 +95,8 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     album_count: 0,
     playback: type === 'video' ? 'original' : null,
     progress: null,
-    playback_position: null,
-    play_count: 0,
+    playback_position: fields.playbackPosition ?? null,
+    play_count: fields.playCount ?? 0,
     preview_key: null,
     scrubber_key: null,
     scrubber_sheets: null,
@@ -135,6 +139,8 @@ const COLUMNS = [
   'deleted_at',
   'phash',
   'playback',
+  'playback_position',
+  'play_count',
 ] as const satisfies readonly (keyof MediaRow)[];
 
 function insertRows(database: RawDatabase, rows: MediaRow[]): void {

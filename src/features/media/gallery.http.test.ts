@@ -207,6 +207,47 @@ describe('the list', () => {
     expect(paged.map((m) => m._id)).toEqual(sizeDesc.media.map((m) => m._id));
   });
 
+  test('most played: sort=plays (or sortBy=plays) puts the most watched first, ties newest first; a viewing moves an item up', async () => {
+    const rows = manyMedia(t.database, ann.user._id, 5, (i) => ({
+      title: ['never', 'twice', 'once', 'twice too', 'photo'][i],
+      type: i === 4 ? 'image' : 'video',
+      playCount: [0, 2, 1, 2, 0][i],
+    }));
+    // 'twice too' is newer than 'twice': first among the twos; the unplayed newest first too.
+    expect(titles(await list(ann, '?sort=plays'))).toEqual(['twice too', 'twice', 'once', 'photo', 'never']);
+    expect(titles(await list(ann, '?sortBy=plays'))).toEqual(['twice too', 'twice', 'once', 'photo', 'never']);
+    expect((await list(ann, '?sort=plays')).media.map((m) => m.playCount)).toEqual([2, 2, 1, 0, 0]);
+    // Ascending: the least played first, oldest first among ties (the same index backwards).
+    expect(titles(await list(ann, '?sort=plays&order=asc'))).toEqual(['never', 'photo', 'once', 'twice', 'twice too']);
+    expect(titles(await list(ann, '?sortBy=plays&sortOrder=asc'))).toEqual(['never', 'photo', 'once', 'twice', 'twice too']);
+    // Two viewings of 'once' (POST …/played, as the viewer counts them) put it on top.
+    for (let n = 0; n < 2; n++) expect((await call(`/api/gallery/${rows[2]!.id}/played`, ann, 'POST')).status).toBe(200);
+    const after = await list(ann, '?sort=plays&filter=videos');
+    expect(titles(after)).toEqual(['once', 'twice too', 'twice', 'never']);
+    expect(after.media[0]!.playCount).toBe(3);
+    // Another owner's viewings are theirs: Bea's list is her own, and empty.
+    expect((await list(bea, '?sort=plays')).totalItems).toBe(0);
+  });
+
+  test('an unknown sort is a 400, in either spelling, never a silent default', async () => {
+    for (const [query, message] of [
+      ['sort=bogus', M.sort],
+      ['sort=PLAYS', M.sort],
+      ['sort=type', M.sort],
+      ['sortBy=popular', M.sortBy],
+      ['order=up', M.order],
+      ['sort=plays&sortBy=title', M.sortsDisagree],
+      ['order=asc&sortOrder=desc', M.ordersDisagree],
+    ] as const) {
+      const res = await call(`/api/gallery?${query}`, ann);
+      expect(res.status, query).toBe(400);
+      expect(((await res.json()) as { error: string }).error, query).toBe(message);
+    }
+    expect(M.sort).toBe('sort must be one of createdAt, date, title, duration, size, plays');
+    // The same value in both spellings is one order.
+    expect((await call('/api/gallery?sort=plays&sortBy=plays&order=desc&sortOrder=desc', ann)).status).toBe(200);
+  });
+
   test('search: title and tags, ignoring case, the text taken literally', async () => {
     manyMedia(t.database, ann.user._id, 1, () => ({ title: 'Sunset at the Beach', tags: ['Outdoor'] }), 'a');
     newMedia(t.database, ann.user._id, { title: 'Pool party', tags: ['Summer Fun', 'Ünterwäsche'] });

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
 
-export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'deleted';
+export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'plays' | 'deleted';
 
 export interface MediaListFilter {
   /** true: the recycling bin only; false: everything else. Items in the bin are in no other list. */
@@ -42,6 +42,8 @@ const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
   size: ['size', 'id'],
   // The premium gallery: images, then videos (by the type's name), by date in the same direction within each.
   type: ['type', 'created_at', 'id'],
+  // Most played (migration 0044's index): by play count, then by date in the same direction.
+  plays: ['play_count', 'created_at', 'id'],
   // The bin: by when an item went in, then as the created index runs.
   deleted: ['deleted_at', 'created_at', 'id'],
 };
@@ -439,7 +441,7 @@ export async function listMedia(
     }
     const sorted = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
       where media.id in (select keyed.id from (${matches.hits}) as hit
-        join (select key, media_id as id, created_at, title, duration, size from media_search_ids) as keyed on keyed.key = hit.key
+        join (select key, media_id as id, created_at, title, duration, size, play_count from media_search_ids) as keyed on keyed.key = hit.key
         order by ${orderOf(sort, order, 'keyed')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
     return { items: sorted.rows, total };

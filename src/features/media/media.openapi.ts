@@ -54,7 +54,10 @@ export const mediaItemSchema = z
     playback: z.enum(['original', 'remuxed', 'converted']).nullable().optional(),
     progress: z.number().nullable().optional(),
     playbackPosition: z.number().nullable().optional(),
-    playCount: z.number().optional(),
+    playCount: z
+      .number()
+      .optional()
+      .meta({ description: 'How many times its owner watched it (videos): one per opening that started playing (POST …/played)' }),
     preview: z.string().nullable().optional(),
     scrubber: z.string().nullable().optional(),
     library: mediaLibraryLinkSchema.nullable().optional(),
@@ -126,8 +129,9 @@ function galleryPaths(prefix: '/api/gallery' | '/api/premium', tag: string): Api
   const ops = {
     list: {
       summary: 'List items (one page)',
+      description: `The order is \`sortBy\` and \`sortOrder\` (the spec's names) or \`sort\` and \`order\`: createdAt (or date, the default), title (ignoring case), duration, size${free ? '' : ', type (images, then videos)'} and plays (the most played first: by play count, ties by date), in desc (the default) or asc order. An unknown value of either spelling, or two spellings that disagree, is a 400 with {error}; nothing falls back silently.`,
       requestParams: { query: free ? mediaListQuery : premiumListQuery },
-      responses: { '200': json(mediaPageSchema, 'One page of items') },
+      responses: { '200': json(mediaPageSchema, 'One page of items'), ...errors(400) },
     },
     bin: { summary: 'List the recycling bin', requestParams: { query: binListQuery }, responses: { '200': json(mediaPageSchema, 'One page of binned items') } },
     get: { summary: 'Get an item', requestParams: { path: id }, responses: { '200': item, ...errors(404) } },

@@ -27,9 +27,14 @@ export const MEDIA_INPUT_MESSAGES = {
   limit: `limit must be between 1 and ${MAX_PAGE_SIZE}`,
   filter: `filter must be one of ${GALLERY_FILTERS.join(', ')}`,
   sortBy: `sortBy must be one of ${GALLERY_SORTS.join(', ')}`,
+  sort: `sort must be one of ${GALLERY_SORTS.join(', ')}`,
   premiumFilter: `filter must be one of ${PREMIUM_FILTERS.join(', ')}`,
   premiumSortBy: `sortBy must be one of ${PREMIUM_SORTS.join(', ')}`,
+  premiumSort: `sort must be one of ${PREMIUM_SORTS.join(', ')}`,
   sortOrder: `sortOrder must be one of ${SORT_ORDERS.join(', ')}`,
+  order: `order must be one of ${SORT_ORDERS.join(', ')}`,
+  sortsDisagree: 'sort and sortBy name different orders: send one of them',
+  ordersDisagree: 'order and sortOrder name different directions: send one of them',
   search: 'search must be at most 200 characters',
   tagsQuery: `tags must be a comma list of at most ${MAX_TAGS_PER_ITEM} tags of at most ${MAX_TAG_LENGTH} characters each`,
   modelId: 'modelId must be a model id',
@@ -74,7 +79,7 @@ export interface MediaListQuery {
   filter: PremiumFilter;
   /** Trimmed; '' when none. */
   search: string;
-  /** `date` is read as createdAt; `type` is the premium gallery's only. */
+  /** `date` is read as createdAt; `type` is the premium gallery's only; `plays`: play count, then newest. */
   sortBy: Exclude<PremiumSort, 'date'>;
   sortOrder: SortOrder;
   /** As given (trimmed, unique ignoring case); items must carry all of them. */
@@ -84,11 +89,15 @@ export interface MediaListQuery {
   libraryId?: string | undefined;
 }
 
-/** The list query of a gallery with these filters and sorts: defaults 1, 50, all, createdAt, desc. */
+/**
+ * The list query of a gallery with these filters and sorts: defaults 1, 50, all, createdAt, desc.
+ * The order is `sortBy`/`sortOrder` (the spec's names) or `sort`/`order` (the hub's other lists'):
+ * an unknown value of either spelling is a 400, never a silent default.
+ */
 const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
   filters: readonly [F, ...F[]],
   sorts: readonly [S, ...S[]],
-  messages: { filter: string; sortBy: string },
+  messages: { filter: string; sortBy: string; sort: string },
 ) =>
   z
     .object({
@@ -97,7 +106,9 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
       filter: optionalQuery(z.enum(filters, { message: messages.filter })),
       search: optionalQuery(z.string({ message: M.search }).max(200, M.search)),
       sortBy: optionalQuery(z.enum(sorts, { message: messages.sortBy })),
+      sort: optionalQuery(z.enum(sorts, { message: messages.sort })),
       sortOrder: optionalQuery(z.enum(SORT_ORDERS, { message: M.sortOrder })),
+      order: optionalQuery(z.enum(SORT_ORDERS, { message: M.order })),
       tags: optionalQuery(
         z
           .string({ message: M.tagsQuery })
@@ -110,10 +121,16 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
       modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
       libraryId: optionalQuery(z.string({ message: M.libraryId }).max(100, M.libraryId)),
     })
+    .superRefine((q, ctx) => {
+      const same = (a: string | undefined, b: string | undefined) =>
+        a === undefined || b === undefined || a === b || (a === 'date' ? 'createdAt' : a) === (b === 'date' ? 'createdAt' : b);
+      if (!same(q.sort, q.sortBy)) ctx.addIssue({ code: 'custom', message: M.sortsDisagree });
+      if (!same(q.order, q.sortOrder)) ctx.addIssue({ code: 'custom', message: M.ordersDisagree });
+    })
     .transform((q): MediaListQuery => {
       const limit = q.limit ?? DEFAULT_PAGE_SIZE;
       const page = q.page ?? 1;
-      const sortBy: PremiumSort = q.sortBy ?? 'createdAt';
+      const sortBy: PremiumSort = q.sortBy ?? q.sort ?? 'createdAt';
       return {
         page,
         limit,
@@ -121,7 +138,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
         filter: q.filter ?? 'all',
         search: (q.search ?? '').trim(),
         sortBy: sortBy === 'date' ? 'createdAt' : sortBy,
-        sortOrder: q.sortOrder ?? 'desc',
+        sortOrder: q.sortOrder ?? q.order ?? 'desc',
         tags: q.tags === undefined ? [] : tagList(q.tags),
         modelId: q.modelId,
         libraryId: q.libraryId,
@@ -131,7 +148,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
 /** GET /api/gallery (and the page). */
 export const mediaListQuery = listQueryOf(GALLERY_FILTERS, GALLERY_SORTS, M);
 /** GET /api/premium (and the page): the gallery's, with the albums filter and the sort by type. */
-export const premiumListQuery = listQueryOf(PREMIUM_FILTERS, PREMIUM_SORTS, { filter: M.premiumFilter, sortBy: M.premiumSortBy });
+export const premiumListQuery = listQueryOf(PREMIUM_FILTERS, PREMIUM_SORTS, { filter: M.premiumFilter, sortBy: M.premiumSortBy, sort: M.premiumSort });
 
 /** GET /api/gallery/recycling-bin: only paging. */
 export const binListQuery = z

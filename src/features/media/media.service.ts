@@ -43,7 +43,7 @@ const FILTERS = {
   albums: { inAlbum: true },
 } as const satisfies Record<MediaListQuery['filter'], Partial<list.MediaListFilter>>;
 
-const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type' } as const satisfies Record<
+const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type', plays: 'plays' } as const satisfies Record<
   MediaListQuery['sortBy'],
   list.MediaSortColumn
 >;

@@ -147,6 +147,16 @@ describe('the premium list', () => {
     ]);
   });
 
+  test("sort=plays: the most played premium items first; the free gallery's viewings are not in it", async () => {
+    manyMedia(t.database, ann.user._id, 4, (i) => ({ gallery: 'premium', type: 'video', playCount: [1, 5, 0, 3][i] }), 'V');
+    manyMedia(t.database, ann.user._id, 1, () => ({ type: 'video', playCount: 9 }), 'Free');
+    expect(titles(await premiumList(ann, '?sort=plays'))).toEqual(['V 000001', 'V 000003', 'V 000000', 'V 000002']);
+    expect(titles(await premiumList(ann, '?sortBy=plays&sortOrder=asc'))).toEqual(['V 000002', 'V 000000', 'V 000003', 'V 000001']);
+    // With a search (the other way into the list) and with the type sort still there.
+    expect(titles(await premiumList(ann, '?sort=plays&search=v 00000'))).toEqual(['V 000001', 'V 000003', 'V 000000', 'V 000002']);
+    expect((await call('/api/premium?sort=type', ann)).status).toBe(200);
+  });
+
   test('filter=albums: the premium items that are in any of the owner album, each once', async () => {
     const rows = manyMedia(t.database, ann.user._id, 5, () => ({ gallery: 'premium' }), 'A');
     const first = await ok<{ _id: string }>(call('/api/albums', ann, 'POST', { name: 'One' }), 201);
@@ -182,6 +192,8 @@ describe('the premium list', () => {
     for (const [query, message] of [
       ['?filter=nope', M.premiumFilter],
       ['?sortBy=nope', M.premiumSortBy],
+      ['?sort=nope', M.premiumSort],
+      ['?order=up', M.order],
       ['?page=0', M.page],
       ['?limit=5000', M.limit],
     ] as const) {
