@@ -1,10 +1,11 @@
-// The profile's Sessions: every device signed in to the account ("This device" first), with the
-// browser and system read from its User-Agent, when it was last seen, its address, and a Sign out
-// button each (after a confirmation). Ending this device's own session signs it out.
+// The profile's Sessions: every device signed in to the account ("This device" first, marked), with
+// the browser and system read from its User-Agent, when and how it signed in (the password, with a
+// code or a recovery code, a passkey), when it was last seen (date and time), its address, and a
+// Sign out button each (after a confirmation). Ending this device's own session signs it out.
 
 import { useEffect, useState } from 'react';
-import type { SessionInfo } from '../src/shared/contracts/sessions.ts';
-import { localDate } from '../src/shared/dates.ts';
+import type { SessionInfo, SignInMethod } from '../src/shared/contracts/sessions.ts';
+import { localDateTime } from '../src/shared/dates.ts';
 import { describeUserAgent } from '../src/shared/user-agent.ts';
 import { Dialog, DialogActions, useDialog } from './components/Dialog.tsx';
 import { FormError } from './components/FormMessage.tsx';
@@ -19,13 +20,30 @@ export const SESSIONS_TEXT = {
   confirmOther: 'That device will have to sign in again.',
   confirmCurrent: 'This is the device you are using: you will be signed out here.',
   failed: 'The session could not be ended.',
+  unknown: 'Unknown',
+  unknownAddress: 'Unknown address',
 } as const;
 
-/** "November 21, 2026", in the visitor's time zone once live; "Unknown" when the hub never saw it. */
-const when = (iso: string | null, live: boolean) => (iso ? localDate(iso, live) : 'Unknown');
+/** How a session began, as the row says it: "Signed in … with password + code". */
+export const SIGN_IN_METHOD_TEXT: Record<SignInMethod, string> = {
+  password: 'with password',
+  'password+code': 'with password + code',
+  'password+recovery': 'with password + recovery code',
+  passkey: 'with a passkey',
+  setup: 'at the first-run setup',
+};
+
+/** "November 21, 2026 at 2:05 PM", in the visitor's time zone once live (UTC, said so, before). */
+const when = (iso: string | null, live: boolean) => (iso ? localDateTime(iso, live) : SESSIONS_TEXT.unknown);
+
+/** What tells a row from the others of the same browser: when it signed in, and how. */
+function signedIn(session: SessionInfo, live: boolean): string {
+  const method = session.method ? ` ${SIGN_IN_METHOD_TEXT[session.method]}` : '';
+  return `signed in ${when(session.createdAt, live)}${method}`;
+}
 
 export default function Sessions({ initial }: SessionsProps) {
-  // This device first, then the most recently seen.
+  // This device first, then the others as the hub lists them: the most recent sign-in first.
   const [sessions, setSessions] = useState(() => [...initial].sort((a, b) => Number(b.current) - Number(a.current)));
   const [live, setLive] = useState(false);
   const [ending, setEnding] = useState<SessionInfo | null>(null);
@@ -73,20 +91,21 @@ export default function Sessions({ initial }: SessionsProps) {
                   {device}
                   {session.current ? <span className="chip bg-accent text-accent-fg">{SESSIONS_TEXT.thisDevice}</span> : null}
                 </p>
-                <p className="mt-0.5 text-sm text-muted">
-                  Last seen {session.lastSeenAt ? <time dateTime={session.lastSeenAt}>{when(session.lastSeenAt, live)}</time> : 'Unknown'}
-                  {' · '}
-                  <span className="break-all">{session.ip ?? 'Unknown address'}</span>
-                </p>
-                <p className="text-xs text-muted">
+                <p className="mt-0.5 text-sm">
                   Signed in <time dateTime={session.createdAt}>{when(session.createdAt, live)}</time>
+                  {session.method ? ` ${SIGN_IN_METHOD_TEXT[session.method]}` : null}
+                </p>
+                <p className="text-sm text-muted">
+                  Last seen {session.lastSeenAt ? <time dateTime={session.lastSeenAt}>{when(session.lastSeenAt, live)}</time> : SESSIONS_TEXT.unknown}
+                  {' · '}
+                  <span className="break-all">{session.ip ?? SESSIONS_TEXT.unknownAddress}</span>
                 </p>
               </div>
               <button
                 type="button"
                 className="btn-outline px-3 py-1.5"
                 aria-haspopup="dialog"
-                aria-label={`Sign out ${session.current ? 'this device' : device}`}
+                aria-label={session.current ? 'Sign out this device' : `Sign out ${device}, ${signedIn(session, live)}`}
                 onClick={() => ask(session)}
               >
                 Sign out
@@ -97,7 +116,9 @@ export default function Sessions({ initial }: SessionsProps) {
       </ul>
       <Dialog control={control} title={SESSIONS_TEXT.confirmTitle} width="sm" closable={!busy} onClose={() => setEnding(null)}>
         <p className="px-6 text-sm text-muted">
-          {ending ? `${describeUserAgent(ending.userAgent)}. ${ending.current ? SESSIONS_TEXT.confirmCurrent : SESSIONS_TEXT.confirmOther}` : null}
+          {ending
+            ? `${describeUserAgent(ending.userAgent)}, ${signedIn(ending, live)}. ${ending.current ? SESSIONS_TEXT.confirmCurrent : SESSIONS_TEXT.confirmOther}`
+            : null}
         </p>
         <FormError className="mt-3 px-6">{error}</FormError>
         <DialogActions>
