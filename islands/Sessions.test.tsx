@@ -110,6 +110,28 @@ describe('Sessions', () => {
     expect(names[1]).toBe(`Sign out Firefox on Windows, signed in ${atLocalTime(at(5))} with password + code`);
   });
 
+  test('signed in the same way in the same minute: the seconds tell them apart; in the same second, a number does', async () => {
+    const base = (await sessions()).find((s) => s.userAgent === FIREFOX)!;
+    const same = { userAgent: FIREFOX, ip: '127.0.0.1', current: false, lastSeenAt: '2026-12-01T10:00:00.000Z', method: 'password' as const };
+    const initial: SessionInfo[] = [
+      { ...base, ...same, _id: 'a', createdAt: '2026-12-01T09:00:07.000Z' },
+      { ...base, ...same, _id: 'b', createdAt: '2026-12-01T09:00:41.000Z' },
+      { ...base, ...same, _id: 'c', createdAt: '2026-12-01T09:00:41.000Z' },
+      // Another minute reads alike with nothing more.
+      { ...base, ...same, _id: 'd', createdAt: '2026-12-01T09:07:00.000Z' },
+    ];
+    render(<Sessions initial={initial} />);
+    const names = screen.getAllByRole('button', { name: /^Sign out / }).map((b) => b.getAttribute('aria-label'));
+    const at = (iso: string, seconds: string) => atLocalTime(iso).replace(/ ([AP]M)$/, `:${seconds} $1`);
+    expect(names).toEqual([
+      `Sign out Firefox on Windows, signed in ${at(initial[0]!.createdAt, '07')} with password`,
+      `Sign out Firefox on Windows (1), signed in ${at(initial[1]!.createdAt, '41')} with password`,
+      `Sign out Firefox on Windows (2), signed in ${at(initial[2]!.createdAt, '41')} with password`,
+      `Sign out Firefox on Windows, signed in ${atLocalTime(initial[3]!.createdAt)} with password`,
+    ]);
+    expect(new Set(rows().map((li) => li.textContent)).size).toBe(4);
+  });
+
   test('rendered on the server (before it is live), the times are in UTC and say so', () => {
     const html = renderToString(
       <Sessions
