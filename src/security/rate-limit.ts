@@ -8,8 +8,14 @@
 //   household share an address: one member's typos use up only their own N.
 // - the site password: N per address (there is no account; one visitor must not lock out the rest).
 // - the vault's export: N per account from one address and 4N per account, on counters of its own.
-// A success forgives only that account's attempts from that address: signing in as oneself does
-// not clear guesses at someone else's password.
+// - the second factor (codes and recovery codes of two-factor sign-in): N per account, whatever the
+//   address and the challenge (decision 0058).
+// - the locks' PIN: its own limiter's N per account (decision 0057).
+// A right answer takes back only its own attempt (check). Failures are forgiven only by a caller
+// that says so (forgive), when a whole step is done: a completed sign-in forgives that account's
+// password failures from that address (never anyone else's), the vault's export its own, the site
+// password the address's wrong site passwords. Nothing forgives the second factor or the PIN: their
+// failures leave only with the window, so no success of one step forgives failures of another.
 
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
@@ -18,7 +24,10 @@ import { TooManyRequestsError } from '../errors.ts';
 import * as repo from './attempts.repo.ts';
 import { ServerBusyError } from './work-queue.ts';
 
-export type AttemptScope = 'site' | 'signin' | 'vault' | 'pin';
+export type AttemptScope = 'site' | 'signin' | 'vault' | 'code' | 'pin';
+
+/** The scopes whose failures a completed step may forgive; the second factor and the PIN are not among them. */
+export type ForgivingScope = Exclude<AttemptScope, 'code' | 'pin'>;
 
 /** Who is guessing at what: an account (a user's id, or `name:` and the typed name) from an address. */
 export interface AttemptSource {
@@ -28,9 +37,10 @@ export interface AttemptSource {
 
 /** One counted attempt. Left alone it stays counted (a failure); the check's outcome decides. */
 export interface Attempt {
-  /** The password was right: this account's attempts from this address are forgiven. */
-  succeeded(): Promise<void>;
-  /** No password was checked after all (the server was busy): the attempt is not counted. */
+  /**
+   * Not a failure after all (the answer was right, or no secret was checked: a busy server, a dead
+   * challenge): this attempt alone is taken back. It forgives nothing else.
+   */
   cancel(): Promise<void>;
 }
 
@@ -43,6 +53,8 @@ export function attemptCaps(max: number): Record<AttemptScope, repo.AttemptCaps>
     signin: { pair: max, account: WIDER_CAP_FACTOR * max, address: WIDER_CAP_FACTOR * max },
     site: { pair: null, account: null, address: max },
     vault: { pair: max, account: WIDER_CAP_FACTOR * max, address: null },
+    // Codes and recovery codes (decision 0058): per account, across challenges and addresses.
+    code: { pair: null, account: max, address: null },
     // The locks' PIN (decision 0057): its own limiter, whose `max` is the PIN's, per account.
     pin: { pair: null, account: max, address: null },
   };
@@ -65,10 +77,15 @@ export class AttemptLimiter {
     await repo.deleteAttemptsBefore(db, scope, since);
     const id = await repo.reserveAttempt(db, target, now, since, caps);
     if (id === null) throw new TooManyRequestsError(await this.secondsToWait(target, caps, now));
-    return {
-      succeeded: () => repo.deleteAttemptsOf(db, target),
-      cancel: () => repo.deleteAttempt(db, id),
-    };
+    return { cancel: () => repo.deleteAttempt(db, id) };
+  }
+
+  /**
+   * A whole step is done (a completed sign-in, an export, the site password): the failures of this
+   * scope for this account from this address are forgiven, no one else's and no other scope's.
+   */
+  async forgive(scope: ForgivingScope, source: AttemptSource): Promise<void> {
+    await repo.deleteAttemptsOf(this.options.db, { scope, account: source.account ?? '', address: source.address });
   }
 
   /** Until every full counter has room again: when enough of its oldest attempts leave the window. */
@@ -105,8 +122,9 @@ export class AttemptLimiter {
   }
 
   /**
-   * Runs one password check under the limit: counted before it starts, forgiven if it succeeds,
-   * not counted if the server was too busy to run it.
+   * Runs one check under the limit: counted before it starts, taken back if it succeeds or if the
+   * server was too busy to run it; a failure stays counted. It forgives nothing: a caller whose
+   * whole step is done calls forgive.
    */
   async check(scope: AttemptScope, source: AttemptSource, verify: () => Promise<boolean>): Promise<boolean> {
     const attempt = await this.reserve(scope, source);
@@ -117,7 +135,7 @@ export class AttemptLimiter {
       if (error instanceof ServerBusyError) await attempt.cancel();
       throw error;
     }
-    if (ok) await attempt.succeeded();
+    if (ok) await attempt.cancel();
     return ok;
   }
 

@@ -2,8 +2,11 @@
 // until hovered or focused, the page blurs while the tab is hidden, a single Escape (closing the
 // viewer) leaves the page alone, and Escape twice lands on the site gate with the site session
 // ended on the server (a reload stays on the gate). Screenshots: a gallery in discreet mode and
-// the profile's sessions list, light and dark, at 390 and 1280 px.
+// the profile's sessions list (rows of one browser told apart by when and how each signed in),
+// light and dark, at 390 and 1280 px.
 import { beforeAll, describe, expect, test } from 'bun:test';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { MediaPage } from '../../src/shared/media.ts';
@@ -203,6 +206,22 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     await page.goto(`${started.hub.url}/signin?next=${encodeURIComponent(`/user/${admin.user!._id}`)}`);
     await signInThroughForm(page, ADMIN.username, ADMIN.password);
     await islandsReady(page);
+    // Two more sessions in this very browser and address: one with a code, one with a recovery code.
+    const agent = await page.evaluate(() => navigator.userAgent);
+    const setup = await callApi<{ secret: string }>(started.hub, admin, 'POST', '/api/me/2fa/totp/setup');
+    const codeAt = (drift: number) => generateHOTP(decodeBase32IgnorePadding(setup.secret), BigInt(Math.floor(Date.now() / 30_000) + drift), 6);
+    const { recoveryCodes } = await callApi<{ recoveryCodes: string[] }>(started.hub, admin, 'POST', '/api/me/2fa/totp/enable', { code: codeAt(0) });
+    for (const code of [codeAt(1), recoveryCodes[0]!]) {
+      const site = await credentialsByApi(started.hub);
+      const headers = { 'content-type': 'application/json', 'x-site-token': site.siteToken, 'user-agent': agent };
+      const step = await fetch(`${started.hub.url}/auth/signin/`, { method: 'POST', headers, body: JSON.stringify(ADMIN) });
+      const { challenge } = (await step.json()) as { challenge: string };
+      const done = await fetch(`${started.hub.url}/auth/signin/2fa`, { method: 'POST', headers, body: JSON.stringify({ challenge, code }) });
+      expect(done.status).toBe(200);
+    }
+    await callApi(started.hub, admin, 'DELETE', '/api/me/2fa/totp', { password: ADMIN.password });
+    await page.reload();
+    await islandsReady(page);
     const list = page.getByRole('region', { name: 'Sessions' });
     await list.waitFor();
     const first = list.getByRole('listitem').first();
@@ -210,6 +229,14 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     expect(await first.textContent()).toContain('Chrome on Linux');
     expect(await list.getByText('Firefox on Windows').count()).toBe(1);
     expect(await list.getByText('Safari on iOS').count()).toBe(1);
+    // Rows of the same browser at the same address are told apart: when (with the time) and how each signed in.
+    const rows = await list.getByRole('listitem').allTextContents();
+    expect(new Set(rows).size).toBe(rows.length);
+    const chromes = rows.filter((text) => text.includes('Chrome on Linux'));
+    expect(chromes.length).toBeGreaterThanOrEqual(3);
+    for (const text of rows) expect(text).toMatch(/Last seen \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+    expect(chromes.some((text) => /Signed in \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M with password \+ code/.test(text))).toBe(true);
+    expect(chromes.some((text) => text.includes('with password + recovery code'))).toBe(true);
     await screenshotVariants(page, 'profile-sessions');
 
     const before = await list.getByRole('listitem').count();

@@ -33,7 +33,7 @@ export async function touchSession(db: Db, id: string, changes: { expires_at?: n
 export async function listUserSessions(db: Db, userId: string, now: number) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
+    .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip', 'sign_in_method'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')

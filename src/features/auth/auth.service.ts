@@ -10,8 +10,8 @@ import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
 import type { AttemptLimiter } from '../../security/rate-limit.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
-import type { SessionInfo } from '../../shared/contracts/sessions.ts';
-import type { TwoFactorService } from '../twofactor/twofactor.service.ts';
+import { type SessionInfo, SIGN_IN_METHODS, type SignInMethod } from '../../shared/contracts/sessions.ts';
+import { TWO_FACTOR_MESSAGES, type TwoFactorService } from '../twofactor/twofactor.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 
@@ -23,7 +23,7 @@ const USER_AGENT_MAX = 512;
 export const SIGN_IN_FAILED = 'Invalid username or password';
 
 export type { SessionUser } from '../../shared/contracts/session.ts';
-export type { SessionInfo } from '../../shared/contracts/sessions.ts';
+export type { SessionInfo, SignInMethod } from '../../shared/contracts/sessions.ts';
 
 export interface ValidSession {
   id: string;
@@ -35,11 +35,14 @@ export interface ValidSession {
   discreet: boolean;
 }
 
-/** Where a session begins: the browser's User-Agent and the client's address, when known. */
+/** Where and how a session begins: the browser's User-Agent, the client's address, the sign-in method, when known. */
 export interface SessionClient {
   userAgent?: string | null;
   ip?: string | null;
+  method?: SignInMethod;
 }
+
+const isSignInMethod = (value: string | null): value is SignInMethod => (SIGN_IN_METHODS as readonly (string | null)[]).includes(value);
 
 /**
  * The id a session is shown under: a hash of its stored id (itself the SHA-256 of the token), so
@@ -94,6 +97,7 @@ export function createAuthService({
         user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
         ip: client.ip && client.ip !== 'unknown' ? client.ip : null,
         last_seen_at: now,
+        sign_in_method: client.method ?? null,
       });
       return { token, expiresAt };
     },
@@ -124,7 +128,9 @@ export function createAuthService({
 
     /**
      * Checks a username and password for a client address. Unknown users and wrong passwords get
-     * the same message and cost the same time (an argon2 check either way).
+     * the same message and cost the same time (an argon2 check either way). A right password that
+     * completes the sign-in forgives that account's password failures from that address; one that
+     * only opens the code step (two-factor sign-in) takes back its own attempt and forgives nothing.
      */
     async signIn(
       username: unknown,
@@ -142,14 +148,17 @@ export function createAuthService({
       // Two-factor sign-in: the password was right; the session waits for the code step.
       const challenge = await twoFactor?.challengeAfterPassword(row.id);
       if (challenge) throw new SecondFactorDue(challenge);
-      const session = await service.createSession(row.id, { ip: clientKey, userAgent });
+      await limiter.forgive('signin', source);
+      const session = await service.createSession(row.id, { ip: clientKey, userAgent, method: 'password' });
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
 
     /**
      * The code step of two-factor sign-in: a challenge from signIn and a current code or an unused
-     * recovery code. A wrong code counts against the same guessing limit as a wrong password, for
-     * the challenge's account and the address.
+     * recovery code. Each code checked counts in the second factor's own scope, for the challenge's
+     * account whatever the address or the challenge (decision 0058), before it is checked; a right
+     * one takes back only its own count. Nothing forgives wrong codes but the window. The completed
+     * sign-in forgives the account's password failures from this address.
      */
     async signInSecondFactor(
       challenge: unknown,
@@ -158,29 +167,35 @@ export function createAuthService({
       userAgent?: string,
     ): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
       if (!twoFactor) throw new UnauthorizedError(SIGN_IN_FAILED);
-      let userId = '';
-      const account = (await twoFactor.challengeAccount(challenge)) ?? 'challenge:unknown';
-      await limiter.check('signin', { account, address: clientKey }, async () => {
-        userId = await twoFactor.redeem(challenge, code);
-        return true;
-      });
-      const row = await users.findForPasswordCheck(userId);
+      const account = await twoFactor.challengeAccount(challenge);
+      // A dead or made-up challenge checks no code: nothing to count, nothing to guess.
+      if (!account) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.challengeGone);
+      const attempt = await limiter.reserve('code', { account, address: clientKey });
+      const redeemed = await twoFactor.redeem(challenge, code);
+      // Only a wrong code stays counted (a challenge that died meanwhile checked none).
+      if (redeemed.outcome !== 'wrong') await attempt.cancel();
+      if (redeemed.outcome !== 'ok')
+        throw new UnauthorizedError(redeemed.outcome === 'wrong' ? TWO_FACTOR_MESSAGES.wrongCode : TWO_FACTOR_MESSAGES.challengeGone);
+      const row = await users.findForPasswordCheck(redeemed.userId);
       if (!row) throw new UnauthorizedError(SIGN_IN_FAILED);
-      const session = await service.createSession(row.id, { ip: clientKey, userAgent });
+      await limiter.forgive('signin', { account: row.id, address: clientKey });
+      const session = await service.createSession(row.id, { ip: clientKey, userAgent, method: redeemed.method });
       return { ...session, user: { _id: row.id, name: row.name, role: row.role, admin: row.role === 'admin' } };
     },
 
     /**
      * A signed-in user's own password entered again. Before a new password (`signin`) it counts
      * as a sign-in attempt on that account from that address: a stolen session guessing its way to
-     * a new password meets the sign-in limit. Before the vault's export (`vault`) it has a limit
-     * of its own (decision 0053).
+     * a new password meets the sign-in limit; a right one is no sign-in and forgives nothing.
+     * Before the vault's export (`vault`) it has a limit of its own (decision 0053), whose failures
+     * a right one forgives.
      */
     async confirmPassword(userId: string, password: string, clientKey: string, scope: 'signin' | 'vault' = 'vault'): Promise<boolean> {
       const row = password ? await users.findForPasswordCheck(userId) : undefined;
-      return limiter.check(scope, { account: userId, address: clientKey }, () =>
-        row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password),
-      );
+      const source = { account: userId, address: clientKey };
+      const ok = await limiter.check(scope, source, () => (row ? verifyPassword(password, row.password_hash) : burnPasswordCheck(password)));
+      if (ok && scope === 'vault') await limiter.forgive('vault', source);
+      return ok;
     },
 
     async signOut(token: string | undefined | null): Promise<void> {
@@ -202,6 +217,7 @@ export function createAuthService({
         lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
         userAgent: row.user_agent,
         ip: row.ip,
+        method: isSignInMethod(row.sign_in_method) ? row.sign_in_method : null,
       }));
     },
 

@@ -13,6 +13,8 @@ export interface SessionsTable {
   ip: string | null;
   /** When a request last used the session, written at most once a minute (null as above). */
   last_seen_at: number | null;
+  /** How it began (`SignInMethod`); null for sessions older than migration 0042. */
+  sign_in_method: string | null;
 }
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSession = Insertable<SessionsTable>;

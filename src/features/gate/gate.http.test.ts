@@ -417,6 +417,9 @@ describe('first run: no site password anywhere', () => {
     const home = await t.request('/', { headers: { cookie: cookieHeader({ hub_site: site, hub_session: session }) } });
     expect(home.status).toBe(200);
     expect((await t.request('/admin', { headers: { cookie: cookieHeader({ hub_site: site, hub_session: session }) } })).status).toBe(200);
+    // Its sessions list says it began at the first-run setup.
+    const sessions = await t.request('/api/me/sessions', { headers: { cookie: cookieHeader({ hub_site: site, hub_session: session }) } });
+    expect(((await sessions.json()) as { method: string }[]).map((s) => s.method)).toEqual(['setup']);
     // The chosen password opens the gate from now on.
     expect((await verifyPassword(t, { password: 'our new site secret' })).status).toBe(200);
     expect((await verifyPassword(t, { password: TEST_SITE_PASSWORD })).status).toBe(401);

@@ -154,7 +154,7 @@ export const siteRoutes = new Hono()
         if (hours !== null) await site.chooseLockoutHours(hours);
         if (admin) {
           const created = await users.create(null, admin);
-          const session = await auth.createSession(created._id, { ip: clientAddress(c), userAgent: c.req.header('user-agent') });
+          const session = await auth.createSession(created._id, { ip: clientAddress(c), userAgent: c.req.header('user-agent'), method: 'setup' });
           setCredentialCookie(c, SESSION_COOKIE, session.token, session.expiresAt);
         }
         if (!c.var.siteAccess) grantSiteAccess(c, await site.issueToken());

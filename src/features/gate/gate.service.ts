@@ -166,6 +166,8 @@ export function createSiteService({ db, config, clock, limiter }: SiteServiceDep
         return hash !== null && verifyPassword(password, hash);
       });
       if (!ok) throw new UnauthorizedError(SITE_MESSAGES.wrong);
+      // The address's wrong site passwords are forgiven; its wrong API keys (counted apart) are not.
+      await limiter.forgive('site', { address: clientKey });
       return service.issueToken();
     },
 

@@ -362,6 +362,24 @@ describe('guessing keys', () => {
   });
 });
 
+describe('the site password forgives no wrong keys', () => {
+  test('4 wrong keys, the right site password from the same address, 1 wrong key: then even the right key waits', async () => {
+    const { key } = await createKey(alice, ['read']);
+    const wrong = `hub_${'b'.repeat(52)}`;
+    for (let i = 0; i < 4; i++) expect((await withKey(wrong, '/api/gallery')).status).toBe(401);
+    expect((await t.request('/api/site/verify-password', { method: 'POST', json: { password: TEST_SITE_PASSWORD } })).status).toBe(200);
+    expect((await withKey(wrong, '/api/gallery')).status).toBe(401);
+    expect((await withKey(key, '/api/gallery')).status).toBe(429);
+  });
+
+  test('while the right site password still forgives the address’s wrong site passwords', async () => {
+    for (let i = 0; i < 4; i++) expect((await t.request('/api/site/verify-password', { method: 'POST', json: { password: 'wrong guess' } })).status).toBe(401);
+    expect((await t.request('/api/site/verify-password', { method: 'POST', json: { password: TEST_SITE_PASSWORD } })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await t.request('/api/site/verify-password', { method: 'POST', json: { password: 'typo' } })).status).toBe(401);
+    expect((await t.request('/api/site/verify-password', { method: 'POST', json: { password: TEST_SITE_PASSWORD } })).status).toBe(200);
+  });
+});
+
 describe('lastUsedAt', () => {
   const lastUsed = async () => (await listKeys(alice))[0]!.lastUsedAt;
 

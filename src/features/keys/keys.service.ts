@@ -32,6 +32,8 @@ export function looksLikeApiKey(bearer: string): boolean {
   return bearer.startsWith(API_KEY_PREFIX);
 }
 
+/** The account wrong API keys are counted under, in the site password's scope (its caps are per address). */
+const KEY_ATTEMPTS = 'api-key';
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[a-z2-7]{52}$`);
 
 /** A new key: the prefix and 32 random bytes in base32 (256 bits). */
@@ -103,7 +105,9 @@ export function createKeysService({ db, clock, limiter }: { db: Kysely<Database>
      * even with a right key (429), so keys cannot be guessed online.
      */
     async authenticate(key: string, clientKey: string): Promise<KeyHolder> {
-      const source = { address: clientKey };
+      // Within the site password's per-address cap, under an account of their own: the right site
+      // password forgives the address's wrong site passwords, never its wrong keys.
+      const source = { account: KEY_ATTEMPTS, address: clientKey };
       await limiter.assertAllowed('site', source);
       const hash = KEY_PATTERN.test(key) ? tokenId(key) : null;
       const row = hash ? await knownKeys.get(hash, () => repo.findKeyWithUser(db, hash)) : undefined;

@@ -269,6 +269,35 @@ describe('wrong PINs', () => {
   });
 });
 
+describe('nothing forgives a wrong PIN but the window', () => {
+  test('a right PIN on another device of the same member leaves the wrong ones counted', async () => {
+    await lockPremium();
+    const statuses: number[] = [];
+    for (let i = 0; i < PIN_MAX_ATTEMPTS - 1; i++) statuses.push((await call('/api/unlock', phone, 'POST', { pin: '0000' })).status);
+    // The owner unlocks on the laptop: that is no reason to give the phone more guesses.
+    statuses.push((await call('/api/unlock', laptop, 'POST', { pin: '4321' })).status);
+    statuses.push((await call('/api/unlock', phone, 'POST', { pin: '0001' })).status);
+    statuses.push((await call('/api/unlock', phone, 'POST', { pin: '4321' })).status);
+    expect(statuses).toEqual([...Array(PIN_MAX_ATTEMPTS - 1).fill(403), 200, 403, 429]);
+  });
+
+  test('a change proved by the password, and a signing in again, forgive no wrong PINs', async () => {
+    await lockPremium();
+    for (let i = 0; i < PIN_MAX_ATTEMPTS - 2; i++) expect((await call('/api/unlock', phone, 'POST', { pin: '0000' })).status).toBe(403);
+    expect((await call('/api/me/locks', laptop, 'PUT', { minutes: 20, password: FACTORY_PASSWORD })).status).toBe(200);
+    const signIn = await t.request('/auth/signin/', {
+      method: 'POST',
+      as: { siteToken: phone.siteToken },
+      json: { username: 'ada', password: FACTORY_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const again: SignedIn = { ...phone, token: ((await signIn.json()) as { token: string }).token };
+    expect((await call('/api/unlock', again, 'POST', { pin: '0001' })).status).toBe(403);
+    expect((await call('/api/me/locks', phone, 'PUT', { minutes: 25, currentPin: '0002' })).status).toBe(403);
+    expect((await call('/api/unlock', again, 'POST', { pin: '4321' })).status).toBe(429);
+  });
+});
+
 describe('the PIN limit is its own', () => {
   test('LOGIN_MAX_ATTEMPTS=2 does not change it, and wrong PINs do not stop a sign-in', async () => {
     await t.close();

@@ -26,7 +26,11 @@ export type LocksService = ReturnType<typeof createLocksService>;
 export function createLocksService({ db, clock, users }: { db: Db; clock: Clock; users: Pick<UsersService, 'findForPasswordCheck'> }) {
   const now = () => clock().getTime();
   const pins = new AttemptLimiter({ db, maxAttempts: PIN_MAX_ATTEMPTS, windowMs: PIN_WINDOW_MINUTES * 60_000, clock });
-  /** One PIN (or password) check under the PIN limit (per account, whatever the address): 429 past it. */
+  /**
+   * One PIN (or password) check under the PIN limit (per account, whatever the address): 429 past
+   * it. A right one takes back its own count and forgives nothing (decision 0058): an unlock on
+   * another device, or a change proved by the password, leaves the wrong PINs counted.
+   */
   const checked = (userId: string, verify: () => Promise<boolean>) => pins.check('pin', { account: userId, address: '' }, verify);
 
   async function settings(viewer: SignedInViewer): Promise<LockSettings> {

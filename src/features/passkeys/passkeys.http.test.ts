@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type CreationOptions, type RequestOptions, SoftPasskey } from '../../../test/helpers/soft-authenticator.ts';
 import { createTestApp, type SignedIn, setCookies, type TestApp } from '../../../test/helpers/test-app.ts';
+import type { SessionInfo } from '../../shared/contracts/sessions.ts';
 import { MAX_OPEN_PASSKEY_PROMPTS, MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';
 
 let now = Date.UTC(2031, 4, 1, 12);
@@ -214,6 +215,25 @@ describe('signing in with a passkey', () => {
     expect(row).toEqual({ counter: 1, last_used_at: now });
     const listed = ((await (await t.request('/api/me/passkeys', { as: bob })).json()) as PasskeySummary[]).find((p) => p._id === saved._id);
     expect(listed?.lastUsedAt).toBe(new Date(now).toISOString());
+  });
+
+  test('the session is listed as begun with a passkey, with the browser it signed in from', async () => {
+    const { passkey } = await addPasskey(bob, 'Tablet');
+    const site = await t.enterSite();
+    const options = await signInOptions(site);
+    const agent = 'Mozilla/5.0 (iPad; CPU OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const res = await t.request('/auth/passkey/verify', {
+      method: 'POST',
+      as: { siteToken: site },
+      headers: { 'user-agent': agent },
+      json: { challenge: options.challenge, response: await passkey.assert(options) },
+    });
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    const sessions = (await (await t.request('/api/me/sessions', { as: { siteToken: site, token } })).json()) as SessionInfo[];
+    expect(sessions.find((s) => s.current)).toMatchObject({ method: 'passkey', userAgent: agent });
+    // The password sign-in that made Bob's first session says so.
+    expect(sessions.filter((s) => !s.current).map((s) => s.method)).toContain('password');
   });
 
   test('a wrong origin, a wrong challenge and a reused challenge are refused with one message and no cookie', async () => {

@@ -49,7 +49,7 @@ export const passkeySignIn = new Hono()
   .post('/options', async (c) => c.json(await c.var.services.passkeys.signInOptions(relyingPartyOf(c), clientAddress(c))))
   .post('/verify', async (c) => {
     const input = await readJson(c, passkeySignInSchema);
-    const { token, expiresAt, user } = await c.var.services.passkeys.signIn(relyingPartyOf(c), input, clientAddress(c));
+    const { token, expiresAt, user } = await c.var.services.passkeys.signIn(relyingPartyOf(c), input, clientAddress(c), c.req.header('user-agent'));
     setCredentialCookie(c, SESSION_COOKIE, token, expiresAt);
     return c.json({ token, user });
   });

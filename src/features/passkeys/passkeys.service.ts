@@ -192,7 +192,12 @@ export function createPasskeysService({
      * Signs in with a passkey: the session starts at once (the passkey is both factors). Each
      * refusal counts against the address's sign-in limit; a success takes back only its own count.
      */
-    async signIn(rp: RelyingParty, input: PasskeySignInInput, clientKey: string): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
+    async signIn(
+      rp: RelyingParty,
+      input: PasskeySignInInput,
+      clientKey: string,
+      userAgent?: string,
+    ): Promise<{ token: string; expiresAt: number; user: SessionUser }> {
       // Counted for the address (the account is known only once the passkey is); a refusal stays counted.
       const attempt = await limiter.reserve('signin', { address: clientKey });
       const refuse = (reason: string): never => {
@@ -234,7 +239,7 @@ export function createPasskeysService({
         last_used_at: now(),
       });
       await attempt.cancel();
-      const session = await auth.createSession(passkey.userId);
+      const session = await auth.createSession(passkey.userId, { ip: clientKey, userAgent, method: 'passkey' });
       return { ...session, user: { _id: passkey.userId, name: passkey.userName, role: passkey.role, admin: passkey.role === 'admin' } };
     },
   };

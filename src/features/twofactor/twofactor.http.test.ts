@@ -50,14 +50,14 @@ describe('two-factor sign-in (TOTP)', () => {
   const passwordStep = (username: string, password = PASSWORD) =>
     t.request('/auth/signin/', { method: 'POST', json: { username, password }, as: { siteToken: site } });
   const codeStep = (challenge: unknown, code: unknown) => t.request('/auth/signin/2fa', { method: 'POST', json: { challenge, code }, as: { siteToken: site } });
-  /** Sign-in attempts counted (for one account when given) within the window: older ones are forgotten as the clock moves. */
-  const attempts = async (account?: string) =>
+  /** Attempts counted (for one account when given) within the window: older ones are forgotten as the clock moves. */
+  const attempts = async (account?: string, scope: 'signin' | 'code' = 'signin') =>
     Number(
       (
         await t.database.db
           .selectFrom('login_attempts')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('scope', '=', 'signin')
+          .where('scope', '=', scope)
           .$if(account !== undefined, (q) => q.where('account', '=', account!))
           .executeTakeFirstOrThrow()
       ).n,
@@ -172,6 +172,21 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await codeStep(await challengeOf('di'), eds.recoveryCodes[0])).status).toBe(401);
   });
 
+  test('the sessions list says how each began: the password and a code, or the password and a recovery code', async () => {
+    const ky = await t.createUser({ username: 'ky' }, admin);
+    const { secret, recoveryCodes } = await setUp(t, ky);
+    const withCode = (await (await codeStep(await challengeOf('ky'), codeFor(secret))).json()) as { token: string };
+    const withRecovery = (await (await codeStep(await challengeOf('ky'), recoveryCodes[0])).json()) as { token: string };
+    const methodOf = async (token: string) => {
+      const list = (await (await t.request('/api/me/sessions', { as: { siteToken: site, token } })).json()) as { current: boolean; method: string | null }[];
+      return list.find((s) => s.current)?.method;
+    };
+    expect(await methodOf(withCode.token)).toBe('password+code');
+    expect(await methodOf(withRecovery.token)).toBe('password+recovery');
+    // The first one, before two-factor sign-in was on, began with the password alone.
+    expect(await methodOf(ky.token)).toBe('password');
+  });
+
   test('a challenge lives 5 minutes', async () => {
     const fa = await t.createUser({ username: 'fa' }, admin);
     const { secret } = await setUp(t, fa);
@@ -190,13 +205,13 @@ describe('two-factor sign-in (TOTP)', () => {
     const gus = await t.createUser({ username: 'gus' }, admin);
     const { secret } = await setUp(t, gus);
     const challenge = await challengeOf('gus');
-    const before = await attempts(gus.user._id);
+    const before = await attempts(gus.user._id, 'code');
     for (let i = 0; i < 5; i++) {
       const res = await codeStep(challenge, '000000' === codeFor(secret) ? '111111' : '000000');
       expect(await res.json()).toEqual({ error: TWO_FACTOR_MESSAGES.wrongCode });
     }
-    // Each wrong code counted as a failed sign-in attempt.
-    expect(await attempts(gus.user._id)).toBe(before + 5);
+    // Each wrong code counted as a failed attempt at the second factor (decision 0058).
+    expect(await attempts(gus.user._id, 'code')).toBe(before + 5);
     const res = await codeStep(challenge, codeFor(secret));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: TWO_FACTOR_MESSAGES.challengeGone });

@@ -7,9 +7,10 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { UntilChanged } from '../../db/changes.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { ConflictError, InvalidError, UnauthorizedError } from '../../errors.ts';
+import { ConflictError, InvalidError } from '../../errors.ts';
 import { keyIdOfSealed, type SealedPlace, type SecretKey, seal } from '../../security/secret-box.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
+import type { SignInMethod } from '../../shared/contracts/sessions.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, qrSvg } from './totp.ts';
 import * as repo from './twofactor.repo.ts';
 
@@ -114,6 +115,12 @@ export async function sealPlainTotpSecrets(db: Db, key: SecretKey): Promise<numb
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
 
+/** What a code step came to: signed in (with a code or a recovery code), a wrong code, or a dead challenge. */
+export type Redeemed =
+  | { outcome: 'ok'; userId: string; method: Extract<SignInMethod, 'password+code' | 'password+recovery'> }
+  | { outcome: 'wrong' }
+  | { outcome: 'gone' };
+
 export function createTwoFactorService({
   db,
   clock,
@@ -211,36 +218,35 @@ export function createTwoFactorService({
 
     /**
      * The code step: a current code not taken before, or an unused recovery code (used up), on a
-     * live challenge. Answers the account's id and ends the challenge; a wrong code counts against
-     * the challenge (UnauthorizedError). One transaction: of many identical requests, one wins.
+     * live challenge. A right one ends the challenge and answers the account and which it was; a
+     * wrong one counts against the challenge (its fifth ends it); a dead challenge checks nothing.
+     * One transaction: of many identical requests, one wins. The guessing limit is the caller's.
      */
-    async redeem(challenge: unknown, code: unknown): Promise<string> {
+    async redeem(challenge: unknown, code: unknown): Promise<Redeemed> {
       const typed = compact(code);
-      const result = await db.transaction().execute(async (trx): Promise<{ userId: string } | { error: string }> => {
+      return db.transaction().execute(async (trx): Promise<Redeemed> => {
         const id = typeof challenge === 'string' && isWellFormedToken(challenge) ? tokenId(challenge) : null;
         const row = id ? await repo.findChallenge(trx, id) : undefined;
         if (!id || !row || row.expires_at <= now() || row.failures >= CHALLENGE_MAX_FAILURES) {
           if (id && row) await repo.deleteChallenge(trx, id);
-          return { error: TWO_FACTOR_MESSAGES.challengeGone };
+          return { outcome: 'gone' };
         }
-        let ok = false;
+        let method: Extract<Redeemed, { outcome: 'ok' }>['method'] | null = null;
         if (isTotpCode(typed)) {
           const totp = await repo.findTotp(trx, row.user_id);
           const step = totp?.enabled_at != null ? matchingStep(sealer.open(totp.secret, totpPlace(row.user_id)), typed, now()) : null;
-          ok = step !== null && (await repo.takeStep(trx, row.user_id, step));
+          if (step !== null && (await repo.takeStep(trx, row.user_id, step))) method = 'password+code';
         } else if (isRecoveryCode(typed)) {
-          ok = await repo.spendRecoveryCode(trx, row.user_id, tokenId(typed), now());
+          if (await repo.spendRecoveryCode(trx, row.user_id, tokenId(typed), now())) method = 'password+recovery';
         }
-        if (ok) {
+        if (method) {
           await repo.deleteChallenge(trx, id);
-          return { userId: row.user_id };
+          return { outcome: 'ok', userId: row.user_id, method };
         }
         if (row.failures + 1 >= CHALLENGE_MAX_FAILURES) await repo.deleteChallenge(trx, id);
         else await repo.countChallengeFailure(trx, id);
-        return { error: TWO_FACTOR_MESSAGES.wrongCode };
+        return { outcome: 'wrong' };
       });
-      if ('error' in result) throw new UnauthorizedError(result.error);
-      return result.userId;
     },
   };
   return service;

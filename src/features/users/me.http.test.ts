@@ -58,6 +58,7 @@ describe('GET /api/me/sessions', () => {
       lastSeenAt: new Date(now).toISOString(),
       userAgent: FIREFOX,
       ip: '192.168.1.20',
+      method: 'password',
     });
     // Bob's: the one createUser made (no browser named) and the phone.
     expect((await list(bob)).map((s) => s.userAgent).sort()).toEqual([PHONE, null].sort());

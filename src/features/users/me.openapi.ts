@@ -2,7 +2,7 @@
 // session only: the keys' policy keeps every API key out of /api/me.
 
 import { z } from 'zod';
-import type { SessionInfo } from '../../shared/contracts/sessions.ts';
+import { type SessionInfo, SIGN_IN_METHODS } from '../../shared/contracts/sessions.ts';
 import { type ApiPaths, errors, json, jsonBody, pathParams, type Same, sameShape } from '../openapi/openapi.parts.ts';
 import { type PreferencesInput, preferencesSchema } from './users.schema.ts';
 
@@ -14,6 +14,10 @@ const sessionInfoSchema = z
     lastSeenAt: z.string().nullable(),
     userAgent: z.string().nullable(),
     ip: z.string().nullable(),
+    method: z
+      .enum(SIGN_IN_METHODS)
+      .nullable()
+      .meta({ description: 'How it began: the password alone, with a code, with a recovery code, a passkey, or the first-run setup; null when unknown' }),
   })
   .meta({ id: 'SessionInfo', description: 'One of your live sessions.' });
 sameShape<Same<z.output<typeof sessionInfoSchema>, SessionInfo>>();
