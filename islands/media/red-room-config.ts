@@ -77,7 +77,7 @@ export const RED_ROOM: LibraryConfig = {
     count: false,
   },
   card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: true },
-  menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
+  menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'details', 'select', 'delete'],
   viewer: 'gallery',
   selection: { buttons: ['all', 'album', 'delete', 'clear'], labels: { all: 'All', allChosen: 'All', album: 'Album', delete: 'Delete', tags: 'Edit Tags' } },
   grid: ({ compact }) =>
