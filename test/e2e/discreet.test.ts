@@ -39,7 +39,9 @@ function photo(i: number): Promise<Buffer> {
 
 /** What a passer-by would read that names an adult site (the hub's own words; the items here have neutral names). */
 const REVEALING = /18\s*\+|\b18\b|adult|explicit|mature|red room|private hub/gi;
-const revealingWords = async (page: Page) => (await page.evaluate(() => document.body.innerText)).match(REVEALING) ?? [];
+const revealingWords = async (page: Page) =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown is the point (innerText leaves out what CSS hides)
+  (await page.evaluate(() => document.body.innerText)).match(REVEALING) ?? [];
 
 /** The blur filter of the first card's thumbnail, as computed. */
 const thumbnailFilter = (page: Page) =>
