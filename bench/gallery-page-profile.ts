@@ -94,6 +94,7 @@ const shell = createElement(Shell, {
   bottomBar: true,
   year: 2026,
   discreet: false,
+  brand: 'Private Hub',
   assets: {
     css: '/static/build/app.css',
     themeScript: '/static/build/islands/theme.js',

@@ -241,6 +241,8 @@ describe('AdminPanel: Create New Admin', () => {
     await settle(() => createButton().click());
     expect(writes().map((r) => (r.body as { role: string }).role)).toEqual(['user']);
     expect(cellsOf(rowOf('Dee Newcomer'))[3]).toBe('User');
+    // The toast says what was made: a user, not an administrator.
+    expect(toastText()).toBe('Success: New user account created successfully!');
   });
 
   test('the next time it opens, the form is empty again and the old toast is gone', async () => {

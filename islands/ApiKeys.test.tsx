@@ -89,6 +89,24 @@ describe('ApiKeys', () => {
     expect(document.body.textContent).not.toContain(key);
   });
 
+  test('each new key starts from Read only: the scopes ticked for the last key are not carried over', async () => {
+    render(<ApiKeys keys={[]} />);
+    await createThroughForm('Uploader', [/^Write/, /^Upload/]);
+    expect((scopeBox(/^Read/) as HTMLInputElement).checked).toBe(true);
+    expect((scopeBox(/^Write/) as HTMLInputElement).checked).toBe(false);
+    expect((scopeBox(/^Upload/) as HTMLInputElement).checked).toBe(false);
+    await settle(() => screen.getByRole('button', { name: API_KEYS_TEXT.done }).click());
+    await createThroughForm('Reader');
+    expect(hub.writes().map((r) => r.body)).toEqual([
+      { name: 'Uploader', scopes: ['read', 'write', 'upload'] },
+      { name: 'Reader', scopes: ['read'] },
+    ]);
+    const list = screen.getByRole('list', { name: 'Your API keys' });
+    const reader = within(list).getByText('Reader').closest('li')!;
+    expect(within(reader).queryByText('Write')).toBeNull();
+    expect(within(reader).queryByText('Upload')).toBeNull();
+  });
+
   test('a clipboard that refuses: the key stays shown, with a note to copy it by hand', async () => {
     writeText.mockImplementation(async () => {
       throw new DOMException('Write permission denied.', 'NotAllowedError');

@@ -34,12 +34,15 @@ export const API_KEYS_TEXT = {
   revokeFailed: 'The key could not be revoked.',
 } as const;
 
+/** What a new key's form starts with: read only, the least a useful key can do. */
+const FRESH_SCOPES: ApiKeyScope[] = ['read'];
+
 const SCOPE_NAMES: Record<ApiKeyScope, string> = { read: 'Read', write: 'Write', upload: 'Upload' };
 
 export default function ApiKeys({ keys: initial }: ApiKeysProps) {
   const [keys, setKeys] = useState(initial);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['read']);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(FRESH_SCOPES);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<NewApiKey | null>(null);
@@ -67,7 +70,9 @@ export default function ApiKeys({ keys: initial }: ApiKeysProps) {
     setKeys((now) => [listed, ...now]);
     setCreated(result.value);
     setCopy('idle');
+    // The next key starts afresh: a key with more scopes is a choice made for that key, not carried over.
     setName('');
+    setScopes(FRESH_SCOPES);
   }
 
   async function copyKey() {

@@ -5,6 +5,7 @@
 // the first paint is already right and a resize needs no script.
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { DISCREET_GALLERY, DISCREET_HOME_BUTTON } from '../src/shared/brand.ts';
 import { localDate } from '../src/shared/dates.ts';
 import {
   DASHBOARD_REFRESH_MS,
@@ -17,12 +18,14 @@ import {
 } from '../src/shared/home.ts';
 import { Avatar } from './components/Avatar.tsx';
 import { api } from './lib/api.ts';
+import { isDiscreet } from './lib/discreet-mode.ts';
 
 export type HomeDashboardProps = {
   initial: Dashboard;
 };
 
 export default function HomeDashboard({ initial }: HomeDashboardProps) {
+  const discreet = isDiscreet();
   const [data, setData] = useState<Dashboard>(initial);
   const [loading, setLoading] = useState(false);
   const [local, setLocal] = useState(false);
@@ -99,13 +102,13 @@ export default function HomeDashboard({ initial }: HomeDashboardProps) {
 
       <section aria-labelledby="home-red-room" className="card relative overflow-hidden p-6 sm:p-8">
         <h2 id="home-red-room" className="font-display text-xl font-bold sm:text-2xl">
-          {HOME_TEXT.redRoomHeading}
+          {discreet ? DISCREET_GALLERY : HOME_TEXT.redRoomHeading}
         </h2>
         <p className="mt-2 max-w-2xl text-muted">
           Unlimited uploads, advanced filtering and private viewing modes: your own gallery of images and videos, kept on this server and seen by no one else.
         </p>
         <a href="/gallery" className="btn-primary mt-5 no-underline">
-          {HOME_TEXT.redRoomButton}
+          {discreet ? DISCREET_HOME_BUTTON : HOME_TEXT.redRoomButton}
         </a>
       </section>
     </div>

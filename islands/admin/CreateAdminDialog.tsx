@@ -34,7 +34,8 @@ export function CreateAdminDialog({ control, toast, onCreated }: { control: Dial
     }
     control.close();
     setDraft(EMPTY_DRAFT);
-    toast.show(ADMIN_TEXT.created, 'success');
+    // Says what was made: the hub's answer names the role the account has.
+    toast.show(outcome.value.role === 'admin' ? ADMIN_TEXT.created : ADMIN_TEXT.createdUser, 'success');
     await onCreated();
   }
 

@@ -9,6 +9,7 @@ import type { Library, LibraryScan } from '../../src/shared/libraries.ts';
 import { useLazyDialog } from '../components/Dialog.tsx';
 import { PlusIcon, RefreshIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
+import { freeGalleryName as galleryName } from '../lib/discreet-mode.ts';
 import { adminCall } from './admin-api.ts';
 
 /** How often the card asks for a library's state while its scan waits or runs. */
@@ -176,7 +177,7 @@ export function LibrariesCard({ initial, users, toast }: { initial: Library[]; u
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{library.name}</span>
                   <span className={`chip ${library.gallery === 'premium' ? 'bg-warn/15 text-warn' : 'bg-raised text-fg border border-line'}`}>
-                    {library.gallery === 'premium' ? 'Premium' : 'The Red Room'}
+                    {library.gallery === 'premium' ? 'Premium' : galleryName()}
                   </span>
                 </div>
                 <p className="break-all font-mono text-xs text-muted">{library.path}</p>

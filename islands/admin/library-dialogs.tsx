@@ -8,6 +8,7 @@ import type { Library, LibraryFolders } from '../../src/shared/libraries.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
+import { freeGalleryName as galleryName } from '../lib/discreet-mode.ts';
 import { adminCall } from './admin-api.ts';
 
 export const LIBRARY_DIALOG_PLACE = 'library';
@@ -168,7 +169,7 @@ export function LibraryDialog({
             ))}
           </SelectField>
           <SelectField label="Gallery" value={draft.gallery} onValue={(g) => setDraft((d) => ({ ...d, gallery: g === 'premium' ? 'premium' : 'gallery' }))}>
-            <option value="gallery">The Red Room</option>
+            <option value="gallery">{galleryName()}</option>
             <option value="premium">Premium</option>
           </SelectField>
           <TextField label="Tags" hint="Comma-separated; new items get them." value={draft.tags} onValue={(tags) => setDraft((d) => ({ ...d, tags }))} />

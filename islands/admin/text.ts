@@ -7,6 +7,8 @@ export const ADMIN_TEXT = {
   promoteFailed: 'Failed to promote user',
   resetFailed: 'Failed to reset site lockout',
   created: 'Success: New admin account created successfully!',
+  /** The same toast for a plain user made in the dialog (the spec's words are for an administrator). */
+  createdUser: 'Success: New user account created successfully!',
   promoted: (name: string) => `${name} has been promoted to admin!`,
   network: (message: string) => `Network error: ${message}`,
   empty: 'No users found',

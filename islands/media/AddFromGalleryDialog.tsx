@@ -7,6 +7,7 @@ import type { MediaItem } from '../../src/shared/media.ts';
 import { PREMIUM_TEXT } from '../../src/shared/premium-view.ts';
 import { MediaPickGrid } from '../albums/MediaPickGrid.tsx';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
+import { freeGalleryName as galleryName } from '../lib/discreet-mode.ts';
 import { isMediaPage, loadFreeItems, moveToPremium } from './media-api.ts';
 
 export const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
@@ -90,7 +91,7 @@ export function AddFromGalleryDialog({
   return (
     <Dialog control={control} title={PREMIUM_TEXT.addFromGallery} width="lg" closable={!moving}>
       <div className="space-y-3 px-6">
-        <p className="text-sm text-muted">Pick items of The Red Room to move here. They leave the free gallery; nothing is copied.</p>
+        <p className="text-sm text-muted">Pick items of {galleryName()} to move here. They leave the free gallery; nothing is copied.</p>
         <div>
           <label htmlFor={searchId} className="sr-only">
             Search the gallery

@@ -3,14 +3,17 @@
 // nothing of the gallery shows before it; without JavaScript its form posts the acceptance.
 
 import { type FormEvent, useEffect, useId, useRef } from 'react';
-import { ADULT_NOTICE } from '../../src/shared/brand.ts';
+import { ADULT_NOTICE, DISCREET_MATURE } from '../../src/shared/brand.ts';
 import { GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
 import { WarningIcon } from '../components/Icons.tsx';
+import { isDiscreet } from '../lib/discreet-mode.ts';
 
 export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAccept: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
+  // Discreet mode: the same confirmation of age, in words that name nothing of what the gallery is.
+  const discreet = isDiscreet();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -51,14 +54,20 @@ export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAcce
         <input type="hidden" name="returnTo" value={returnTo} />
         <p className="flex items-center gap-2 text-sm font-bold uppercase tracking-wide text-warn">
           <WarningIcon />
-          18+ only
+          {discreet ? DISCREET_MATURE.badge : '18+ only'}
         </p>
         <h2 id={titleId} className="mt-2 font-display text-2xl font-bold">
-          {GALLERY_TEXT.matureTitle}
+          {discreet ? DISCREET_MATURE.title : GALLERY_TEXT.matureTitle}
         </h2>
         <div id={textId} className="mt-3 space-y-2 text-sm text-muted">
-          <p>The Red Room holds explicit images and videos meant for adults only.</p>
-          <p>{ADULT_NOTICE}</p>
+          {discreet ? (
+            <p>{DISCREET_MATURE.body}</p>
+          ) : (
+            <>
+              <p>The Red Room holds explicit images and videos meant for adults only.</p>
+              <p>{ADULT_NOTICE}</p>
+            </>
+          )}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <a href="/" className="btn-outline no-underline">
@@ -66,7 +75,7 @@ export function MatureWarning({ returnTo, onAccept }: { returnTo: string; onAcce
           </a>
           {/** biome-ignore lint/a11y/noAutofocus: kept from before the linter; fix when this code is next touched */}
           <button type="submit" autoFocus className="btn-primary">
-            {GALLERY_TEXT.matureAccept}
+            {discreet ? DISCREET_MATURE.accept : GALLERY_TEXT.matureAccept}
           </button>
         </div>
       </form>

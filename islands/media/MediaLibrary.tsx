@@ -286,7 +286,8 @@ export function MediaLibrary({
         </a>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1 basis-64">
+        {/* The title and Upload share a row on phones too. */}
+        <div className="min-w-0 flex-1 basis-40">
           <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
             {text.title}
             {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
@@ -383,7 +384,9 @@ export function MediaLibrary({
   const [emptyTitle, emptyHint] = text.empty(view);
 
   return (
-    <div className="min-w-0">
+    // From sm the floating Upload and Back to top buttons sit above the corners' bar: the page keeps
+    // their room at its end, so at the end of the scroll they cover nothing.
+    <div className="min-w-0 sm:pb-16">
       {heading}
       <div ref={toolbarHost} data-when-used="toolbar">
         {toolbar}
@@ -449,7 +452,9 @@ export function MediaLibrary({
           disabled={!live}
           aria-label={text.uploadButton}
           title={text.uploadButton}
-          className="fixed bottom-16 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:bottom-28 sm:right-6"
+          // On phones the header's Upload button is the way (nothing floats over the cards); from sm a
+          // floating button, for which the page keeps room at its end.
+          className="fixed bottom-28 right-6 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:inline-flex"
         >
           <UploadIcon size={22} />
         </button>
@@ -461,7 +466,8 @@ export function MediaLibrary({
           onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           aria-label="Back to top"
           title="Back to top"
-          className="fixed bottom-16 left-4 z-40 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6"
+          // On phones in the middle of the bottom bar (room the page keeps), so it covers no card.
+          className="fixed bottom-1 left-1/2 z-[55] inline-flex h-10 w-10 -translate-x-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6 sm:h-11 sm:w-11 sm:translate-x-0"
         >
           <ChevronIcon direction="right" size={18} className="-rotate-90" />
         </button>

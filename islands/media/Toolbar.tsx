@@ -102,7 +102,7 @@ export function Toolbar({
   const selectLabel = selecting ? 'Exit Select' : 'Select';
 
   return (
-    <div className="mb-5 min-w-0 space-y-3">
+    <div className="mb-5 min-w-0 space-y-2 sm:space-y-3">
       <form
         id={MEDIA_VIEW_FORM_ID}
         method="get"
@@ -157,10 +157,14 @@ export function Toolbar({
         ) : null}
       </form>
 
-      {/* Chip rows wrap (never scroll sideways), and a chip's words stay together. */}
-      <div className="flex flex-wrap items-center gap-2">
-        <nav aria-label="Show">
-          <ul className="flex flex-wrap gap-2">
+      {/* From sm the chip rows wrap; on phones each is one row that scrolls sideways from edge to
+          edge (the Actions menu stays outside, so its list is not clipped). A chip's words stay together. */}
+      <div className="flex items-center gap-2 sm:flex-wrap">
+        <nav
+          aria-label="Show"
+          className={`${toolbar.actionsMenu ? '-ml-4 pl-4' : '-mx-4 px-4'} min-w-0 flex-1 overflow-x-auto py-1 sm:mx-0 sm:flex-none sm:overflow-visible sm:px-0 sm:py-0`}
+        >
+          <ul className="flex gap-2 sm:flex-wrap">
             {toolbar.filterChips.map((chip) => (
               <li key={chip.filter}>
                 <a
@@ -204,7 +208,7 @@ export function Toolbar({
           </ul>
         </nav>
         {toolbar.actionsMenu ? (
-          <>
+          <div className="flex shrink-0 items-center gap-2">
             <CardMenu
               label="Actions"
               disabled={!live}
@@ -220,13 +224,13 @@ export function Toolbar({
             />
             {view.filter === 'recycling-bin' ? <span className="chip bg-danger/10 text-danger">Recycling Bin</span> : null}
             {selecting ? <span className="chip bg-accent/10 text-accent">Select mode</span> : null}
-          </>
+          </div>
         ) : null}
       </div>
 
       {albums ? null : (
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <nav aria-label="Sort by" className="flex flex-wrap items-center gap-2">
+        <div className="-mx-4 flex items-center gap-x-4 gap-y-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:py-0">
+          <nav aria-label="Sort by" className="flex shrink-0 items-center gap-2 sm:shrink sm:flex-wrap">
             <span aria-hidden="true" className="text-xs font-semibold uppercase tracking-wide text-muted">
               {toolbar.sortLabel}
             </span>
@@ -251,7 +255,7 @@ export function Toolbar({
               {view.sortOrder === 'asc' ? 'Ascending' : 'Descending'}
             </a>
           </nav>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:ml-auto">
+          <div className="flex shrink-0 items-center gap-x-4 gap-y-2 whitespace-nowrap sm:ml-auto sm:shrink sm:flex-wrap">
             {toolbar.switches.map((s) => (
               <Switch key={s.name} label={s.label} on={switches[s.name]} live={live} onChange={(on) => onSwitch(s.name, on)} />
             ))}

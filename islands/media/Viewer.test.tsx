@@ -261,6 +261,15 @@ describe('favourite and delete', () => {
     expect(position()).toBe('1 of 2');
   });
 
+  test('Download original links to the item’s original as a download, and follows the item shown', async () => {
+    await open();
+    const link = () => within(viewer()!).getByRole('link', { name: 'Download original' });
+    expect(link().getAttribute('href')).toBe('/media/a?download=1');
+    expect(link().hasAttribute('download')).toBe(true);
+    await key('ArrowRight');
+    expect(link().getAttribute('href')).toBe('/media/b?download=1');
+  });
+
   test('keys typed into a field of the page are left alone', async () => {
     await open();
     const field = document.createElement('input');

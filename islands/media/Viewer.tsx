@@ -256,6 +256,8 @@ export function Viewer({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-roledescription="media viewer"
+      // Discreet mode shows an opened viewer's media unblurred: opening it is a deliberate act (uno.config.ts).
+      data-viewer=""
       tabIndex={-1}
       className="fixed inset-0 z-[60] flex flex-col bg-black text-white outline-none"
     >
@@ -308,6 +310,9 @@ export function Viewer({
           >
             <FullscreenIcon exit={isFullscreen} />
           </button>
+          <a href={`/media/${encodeURIComponent(item._id)}?download=1`} download className={ROUND} aria-label="Download original" title="Download original">
+            <DownloadIcon />
+          </a>
           {isAdmin ? (
             <button
               type="button"
@@ -429,5 +434,24 @@ export function Viewer({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Download: an arrow into a tray (drawn here, not in the page's sprite: the viewer is loaded when opened). */
+function DownloadIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
   );
 }

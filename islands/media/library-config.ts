@@ -101,6 +101,23 @@ export interface LibraryConfig {
 }
 
 /**
+ * The same configuration in discreet mode (decision 0054): its names and lines in neutral words,
+ * `words` replacing the title, the back link's label and the blurb where given.
+ */
+export function discreetly(config: LibraryConfig, words: { title?: string; backLink?: string; blurb?: string }): LibraryConfig {
+  const { backLink, blurb, ...header } = config.header;
+  return {
+    ...config,
+    text: { ...config.text, title: words.title ?? config.text.title },
+    header: {
+      ...header,
+      ...(backLink ? { backLink: { ...backLink, label: words.backLink ?? backLink.label } } : {}),
+      ...(blurb ? { blurb: words.blurb ?? blurb } : {}),
+    },
+  };
+}
+
+/**
  * What the grid (MediaGrid) needs of a configuration: a gallery's page passes its whole
  * LibraryConfig; a view outside the library's pages (the model gallery dialog) passes only these.
  */

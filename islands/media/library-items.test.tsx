@@ -112,12 +112,23 @@ describe('the library filter', () => {
 });
 
 describe('where a library item comes from', () => {
-  test("The Red Room: a library item's menu has View Details, naming its library and its path there; an upload's has none", async () => {
+  test("The Red Room: every item's menu has View Details; an upload's tells its size, dimensions and date taken, a library item's its library and path", async () => {
     seed('rome', TRIPS, '2024/Rome at night.jpg');
-    seed('upload', null);
+    const upload = seed('upload', null);
+    hub.hub.database.sqlite.run('update media set size = ?, width = ?, height = ?, taken_at = ? where id = ?', [
+      2_500_000,
+      4032,
+      3024,
+      Date.UTC(2024, 6, 14, 18, 30),
+      upload.id,
+    ]);
     await renderWith(RED_ROOM, '/gallery', [TRIPS]);
-    expect(await openMenu('upload')).not.toContain('View Details');
-    await settle(() => fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }));
+    expect(await openMenu('upload')).toContain('View Details');
+    await settle(() => screen.getByRole('menuitem', { name: 'View Details' }).click());
+    expect(detailRows()).toMatchObject({ Type: 'Image', Size: '2.38 MB', Dimensions: '4032 × 3024', File: 'upload.jpg' });
+    expect(detailRows().Taken).toContain('2024');
+    expect(detailRows().Library).toBeUndefined();
+    await settle(() => screen.getByRole('button', { name: 'Close' }).click());
     expect(await openMenu('rome')).toContain('View Details');
     await settle(() => screen.getByRole('menuitem', { name: 'View Details' }).click());
     expect(detailRows()).toMatchObject({ Library: 'Trips', 'Path in library': '2024/Rome at night.jpg' });

@@ -81,7 +81,7 @@ export const RED_ROOM: LibraryConfig = {
     count: false,
   },
   card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: true },
-  menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'select', 'delete'],
+  menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'details', 'select', 'delete'],
   viewer: 'gallery',
   // Every bulk action the hub has (decision 0065), All first as before.
   selection: {

@@ -126,7 +126,9 @@ type CardProps = Parameters<typeof ModelCard>[0];
 function Actions({ model, live, busy, onFavorite, onEdit, onDelete, onUpload, onOpenGallery }: CardProps) {
   const reveal = 'sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 transition-opacity';
   return (
-    <div className="flex gap-1">
+    // Beside the picture, in the room left of it: a narrow card wraps them onto a second row rather
+    // than letting them run over the picture or out of the card.
+    <div className="flex min-w-0 flex-wrap justify-end gap-1">
       <button
         type="button"
         className={`${ACTION} ${model.favorite ? 'text-accent' : reveal}`}

@@ -73,15 +73,18 @@ dialog::backdrop{background:rgb(0 0 0 / .55);}
 
 /**
  * Discreet mode (html[data-discreet], decision 0054): pictures and videos (thumbnails, the viewer,
- * cards, model pictures, account icons, the scrubber's frames) are blurred until the pointer is
- * on them or on what holds them, or focus is inside what holds them; no script is needed. While
+ * cards, model pictures, account icons) are blurred until the pointer is on them or on what
+ * holds them, or focus is inside what holds them; no script is needed. An opened viewer
+ * ([data-viewer]) shows its media unblurred, on a phone too, where nothing hovers: opening it is
+ * a deliberate act. While
  * the tab is hidden the whole page is blurred, and after the panic key nothing is shown (both
  * classes set by islands/discreet.ts).
  */
 export const discreetPreflight = `
 html[data-discreet] :is(img,video,[style*="background-image"]){filter:blur(18px) saturate(.6);transition:filter .15s ease-out;}
 html[data-discreet] :is(img,video,[style*="background-image"]):hover,
-html[data-discreet] :is(:hover,:focus-within)>:is(img,video,[style*="background-image"]){filter:none;}
+html[data-discreet] :is(:hover,:focus-within)>:is(img,video,[style*="background-image"]),
+html[data-discreet] [data-viewer] :is(img,video,[style*="background-image"]){filter:none;}
 html[data-discreet].discreet-hidden body{filter:blur(28px);}
 html[data-discreet].discreet-panic body{visibility:hidden;}
 @media (prefers-reduced-motion: reduce){html[data-discreet] :is(img,video){transition:none;}}

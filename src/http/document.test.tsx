@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { Hono } from 'hono';
 import { type ReactNode, useContext, useId } from 'react';
 import { renderToString } from 'react-dom/server';
+import { renderDiscreetly } from '../../islands/lib/discreet-mode.ts';
 import type { IslandName } from '../../islands/registry.ts';
 import { BRAND_NAME } from '../shared/brand.ts';
 import type { SessionUser } from '../shared/contracts/session.ts';
@@ -89,25 +90,28 @@ function whole(facts: Case, path: string): string {
   const badge: ReactNode =
     bottomBar && facts.lockout?.lockoutEnabled ? <Island name="LockoutBadge" props={{ initial: facts.lockout, admin: facts.user?.admin === true }} /> : null;
   const user = facts.user;
-  return `<!DOCTYPE html>${renderToString(
-    <IslandsOnPage.Provider value={islands}>
-      <Shell
-        documentTitle={facts.discreet ? DISCREET_TITLE : facts.title ? `${facts.title} · ${BRAND_NAME}` : BRAND_NAME}
-        mode={facts.mode}
-        returnTo={facts.method === 'POST' ? '/' : address(path)}
-        access={facts.access}
-        user={user}
-        initial={user ? (user.name.trim()[0] ?? '?').toUpperCase() : ''}
-        profile={user ? `/user/${encodeURIComponent(user._id)}` : ''}
-        bottomBar={bottomBar}
-        year={2031}
-        discreet={facts.discreet === true}
-        assets={ASSETS}
-        main={<Content withIsland={!facts.staticPage} />}
-        badge={badge}
-        scripts={<IslandScripts />}
-      />
-    </IslandsOnPage.Provider>,
+  return `<!DOCTYPE html>${renderDiscreetly(facts.discreet === true, () =>
+    renderToString(
+      <IslandsOnPage.Provider value={islands}>
+        <Shell
+          documentTitle={facts.discreet ? DISCREET_TITLE : facts.title ? `${facts.title} · ${BRAND_NAME}` : BRAND_NAME}
+          mode={facts.mode}
+          returnTo={facts.method === 'POST' ? '/' : address(path)}
+          access={facts.access}
+          user={user}
+          initial={user ? (user.name.trim()[0] ?? '?').toUpperCase() : ''}
+          profile={user ? `/user/${encodeURIComponent(user._id)}` : ''}
+          bottomBar={bottomBar}
+          year={2031}
+          discreet={facts.discreet === true}
+          brand={facts.discreet ? DISCREET_TITLE : BRAND_NAME}
+          assets={ASSETS}
+          main={<Content withIsland={!facts.staticPage} />}
+          badge={badge}
+          scripts={<IslandScripts />}
+        />
+      </IslandsOnPage.Provider>,
+    ),
   )}`;
 }
 

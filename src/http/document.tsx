@@ -10,8 +10,9 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createContext, createElement, Fragment, type ReactElement, type ReactNode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
+import { isDiscreet, renderDiscreetly } from '../../islands/lib/discreet-mode.ts';
 import type { IslandName } from '../../islands/registry.ts';
-import { ADULT_NOTICE, BRAND_NAME, copyrightLine } from '../shared/brand.ts';
+import { ADULT_NOTICE, BRAND_NAME, copyrightLine, DISCREET_TEXT } from '../shared/brand.ts';
 import type { SessionUser } from '../shared/contracts/session.ts';
 import type { ThemeMode } from '../shared/theme.ts';
 import { currentPath } from './body.ts';
@@ -46,6 +47,12 @@ export function useRequestContext<E extends Env = Env>(): Context<E> {
   return c as unknown as Context<E>;
 }
 
+/** The name a page calls the hub by: the product's, or DISCREET_TITLE while the page is discreet. */
+export function useBrand(): string {
+  const c = useRequestContext();
+  return isDiscreet() ? c.var.deps.config.discreetTitle : BRAND_NAME;
+}
+
 /** c.render(content, { title, staticPage }): the page in the document shell, as text/html. */
 export const pageRenderer = (): MiddlewareHandler =>
   async function pageRenderer(c, next) {
@@ -60,8 +67,10 @@ interface ShellFacts {
   user: SessionUser | null;
   bottomBar: boolean;
   year: number;
-  /** Discreet mode: neutral title and icon, `data-discreet` (blurred media), its script. */
+  /** Discreet mode: neutral title, brand, words and icon, `data-discreet` (blurred media), its script. */
   discreet: boolean;
+  /** The name the top bar and the footer show: the product's, or DISCREET_TITLE while discreet. */
+  brand: string;
   assets: { css: string; themeScript: string; islandEntry: string; discreetScript: string };
 }
 
@@ -78,8 +87,8 @@ type Template = string[];
 const templates = new Map<string, Template>();
 
 function templateFor(facts: ShellFacts): Template {
-  const { mode, access, user, bottomBar, year, discreet, assets } = facts;
-  const key = `${mode} ${access} ${user ? (user.admin ? 'admin' : 'user') : '-'} ${bottomBar} ${year} ${discreet} ${assets.css} ${assets.themeScript} ${assets.discreetScript}`;
+  const { mode, access, user, bottomBar, year, discreet, brand, assets } = facts;
+  const key = `${mode} ${access} ${user ? (user.admin ? 'admin' : 'user') : '-'} ${bottomBar} ${year} ${discreet} ${brand} ${assets.css} ${assets.themeScript} ${assets.discreetScript}`;
   let template = templates.get(key);
   if (!template) {
     // The user's own values are holes; only whether there is one, and whether an admin, shape the shell.
@@ -96,6 +105,7 @@ function templateFor(facts: ShellFacts): Template {
         bottomBar={bottomBar}
         year={year}
         discreet={discreet}
+        brand={brand}
         assets={assets}
         main={hole('main')}
         badge={hole('badge')}
@@ -140,7 +150,9 @@ function renderPage(c: Context, content: ReactElement, { title, staticPage = fal
   if (c.var.session) syncDiscreetCookie(c, discreet);
   const islands = new Set<IslandName>();
   const inPage = (node: ReactNode) =>
-    renderToString(createElement(RequestContext.Provider, { value: c }, createElement(IslandsOnPage.Provider, { value: islands }, node)));
+    renderDiscreetly(discreet, () =>
+      renderToString(createElement(RequestContext.Provider, { value: c }, createElement(IslandsOnPage.Provider, { value: islands }, node))),
+    );
 
   const values: Record<Hole, string> = {
     title: escapeHtml(discreet ? config.discreetTitle : title ? `${title} · ${BRAND_NAME}` : BRAND_NAME),
@@ -162,7 +174,8 @@ function renderPage(c: Context, content: ReactElement, { title, staticPage = fal
   values.scripts =
     islands.size > 0 ? `<script type="module" src="${escapeHtml(assets.islandEntry)}" data-islands="${escapeHtml(JSON.stringify(scripts))}"></script>` : '';
 
-  const template = templateFor({ mode: c.var.themeMode, access, user, bottomBar, year: clock().getFullYear(), discreet, assets });
+  const brand = discreet ? config.discreetTitle : BRAND_NAME;
+  const template = templateFor({ mode: c.var.themeMode, access, user, bottomBar, year: clock().getFullYear(), discreet, brand, assets });
   let html = template[0]!;
   for (let i = 1; i < template.length; i += 2) html += values[template[i] as Hole] + template[i + 1]!;
   return html;
@@ -186,6 +199,7 @@ export function Shell({
   bottomBar,
   year,
   discreet,
+  brand,
   assets,
   main,
   badge,
@@ -214,11 +228,11 @@ export function Shell({
         >
           Skip to content
         </a>
-        <TopBar mode={mode} returnTo={returnTo} access={access} user={user} initial={initial} profile={profile} discreet={discreet} />
+        <TopBar mode={mode} returnTo={returnTo} access={access} user={user} initial={initial} profile={profile} discreet={discreet} brand={brand} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
           {main}
         </main>
-        <Footer year={year} access={access} roomForCorners={bottomBar} />
+        <Footer year={year} access={access} roomForCorners={bottomBar} discreet={discreet} brand={brand} />
         {bottomBar ? <BottomBar>{badge}</BottomBar> : null}
         {scripts}
       </body>
@@ -266,6 +280,7 @@ function TopBar({
   initial,
   profile,
   discreet,
+  brand,
 }: {
   mode: ThemeMode;
   returnTo: string;
@@ -274,6 +289,7 @@ function TopBar({
   initial: string;
   profile: string;
   discreet: boolean;
+  brand: string;
 }) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/90 backdrop-blur">
@@ -282,7 +298,7 @@ function TopBar({
           <BrandMark />
           {/* On phones the top bar of a visitor past the gate is full: the mark stands for the name,
               which stays the link's name for screen readers. */}
-          <span className={access ? 'sr-only whitespace-nowrap sm:not-sr-only' : 'whitespace-nowrap'}>{BRAND_NAME}</span>
+          <span className={access ? 'sr-only whitespace-nowrap sm:not-sr-only' : 'whitespace-nowrap'}>{brand}</span>
         </a>
         <a
           href="/"
@@ -292,7 +308,7 @@ function TopBar({
         >
           <HomeIcon />
         </a>
-        <AdultBadge className="hidden lg:inline-flex" />
+        {discreet ? null : <AdultBadge className="hidden lg:inline-flex" />}
         {user ? <SectionLinks listClass="ml-1 hidden items-center gap-1 md:flex" linkClass="rounded-lg px-3 py-2 hover:bg-raised" /> : null}
         <div className="flex-1" />
         {user ? (
@@ -442,15 +458,31 @@ function LockSiteButton() {
   );
 }
 
-function Footer({ year, access, roomForCorners }: { year: number; access: boolean; roomForCorners: boolean }) {
+function Footer({
+  year,
+  access,
+  roomForCorners,
+  discreet,
+  brand,
+}: {
+  year: number;
+  access: boolean;
+  roomForCorners: boolean;
+  discreet: boolean;
+  brand: string;
+}) {
   return (
     <footer className={`border-t border-line bg-surface ${roomForCorners ? 'sm:pb-12' : ''}`}>
       <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
-        <p>{copyrightLine(year)}</p>
-        <p className="flex items-center gap-2">
-          <AdultBadge />
-          <span>{ADULT_NOTICE}</span>
-        </p>
+        <p>{copyrightLine(year, brand)}</p>
+        {discreet ? (
+          <p>{DISCREET_TEXT.notice}</p>
+        ) : (
+          <p className="flex items-center gap-2">
+            <AdultBadge />
+            <span>{ADULT_NOTICE}</span>
+          </p>
+        )}
         {access ? (
           <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-1">
             <a href="/api/docs" className="text-sm font-semibold text-muted underline-offset-2 hover:text-fg hover:underline">

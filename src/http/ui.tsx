@@ -1,6 +1,8 @@
 // Small building blocks shared by server-rendered pages: fields, notices, cards.
 
 import type { ReactNode } from 'react';
+import { isDiscreet } from '../../islands/lib/discreet-mode.ts';
+import { DISCREET_TEXT } from '../shared/brand.ts';
 
 export function TextField({
   name,
@@ -73,15 +75,19 @@ export function Alert({ children, tone = 'error' }: { children: ReactNode; tone?
   );
 }
 
-/** The 18+ warning of the gate and sign-in screens. */
-export function AdultWarning({ children }: { children: ReactNode }) {
+/**
+ * The 18+ warning of the gate, sign-in and setup screens; in discreet mode the same confirmation
+ * of age in neutral words (`discreet`), naming nothing of what the hub is.
+ */
+export function AdultWarning({ children, discreet }: { children: ReactNode; discreet: string }) {
+  const neutral = isDiscreet();
   return (
-    <div role="note" className="rounded-xl border border-warn/50 bg-warn/10 px-4 py-3 text-sm">
+    <div role="note" data-age-notice="" className="rounded-xl border border-warn/50 bg-warn/10 px-4 py-3 text-sm">
       <p className="flex items-center gap-2 font-bold tracking-wide text-warn">
         <WarningIcon />
-        18+ ADULT CONTENT WARNING
+        {neutral ? DISCREET_TEXT.ageHeading : '18+ ADULT CONTENT WARNING'}
       </p>
-      <p className="mt-1 text-fg/90">{children}</p>
+      <p className="mt-1 text-fg/90">{neutral ? discreet : children}</p>
     </div>
   );
 }

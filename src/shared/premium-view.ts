@@ -69,6 +69,9 @@ export const PREMIUM_TAGLINES = [
 export const PREMIUM_BLURB =
   'Premium is the private reserve of this hub: the pictures and clips you value most, away from the everyday gallery. Tag them, gather them in albums and move favourites over from The Red Room whenever you like.';
 
+/** The blurb in discreet mode: the free gallery by a neutral name. */
+export const PREMIUM_BLURB_DISCREET = PREMIUM_BLURB.replace('The Red Room', 'the Gallery');
+
 /** The page's texts: the spec's verbatim where it has them. */
 export const PREMIUM_TEXT = {
   title: 'Premium Gallery',

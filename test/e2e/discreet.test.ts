@@ -40,6 +40,12 @@ function photo(i: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** What a passer-by would read that names an adult site (the hub's own words; the items here have neutral names). */
+const REVEALING = /18\s*\+|\b18\b|adult|explicit|mature|red room|private hub/gi;
+const revealingWords = async (page: Page) =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown is the point (innerText leaves out what CSS hides)
+  (await page.evaluate(() => document.body.innerText)).match(REVEALING) ?? [];
+
 /** The blur filter of the first card's thumbnail, as computed. */
 const thumbnailFilter = (page: Page) =>
   page
@@ -95,6 +101,9 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     expect(await page.title()).toBe('Notes');
     expect(await page.locator('html').getAttribute('data-discreet')).toBe('');
     expect(await page.locator('link[rel=icon]').getAttribute('href')).toBe('/static/favicon-notes.svg');
+    // The page names nothing of what the hub is: a neutral heading and brand, no 18+ badge.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Gallery');
+    expect(await revealingWords(page)).toEqual([]);
 
     await page.mouse.move(2, 2);
     expect(await thumbnailFilter(page)).toContain('blur(');
@@ -165,6 +174,10 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     // The gate is discreet too (this browser remembers the mode), and the site session is gone on the server.
     expect(await page.title()).toBe('Notes');
+    // Nothing on it names what the hub is; the confirmation of age is there in neutral words.
+    expect(await revealingWords(page)).toEqual([]);
+    expect(await page.getByRole('link', { name: 'Notes' }).count()).toBe(1);
+    expect(await page.getByText('MEMBERS OF AGE ONLY').count()).toBe(1);
     expect(await siteSessionValid(credentials)).toBe(false);
     expect((await context.cookies(started.hub.url)).some((c) => c.name === 'hub_site')).toBe(false);
     await page.reload();
@@ -183,6 +196,24 @@ describe.skipIf(Boolean(unavailable))('discreet mode and sessions in Chromium', 
     await Promise.all([page.waitForURL(`${started.hub.url}/`), page.keyboard.press('Shift+Escape')]);
     await page.getByRole('heading', { name: 'Private Access' }).waitFor();
     expect(await siteSessionValid(credentials)).toBe(false);
+    await context.close();
+  });
+
+  test('on a phone, an opened viewer shows its picture unblurred: opening it was the deliberate act', async () => {
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.phone, hasTouch: true, isMobile: true });
+    const credentials = await credentialsByApi(started.hub, ADMIN);
+    await addCredentialCookies(context, started.hub, credentials);
+    await context.addCookies([{ name: 'matureContentAccepted', value: 'true', url: started.hub.url }]);
+    const { page } = await openGallery(context);
+    expect(await thumbnailFilter(page)).toContain('blur(');
+    await mediaCards(page).first().getByRole('link').first().tap();
+    const viewer = page.getByRole('dialog');
+    await viewer.waitFor();
+    const picture = viewer.locator('img').first();
+    await picture.waitFor();
+    // The tap's focus and hover are moved away: the picture is still shown.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await picture.evaluate((img) => getComputedStyle(img).filter)).toBe('none');
     await context.close();
   });
 

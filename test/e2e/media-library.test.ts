@@ -224,7 +224,8 @@ describe.skipIf(Boolean(unavailable))('The media library in Chromium', () => {
     const { page, close } = await open(VIEWPORTS.phone);
     await page.goto(`${started.hub.url}/gallery`);
     await islandsReady(page);
-    await page.getByRole('button', { name: 'Upload media' }).click();
+    // On a phone the header's Upload (the floating button is for wider screens).
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Media' });
     await dialog.getByLabel('Choose Files').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all') });
     await dialog.getByRole('button', { name: 'Upload 1 File(s)' }).click();

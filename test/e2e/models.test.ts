@@ -134,4 +134,35 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
     expect(unexpectedProblems(problems, [])).toEqual([]);
     await context.close();
   });
+
+  test('the card actions never overlap the picture, on a phone and at 1280 px with the pointer on the card', async () => {
+    // A second model, so the desktop grid has its narrow four-column cards.
+    const admin = await admitContext(await started.browser.newContext(), started.hub, ADMIN);
+    await callApi(started.hub, admin, 'POST', '/api/models', { name: 'Jo', ethnicity: 'Japanese', age: 30 });
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const context = await started.browser.newContext({ viewport });
+      await admitContext(context, started.hub, ADMIN);
+      const { page } = await openTracedPage(context);
+      await page.goto(`${started.hub.url}/models`);
+      await islandsReady(page);
+      for (const article of await page.getByRole('article').all()) {
+        await article.hover({ position: { x: 10, y: 200 } });
+        await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+        const overlaps = await article.evaluate((el) => {
+          const picture = el.querySelector('[aria-hidden="true"].rounded-full')!.getBoundingClientRect();
+          const card = el.getBoundingClientRect();
+          return [...el.querySelectorAll('button')]
+            .map((b) => ({ name: b.getAttribute('aria-label'), box: b.getBoundingClientRect() }))
+            .filter(({ box }) => box.width > 0 && box.top < picture.bottom + 40)
+            .filter(
+              ({ box }) =>
+                (box.left < picture.right && box.right > picture.left && box.top < picture.bottom && box.bottom > picture.top) || box.right > card.right,
+            )
+            .map(({ name }) => name);
+        });
+        expect({ width: viewport.width, overlaps }).toEqual({ width: viewport.width, overlaps: [] });
+      }
+      await context.close();
+    }
+  });
 });

@@ -322,6 +322,16 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
         expect(res.headers.get('content-encoding')).toBeNull();
       });
 
+      test('the viewer’s Download (?download=1): the same bytes as an attachment under its name', async () => {
+        const res = await get(`${photo.url}?download=1`);
+        expect(res.status).toBe(200);
+        expect(await bytesOf(res)).toEqual(bytes);
+        expect(res.headers.get('content-disposition')).toBe(
+          `attachment; filename="_t_ _ la plage (1).jpg"; filename*=UTF-8''%C3%89t%C3%A9%20%C3%A0%20la%20plage%20%281%29.jpg`,
+        );
+        expect((await get(`${photo.url}?download=yes`)).headers.get('content-disposition')).toStartWith('inline;');
+      });
+
       test('single ranges: closed, open, suffix, clamped; exactly those bytes with Content-Range', async () => {
         const size = bytes.length;
         for (const [header, start, end] of [

@@ -70,10 +70,10 @@ function ifRangeHolds(header: string | undefined, etag: string, lastModified: nu
 }
 
 /** `inline` with the name as the user knows it, and a plain ASCII fallback for old clients. */
-export function contentDisposition(name: string): string {
+export function contentDisposition(name: string, disposition: 'inline' | 'attachment' = 'inline'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /**
@@ -210,7 +210,9 @@ async function serve(c: Context<SignedInEnv>, variant: ByteVariant): Promise<Res
   if (notModified) return new Response(null, { status: 304, headers });
 
   headers.set('Content-Type', target.contentType);
-  headers.set('Content-Disposition', contentDisposition(target.filename));
+  // ?download=1 (the viewer's Download button): saved under its name rather than shown.
+  const download = variant === 'original' && c.req.query('download') === '1';
+  headers.set('Content-Disposition', contentDisposition(target.filename, download ? 'attachment' : 'inline'));
   let range = parseRange(c.req.header('range'), target.size);
   if (range.kind !== 'whole' && !ifRangeHolds(c.req.header('if-range'), target.etag, target.lastModified)) range = { kind: 'whole' };
   if (range.kind === 'unsatisfiable') throw new RangeNotSatisfiableError(target.size);

@@ -2,6 +2,7 @@
 
 import { Island } from '../../../http/island.tsx';
 import { AdultWarning, NarrowCard } from '../../../http/ui.tsx';
+import { DISCREET_TEXT } from '../../../shared/brand.ts';
 
 /** `challenge`: the password was right and the account has two-factor sign-in: the form asks for the code. */
 export function SignInPage({
@@ -35,7 +36,7 @@ export function SignInPage({
         <Island name="SignInForm" props={{ next, error: error ?? null, username: username ?? '', ...(challenge ? { challenge } : {}) }} />
       </div>
       <div className="mt-6">
-        <AdultWarning>
+        <AdultWarning discreet={DISCREET_TEXT.signIn}>
           This platform contains explicit adult material. By signing in you confirm that you are 18 years of age or older and that you consent to viewing mature
           content.
         </AdultWarning>

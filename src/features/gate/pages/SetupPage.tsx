@@ -5,6 +5,7 @@
 import { useRequestContext } from '../../../http/document.tsx';
 import type { FormState } from '../../../http/forms.ts';
 import { AdultWarning, Alert, NarrowCard, TextField } from '../../../http/ui.tsx';
+import { DISCREET_TEXT } from '../../../shared/brand.ts';
 import { CLI } from '../../../shared/cli-commands.ts';
 import { hoursText } from '../../../shared/lockout.ts';
 import { PASSWORD_MIN_LENGTH } from '../../users/users.schema.ts';
@@ -85,7 +86,7 @@ export function SetupPage({
         </button>
       </form>
       <div className="mt-6">
-        <AdultWarning>This hub is for adults only. Everyone you give access to must be 18 or older.</AdultWarning>
+        <AdultWarning discreet={DISCREET_TEXT.setup}>This hub is for adults only. Everyone you give access to must be 18 or older.</AdultWarning>
       </div>
     </NarrowCard>
   );

@@ -2,6 +2,7 @@
 
 import { Island } from '../../../http/island.tsx';
 import { AdultWarning, LockIcon, NarrowCard } from '../../../http/ui.tsx';
+import { DISCREET_TEXT } from '../../../shared/brand.ts';
 import { SITE_MESSAGES } from '../gate.service.ts';
 
 export function SiteGatePage({ next, locked, error }: { next: string; locked: boolean; error?: string | null }) {
@@ -22,7 +23,7 @@ export function SiteGatePage({ next, locked, error }: { next: string; locked: bo
         <Island name="SiteGateForm" props={{ next, locked, error: error ?? null }} />
       </div>
       <div className="mt-6">
-        <AdultWarning>
+        <AdultWarning discreet={DISCREET_TEXT.gate}>
           This site contains explicit adult material. Enter only if you are 18 or older and it is legal to view such content where you are.
         </AdultWarning>
       </div>
