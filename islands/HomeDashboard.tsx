@@ -5,8 +5,8 @@
 // the first paint is already right and a resize needs no script.
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { DISCREET_GALLERY, DISCREET_HOME_BUTTON } from '../src/shared/brand.ts';
 import { localDate } from '../src/shared/dates.ts';
+import { DISCREET_GALLERY, DISCREET_HOME_BUTTON } from '../src/shared/discreet-names.ts';
 import {
   DASHBOARD_REFRESH_MS,
   type HomeDashboard as Dashboard,

@@ -4,7 +4,7 @@
 // one page at a time in this process). Not a React context: the islands' React file would grow
 // by createContext and useContext for one boolean (the galleries' first load has no room).
 
-import { DISCREET_GALLERY } from '../../src/shared/brand.ts';
+import { DISCREET_GALLERY } from '../../src/shared/discreet-names.ts';
 
 let rendering = false;
 

@@ -127,14 +127,17 @@ function PreviewClip({ src, onPlaying }: { src: string; onPlaying: (playing: boo
   );
 }
 
-/** "▶ 3 plays" on a video card once it was watched (the viewer says "Not played yet"); the arrow is decoration. */
-function Plays({ item, className = '' }: { item: MediaItem; className?: string }) {
+/** "▶ 3 plays" on a video card once it was watched (the viewer says "Not played yet"); the arrow (and the dot before it) is decoration. */
+function Plays({ item, className, dot }: { item: MediaItem; className?: string; dot?: boolean }) {
   if (item.type !== 'video' || !item.playCount) return null;
   return (
-    <span data-plays className={`whitespace-nowrap tabular-nums ${className}`}>
-      <span aria-hidden="true">{'\u25b6\ufe0e '}</span>
-      {playsText(item.playCount)}
-    </span>
+    <>
+      {dot ? <span aria-hidden="true">{' · '}</span> : null}
+      <span data-plays className={className}>
+        <span aria-hidden="true">{'\u25b6\ufe0e '}</span>
+        {playsText(item.playCount)}
+      </span>
+    </>
   );
 }
 
@@ -389,17 +392,12 @@ export function MediaCard({
             <p className="mt-0.5 flex min-w-0 items-center gap-2 text-xs text-muted">
               {item.modelName ? <span className="chip max-w-[60%] truncate bg-accent/10 text-accent">{item.modelName}</span> : null}
               <span className="whitespace-nowrap">{formatSize(item.size)}</span>
-              <Plays item={item} />
+              <Plays item={item} className="whitespace-nowrap" />
             </p>
           ) : (
-            <p className="mt-0.5 flex min-w-0 gap-1.5 text-xs text-muted">
-              <span className="truncate">{`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}</span>
-              {item.type === 'video' && item.playCount ? (
-                <>
-                  <span aria-hidden="true">·</span>
-                  <Plays item={item} />
-                </>
-              ) : null}
+            <p className="mt-0.5 truncate text-xs text-muted">
+              {`${item.type === 'video' ? 'Video' : 'Image'} · ${formatSize(item.size)}`}
+              <Plays item={item} dot />
             </p>
           )}
         </div>

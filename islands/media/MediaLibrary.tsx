@@ -15,7 +15,7 @@ import { useToastIn } from '../components/toast-control.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
 import { ChevronIcon, ImagesIcon, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
-import type { LibraryConfig, SwitchName } from './library-config.ts';
+import type { LibraryConfig, LibraryWords, SwitchName } from './library-config.ts';
 import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
 import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
@@ -64,6 +64,8 @@ export interface LibraryProps {
   isAdmin: boolean;
   /** The viewer's library folders (the library filter shows when there are any). */
   libraries?: LibraryChoice[];
+  /** The gallery's names in other words (discreet mode's neutral ones, decision 0054), as the server chose them. */
+  words?: LibraryWords;
 }
 
 const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
@@ -85,6 +87,7 @@ const typingIn = (target: EventTarget | null) =>
 
 export function MediaLibrary({
   config,
+  words = {},
   view: initialView,
   page: initialPage,
   accepted: initiallyAccepted = true,
@@ -282,18 +285,18 @@ export function MediaLibrary({
       {header.backLink ? (
         <a href={header.backLink.href} className="btn-ghost -ml-2 mb-2 px-2 text-sm no-underline">
           <ChevronIcon direction="left" size={18} />
-          {header.backLink.label}
+          {words.backLink ?? header.backLink.label}
         </a>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         {/* The title and Upload share a row on phones too. */}
         <div className="min-w-0 flex-1 basis-40">
           <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
-            {text.title}
+            {words.title ?? text.title}
             {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
           </h1>
           {accepted ? <Tagline taglines={header.taglines} /> : null}
-          {header.blurb ? <p className="mt-2 max-w-3xl text-sm text-muted">{header.blurb}</p> : null}
+          {words.blurb ? <p className="mt-2 max-w-3xl text-sm text-muted">{words.blurb}</p> : null}
         </div>
         {accepted ? (
           <div className="flex min-w-0 flex-wrap gap-2">

@@ -7,6 +7,7 @@
 
 import type { ReactNode } from 'react';
 import type { GridConfig, SelectionButton } from './library-config.ts';
+import { SELECTION_LABELS } from './selection-words.ts';
 
 const BUTTON = 'inline-flex items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-50 sm:px-4';
 const PLAIN = `${BUTTON} bg-surface text-fg ring-1 ring-line hover:bg-raised`;
@@ -40,7 +41,8 @@ export function SelectionBar({
   onPremium: () => void;
   onDelete: () => void;
 }) {
-  const { buttons, labels } = config.selection;
+  const { buttons } = config.selection;
+  const labels = SELECTION_LABELS[config.selection.labels];
   const none = count === 0;
   const plain = (name: 'tags' | 'album' | 'favorite' | 'unfavorite' | 'premium', run: () => void, dialog = false) => (
     <button key={name} type="button" className={PLAIN} disabled={none} onClick={run} {...(dialog ? { 'aria-haspopup': 'dialog' as const } : {})}>

@@ -18,6 +18,7 @@ import { titleOf } from './MediaCard.tsx';
 import type { GridContext, Place } from './MediaGrid.tsx';
 import type { BulkBody } from './media-api.ts';
 import { clientOf, forGallery, loadModels, setProfilePicture } from './media-client.ts';
+import { SELECTION_LABELS, SELECTION_TEXT } from './selection-words.ts';
 import { forgetVocabulary } from './tag-vocabulary.ts';
 
 // The viewer, the select-mode bar and the menu's dialogs load when first opened (their own scripts).
@@ -136,7 +137,7 @@ async function saveBulkTags(g: GridContext, mode: BulkTagMode, tags: string[]): 
   if (!outcome.ok) return fail(g, outcome.message || text.tagsFailed, 'bulk-tags');
   forgetVocabulary();
   control(g, 'bulk-tags')?.close();
-  g.toast.show(text.bulkTags(ids.length), 'success');
+  g.toast.show(SELECTION_TEXT[g.config.selection.labels].tags(ids.length), 'success');
   await g.reload();
 }
 
@@ -146,7 +147,7 @@ async function favoriteSelected(g: GridContext, on: boolean): Promise<void> {
   const ids = g.chosen;
   const outcome = await bulkOnChosen(g, { action: on ? 'favorite' : 'unfavorite' }, text.favoriteFailed);
   if (!outcome.ok) return g.toast.show(outcome.message || text.favoriteFailed, 'error');
-  g.toast.show(text.bulkFavorite(ids.length, on), 'success');
+  g.toast.show(SELECTION_TEXT[g.config.selection.labels].favorite(ids.length, on), 'success');
   await g.reload();
 }
 
@@ -176,7 +177,10 @@ async function deleteSelected(g: GridContext): Promise<void> {
   if (!outcome.ok) g.toast.show(text.someFailed, 'error');
   else {
     g.setSelected(new Set());
-    g.toast.show(g.inBin ? text.bulkPurged(ids.length) : text.bulkDeleted(ids.length), 'success');
+    g.toast.show(
+      g.inBin ? SELECTION_TEXT[g.config.selection.labels].purged(ids.length) : SELECTION_TEXT[g.config.selection.labels].deleted(ids.length),
+      'success',
+    );
   }
   await g.reload();
 }
@@ -294,7 +298,11 @@ export function GridParts({ g }: { g: GridContext }) {
             allChosen={g.allChosen}
             empty={items.length === 0}
             onAll={() =>
-              g.setSelected(g.allChosen && config.selection.labels.all !== config.selection.labels.allChosen ? new Set() : new Set(items.map((m) => m._id)))
+              g.setSelected(
+                g.allChosen && SELECTION_LABELS[config.selection.labels].all !== SELECTION_LABELS[config.selection.labels].allChosen
+                  ? new Set()
+                  : new Set(items.map((m) => m._id)),
+              )
             }
             onClear={() => g.setSelected(new Set())}
             onTags={() => g.openDialog(null, 'bulk-tags')}
@@ -310,8 +318,8 @@ export function GridParts({ g }: { g: GridContext }) {
             }
             onDelete={() =>
               g.ask({
-                title: inBin ? 'Delete Forever' : text.deleteSelectedTitle,
-                message: text.bulkDeleteConfirm(chosen.length, inBin),
+                title: inBin ? 'Delete Forever' : SELECTION_TEXT[config.selection.labels].deleteTitle,
+                message: SELECTION_TEXT[config.selection.labels].deleteConfirm(chosen.length, inBin),
                 action: inBin ? 'Delete Forever' : 'Delete',
                 run: () => deleteSelected(g),
               })

@@ -7,8 +7,10 @@
 import type { Gallery } from '../../src/shared/media.ts';
 import type { MediaView, ViewRules } from '../../src/shared/media-view.ts';
 import type { CardLook } from './MediaCard.tsx';
+import type { SelectionWords } from './selection-words.ts';
 
 /** The switches a toolbar may offer (each remembered in local storage). */
+
 export type SwitchName = 'compact' | 'titles';
 
 /** The card menu's actions, by name; a gallery lists the ones it offers, in its order. */
@@ -48,14 +50,6 @@ export interface LibraryText {
   profileFailed: string;
   modelsFailed: string;
   addToAlbum: string;
-  bulkDeleted: (n: number) => string;
-  bulkPurged: (n: number) => string;
-  bulkTags: (n: number) => string;
-  /** After Favorite (`on`) or Unfavorite on a selection. */
-  bulkFavorite: (n: number, on: boolean) => string;
-  bulkDeleteConfirm: (n: number, inBin: boolean) => string;
-  /** The title of the question before deleting the selection. */
-  deleteSelectedTitle: string;
   movedToAlbum?: (n: number) => string;
   movedToPremium?: (n: number) => string;
   /** The empty state's heading and hint for a view. */
@@ -73,7 +67,6 @@ export interface LibraryConfig {
     backLink?: { href: string; label: string };
     badge?: string;
     taglines: readonly string[];
-    blurb?: string;
     /** 'Add from Gallery to Premium' beside Upload. */
     addFromGallery: boolean;
   };
@@ -94,27 +87,22 @@ export interface LibraryConfig {
   viewer: 'gallery' | 'premium';
   selection: {
     buttons: readonly SelectionButton[];
-    labels: { all: string; allChosen: string; album: string; delete: string; tags: string; favorite: string; unfavorite: string; premium: string };
+    /** The bar's words (selection-labels.ts, loaded with the bar). */
+    labels: SelectionWords;
   };
   /** The grid's classes for the switches' state. */
   grid: (switches: Record<SwitchName, boolean>) => string;
 }
 
 /**
- * The same configuration in discreet mode (decision 0054): its names and lines in neutral words,
- * `words` replacing the title, the back link's label and the blurb where given.
+ * A gallery's words the server picks (the page's `words` prop), so that its first load carries none
+ * of them: discreet mode's neutral names (decision 0054) for the title and the back link, replacing
+ * the configuration's where given, and the blurb under the tagline (premium's).
  */
-export function discreetly(config: LibraryConfig, words: { title?: string; backLink?: string; blurb?: string }): LibraryConfig {
-  const { backLink, blurb, ...header } = config.header;
-  return {
-    ...config,
-    text: { ...config.text, title: words.title ?? config.text.title },
-    header: {
-      ...header,
-      ...(backLink ? { backLink: { ...backLink, label: words.backLink ?? backLink.label } } : {}),
-      ...(blurb ? { blurb: words.blurb ?? blurb } : {}),
-    },
-  };
+export interface LibraryWords {
+  title?: string;
+  backLink?: string;
+  blurb?: string;
 }
 
 /**

@@ -1,10 +1,9 @@
 // Premium's configuration of the media library (decision 0028): its addresses, chips and Actions
 // menu, texts, 4 s toasts at the top, card look, menu, select-mode bar and the spec's grids.
 
-import { bulkDeleteConfirm, bulkFavoriteText, GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
+import { GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
 import { PREMIUM_TOAST_MS } from '../../src/shared/media.ts';
 import {
-  PREMIUM_BLURB,
   PREMIUM_COMPACT_KEY,
   PREMIUM_FILTER_CHIPS,
   PREMIUM_SORT_CHIPS,
@@ -13,11 +12,8 @@ import {
   PREMIUM_TITLES_KEY,
   PREMIUM_VIEW_RULES,
   premiumAlbumText,
-  premiumDeletedText,
   premiumEmptyText,
   premiumMovedText,
-  premiumPurgedText,
-  premiumTagsText,
 } from '../../src/shared/premium-view.ts';
 import type { LibraryConfig, SwitchName } from './library-config.ts';
 
@@ -64,12 +60,6 @@ export const PREMIUM: LibraryConfig = {
     modelsFailed: GALLERY_TEXT.modelsFailed,
     // It adds (the item stays where else it is): not the spec's "Move to Album".
     addToAlbum: 'Add to Album',
-    bulkDeleted: premiumDeletedText,
-    bulkPurged: premiumPurgedText,
-    bulkTags: premiumTagsText,
-    bulkFavorite: bulkFavoriteText,
-    bulkDeleteConfirm,
-    deleteSelectedTitle: 'Delete Selected',
     movedToAlbum: premiumAlbumText,
     movedToPremium: premiumMovedText,
     empty: (view) => premiumEmptyText(view as Parameters<typeof premiumEmptyText>[0]),
@@ -80,7 +70,6 @@ export const PREMIUM: LibraryConfig = {
     backLink: { href: '/gallery', label: 'Back to The Red Room' },
     badge: 'Premium',
     taglines: PREMIUM_TAGLINES,
-    blurb: PREMIUM_BLURB,
     addFromGallery: true,
   },
   toolbar: {
@@ -100,16 +89,7 @@ export const PREMIUM: LibraryConfig = {
   selection: {
     // The spec's four, then Favorite and Unfavorite, and Clear as in The Red Room (decision 0065).
     buttons: ['tags', 'album', 'favorite', 'unfavorite', 'all', 'delete', 'clear'],
-    labels: {
-      all: 'Select All',
-      allChosen: 'Deselect All',
-      album: 'Add to Album',
-      delete: 'Delete Selected',
-      tags: 'Edit Tags',
-      favorite: 'Favorite',
-      unfavorite: 'Unfavorite',
-      premium: 'Move to Premium',
-    },
+    labels: 'premium',
   },
   grid: premiumGrid,
 };

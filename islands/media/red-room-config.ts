@@ -1,18 +1,7 @@
 // The Red Room's configuration of the media library (decision 0028): its addresses, chips, texts,
 // 6 s toasts at the bottom, card look, menu and select-mode bar.
 
-import {
-  bulkDeleteConfirm,
-  bulkDeletedText,
-  bulkFavoriteText,
-  bulkPurgedText,
-  COMPACT_STORAGE_KEY,
-  GALLERY_FILTER_CHIPS,
-  GALLERY_SORT_CHIPS,
-  GALLERY_TEXT,
-  GALLERY_VIEW_RULES,
-  itemsText,
-} from '../../src/shared/gallery-view.ts';
+import { COMPACT_STORAGE_KEY, GALLERY_FILTER_CHIPS, GALLERY_SORT_CHIPS, GALLERY_TEXT, GALLERY_VIEW_RULES, itemsText } from '../../src/shared/gallery-view.ts';
 import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
 import type { LibraryConfig } from './library-config.ts';
 
@@ -46,12 +35,6 @@ export const RED_ROOM: LibraryConfig = {
     profileFailed: GALLERY_TEXT.profileFailed,
     modelsFailed: GALLERY_TEXT.modelsFailed,
     addToAlbum: 'Add to Album',
-    bulkDeleted: bulkDeletedText,
-    bulkPurged: bulkPurgedText,
-    bulkTags: (n) => `Tags updated for ${n === 1 ? '1 item' : `${n} items`}`,
-    bulkFavorite: bulkFavoriteText,
-    bulkDeleteConfirm,
-    deleteSelectedTitle: 'Delete Media',
     movedToPremium: (n) => `${itemsText(n)} moved to premium`,
     empty: (view) =>
       view.filter === 'recycling-bin'
@@ -86,16 +69,7 @@ export const RED_ROOM: LibraryConfig = {
   // Every bulk action the hub has (decision 0065), All first as before.
   selection: {
     buttons: ['all', 'album', 'tags', 'favorite', 'unfavorite', 'premium', 'delete', 'clear'],
-    labels: {
-      all: 'All',
-      allChosen: 'All',
-      album: 'Add to Album',
-      delete: 'Delete',
-      tags: 'Edit Tags',
-      favorite: 'Favorite',
-      unfavorite: 'Unfavorite',
-      premium: 'Move to Premium',
-    },
+    labels: 'red-room',
   },
   grid: ({ compact }) =>
     compact

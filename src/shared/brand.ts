@@ -23,10 +23,10 @@ export const DISCREET_TEXT = {
   homeChip: 'Private',
 } as const;
 
-// The islands' neutral words, one constant each, so an island's script carries only its own.
-/** The free gallery's name (the Red Room's), on its page, on Home and wherever it is named. */
-export const DISCREET_GALLERY = 'Gallery';
-export const DISCREET_HOME_BUTTON = 'Open the Gallery';
+// The islands' neutral words, one constant each, so an island's script carries only its own. The
+// gallery's name lives in discreet-names.ts: the galleries' first load imports it, and any module
+// it imports from here would bring this whole file into that load.
+export { DISCREET_GALLERY, DISCREET_HOME_BUTTON } from './discreet-names.ts';
 /** The gallery's confirmation of age (the spec's mature-content warning) in neutral words. */
 export const DISCREET_MATURE = {
   badge: 'Members only',

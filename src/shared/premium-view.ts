@@ -66,11 +66,9 @@ export const PREMIUM_TAGLINES = [
   'Private, polished and always within reach.',
 ] as const;
 
-export const PREMIUM_BLURB =
-  'Premium is the private reserve of this hub: the pictures and clips you value most, away from the everyday gallery. Tag them, gather them in albums and move favourites over from The Red Room whenever you like.';
-
-/** The blurb in discreet mode: the free gallery by a neutral name. */
-export const PREMIUM_BLURB_DISCREET = PREMIUM_BLURB.replace('The Red Room', 'the Gallery');
+/** The blurb under the tagline, naming the free gallery (The Red Room; neutral in discreet mode). */
+export const premiumBlurb = (freeGallery: string) =>
+  `Premium is the private reserve of this hub: the pictures and clips you value most, away from the everyday gallery. Tag them, gather them in albums and move favourites over from ${freeGallery} whenever you like.`;
 
 /** The page's texts: the spec's verbatim where it has them. */
 export const PREMIUM_TEXT = {

@@ -3,8 +3,10 @@
 // server renders from the full items; the browser gets them as lean rows (leanPage) in a JSON
 // script beside the island, and expands them to the same items.
 
+import { isDiscreet } from '../../../../islands/lib/discreet-mode.ts';
 import { MediaIconSprite } from '../../../../islands/media/icon-sprite.tsx';
 import { Island } from '../../../http/island.tsx';
+import { DISCREET_GALLERY } from '../../../shared/discreet-names.ts';
 import type { GalleryView } from '../../../shared/gallery-view.ts';
 import type { LibraryChoice } from '../../../shared/libraries.ts';
 import { leanPage, type MediaPage } from '../../../shared/media.ts';
@@ -22,6 +24,9 @@ export function GalleryPage({
   isAdmin: boolean;
   libraries: LibraryChoice[];
 }) {
+  // Discreet mode (decision 0054): the gallery under a neutral name, chosen here so that the
+  // island's first load carries none of it.
+  const words = isDiscreet() ? { title: DISCREET_GALLERY } : undefined;
   return (
     <div className="mx-auto w-full">
       {/* Before the warning: hides it unpainted where local storage says it was accepted already. */}
@@ -30,8 +35,8 @@ export function GalleryPage({
       <MediaIconSprite />
       <Island
         name="Gallery"
-        props={{ view, page, accepted, isAdmin, libraries }}
-        browserProps={{ view, page: page && leanPage(page), accepted, isAdmin, libraries }}
+        props={{ view, page, accepted, isAdmin, libraries, words }}
+        browserProps={{ view, page: page && leanPage(page), accepted, isAdmin, libraries, words }}
         propsScript
       />
     </div>
