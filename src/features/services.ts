@@ -157,6 +157,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
         .catch(() => null),
     dir: path.join(config.dataDir, 'uploads'),
     maxUploadBytes: config.media.maxUploadBytes,
+    maxReservedBytes: config.media.maxReservedUploadBytes,
     expiryHours: config.media.uploadExpiryHours,
     ...(logger ? { logger } : {}),
   });
