@@ -1,6 +1,7 @@
 // createApp(deps): the whole Hono application. main.ts serves it; tests build one on a temp folder.
 
 import { Hono } from 'hono';
+import { hubFolders } from './data-dir.ts';
 import { adminRoutes } from './features/admin/admin.routes.tsx';
 import { albumsApi } from './features/albums/albums.routes.ts';
 import { session } from './features/auth/auth.middleware.ts';
@@ -54,7 +55,7 @@ const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE
 
 export function createApp(given: AppDeps) {
   // Library items' originals are read from their library files (decision 0043).
-  const deps: AppDeps = { ...given, store: withLibraryFiles(given.store, given.db, given.clock) };
+  const deps: AppDeps = { ...given, store: withLibraryFiles(given.store, given.db, given.clock, hubFolders(given.config)) };
   const app = new Hono();
   const services = createServices(deps);
 

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       allowedHosts: [],
       media: {
         maxUploadBytes: 20 * 1024 ** 3,
+        maxReservedUploadBytes: 40 * 1024 ** 3,
         uploadExpiryHours: 24,
         processingConcurrency: Math.max(1, availableParallelism() - 1),
         recycleBinDays: 30,
@@ -65,12 +66,19 @@ describe('loadConfig', () => {
     });
     expect(config.media).toEqual({
       maxUploadBytes: 1048576,
+      maxReservedUploadBytes: 2097152,
       uploadExpiryHours: 2,
       processingConcurrency: 3,
       recycleBinDays: 0,
       similarMaxDistance: 12,
       transcode: DEFAULT_TRANSCODE,
     });
+    // One member's unfinished uploads: twice the largest file unless set, never less than one largest file.
+    expect(load({ MAX_UPLOAD_BYTES: '1048576', MAX_RESERVED_UPLOAD_BYTES: '5000000' }).media.maxReservedUploadBytes).toBe(5_000_000);
+    expect(() => load({ MAX_UPLOAD_BYTES: '1048576', MAX_RESERVED_UPLOAD_BYTES: '1000000' })).toThrow(
+      'MAX_RESERVED_UPLOAD_BYTES must be at least MAX_UPLOAD_BYTES (1048576), or no member could send the largest file (got 1000000)',
+    );
+    expect(() => load({ MAX_RESERVED_UPLOAD_BYTES: 'lots' })).toThrow('MAX_RESERVED_UPLOAD_BYTES must be a whole number of bytes');
     expect(load({ SIMILAR_MAX_DISTANCE: '0' }).media.similarMaxDistance).toBe(0);
     expect(load({ SIMILAR_MAX_DISTANCE: '32' }).media.similarMaxDistance).toBe(32);
     for (const bad of ['33', '-1', '4.5', 'eight'])

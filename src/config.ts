@@ -178,6 +178,11 @@ export const settingsSchema = z.object({
     .min(0, 'must be a whole number from 0 to 51 (lower is better and bigger)')
     .max(51, 'must be a whole number from 0 to 51 (lower is better and bigger)')
     .default(23),
+  MAX_RESERVED_UPLOAD_BYTES: z.coerce
+    .number({ message: 'must be a whole number of bytes, such as 42949672960 (40 GiB)' })
+    .int('must be a whole number of bytes, such as 42949672960 (40 GiB)')
+    .min(1, 'must be at least 1')
+    .optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number({ message: 'must be a number of hours, such as 24' })
     .min(1, 'must be at least 1')
@@ -285,6 +290,11 @@ export interface Config {
   media: {
     /** Largest accepted upload, per file, in bytes. */
     maxUploadBytes: number;
+    /**
+     * Bytes one member's unfinished resumable uploads may still expect at once (MAX_RESERVED_UPLOAD_BYTES;
+     * twice MAX_UPLOAD_BYTES unless set): what they reserve of the disk for everyone.
+     */
+    maxReservedUploadBytes: number;
     /** Hours an unfinished resumable upload (tus) is kept before its bytes are swept away. */
     uploadExpiryHours: number;
     /** Processing jobs (thumbnails, posters, probes) that run at once. */
@@ -377,6 +387,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${missing} is required when ${missing === 'ADMIN_PASSWORD' ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'} is set`);
   }
 
+  if (s.MAX_RESERVED_UPLOAD_BYTES !== undefined && s.MAX_RESERVED_UPLOAD_BYTES < s.MAX_UPLOAD_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: MAX_RESERVED_UPLOAD_BYTES must be at least MAX_UPLOAD_BYTES (${s.MAX_UPLOAD_BYTES}), or no member could send the largest file (got ${s.MAX_RESERVED_UPLOAD_BYTES})`,
+    );
+  }
+
   const dataDir = path.resolve(cwd, s.DATA_DIR);
   return Object.freeze({
     port: s.PORT,
@@ -401,6 +417,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(s.AVATAR_SERVICE_URL ? { avatarServiceUrl: s.AVATAR_SERVICE_URL } : {}),
     media: Object.freeze({
       maxUploadBytes: s.MAX_UPLOAD_BYTES,
+      maxReservedUploadBytes: s.MAX_RESERVED_UPLOAD_BYTES ?? 2 * s.MAX_UPLOAD_BYTES,
       uploadExpiryHours: s.UPLOAD_EXPIRY_HOURS,
       processingConcurrency: s.PROCESSING_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
       recycleBinDays: s.RECYCLE_BIN_DAYS,

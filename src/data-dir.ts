@@ -2,8 +2,9 @@
 // (a bind mount owned by another user, a read-only mount) stops start-up at once with what to
 // change, instead of a hub that answers /healthz and fails at the first upload.
 
-import { accessSync, constants, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, promises as fs, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_BACKUPS_FOLDER } from './backup/manifest.ts';
 
 /** What the hub writes under DATA_DIR when it exists already: each must stay writable. */
 const WRITTEN = [
@@ -84,3 +85,57 @@ export function dataDirProblem(dataDir: string, me: Identity = currentIdentity()
   }
   return null;
 }
+
+/**
+ * The hub's own folders: DATA_DIR and the folders in it that may be links to another disk (the
+ * local store's media/, the unfinished uploads, scratch files, the default backups). No library
+ * may be any of them or lie inside one, and a library that contains one leaves it out of its walk
+ * (decision 0043): their files are every member's uploads and the hub's own.
+ */
+export function hubFolders(config: { dataDir: string; mediaDir: string }): string[] {
+  const { dataDir, mediaDir } = config;
+  return [dataDir, mediaDir, path.join(dataDir, 'uploads'), path.join(dataDir, 'tmp'), path.join(dataDir, DEFAULT_BACKUPS_FOLDER)];
+}
+
+/** The real path of `folder`; one that does not exist yet: its nearest existing parent's, resolved, and the rest. */
+async function realPathOf(folder: string): Promise<string> {
+  const resolved = path.resolve(folder);
+  const rest: string[] = [];
+  for (let at = resolved; ; at = path.dirname(at)) {
+    const real = await fs.realpath(at).catch(() => null);
+    if (real !== null) return path.join(real, ...rest);
+    if (path.dirname(at) === at) return resolved;
+    rest.unshift(path.basename(at));
+  }
+}
+
+/** How long the hub folders' real paths are kept before they are resolved again (a link made meanwhile is seen then). */
+const HUB_FOLDERS_TTL_MS = 30_000;
+
+/**
+ * The real paths (links resolved) of the hub's folders, looked up at most every 30 s; a folder
+ * that does not exist yet is where it would be made (so nothing is let through for being missing). `inside(real)` names the hub folder a real path lies in (or is), else null.
+ */
+export function hubFolderGuard(folders: readonly string[]) {
+  let cached: { at: number; real: string[] } | null = null;
+  const realFolders = async (): Promise<string[]> => {
+    if (cached && Date.now() - cached.at < HUB_FOLDERS_TTL_MS) return cached.real;
+    cached = { at: Date.now(), real: [...new Set(await Promise.all(folders.map(realPathOf)))] };
+    return cached.real;
+  };
+  const within = (root: string, inner: string) => inner === root || inner.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  return {
+    folders: realFolders,
+    /** The hub folder `real` is in (or is), or null. */
+    async inside(real: string): Promise<string | null> {
+      return (await realFolders()).find((folder) => within(folder, real)) ?? null;
+    },
+    /** The hub folders inside `real` (a library that contains DATA_DIR, say), those inside another left out, in name order. */
+    async under(real: string): Promise<string[]> {
+      const inside = (await realFolders()).filter((folder) => folder !== real && within(real, folder));
+      return inside.filter((folder) => !inside.some((other) => other !== folder && within(other, folder))).sort();
+    },
+  };
+}
+
+export type HubFolderGuard = ReturnType<typeof hubFolderGuard>;

@@ -4,7 +4,7 @@
 
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { PublicUser } from '../../src/shared/contracts/users.ts';
-import type { Library, LibraryFolders } from '../../src/shared/libraries.ts';
+import { LIBRARY_TEXT, type Library, type LibraryFolders } from '../../src/shared/libraries.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
@@ -25,13 +25,16 @@ export const LIBRARY_DIALOG_TEXT = {
 export function FolderPicker({ value, onPick }: { value: string; onPick: (path: string) => void }) {
   const [listing, setListing] = useState<LibraryFolders | null>(null);
   const [error, setError] = useState('');
+  const [loading, setLoading] = useState(true);
 
   const browse = useCallback(
     async (path: string) => {
       setError('');
+      setLoading(true);
       const outcome = await adminCall<LibraryFolders>(`/api/libraries/folders${path ? `?path=${encodeURIComponent(path)}` : ''}`, {
         fallback: LIBRARY_DIALOG_TEXT.foldersFailed,
       });
+      setLoading(false);
       if (!outcome.ok) return setError(outcome.message);
       setListing(outcome.value);
       onPick(outcome.value.path ?? '');
@@ -44,7 +47,8 @@ export function FolderPicker({ value, onPick }: { value: string; onPick: (path: 
     void browse(value);
   }, []);
 
-  if (listing && listing.roots.length === 0)
+  // No roots on the server: the hub answers so (400) before any listing.
+  if ((listing && listing.roots.length === 0) || (listing === null && error === LIBRARY_TEXT.noRoots))
     return <p className="rounded-xl border border-warn/50 bg-warn/10 px-4 py-3 text-sm">{LIBRARY_DIALOG_TEXT.noRoots}</p>;
   const here = listing?.path ?? null;
   const up = here === null ? null : (listing?.parent ?? '');
@@ -72,7 +76,9 @@ export function FolderPicker({ value, onPick }: { value: string; onPick: (path: 
           </li>
         ) : null}
         {listing === null ? (
-          <li className="px-3 py-1.5 text-muted">Loading folders…</li>
+          loading ? (
+            <li className="px-3 py-1.5 text-muted">Loading folders…</li>
+          ) : null
         ) : (
           (here === null ? listing.roots.map((path) => ({ name: path, path })) : listing.folders).map((folder) => (
             <li key={folder.path}>

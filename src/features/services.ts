@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { hubFolders } from '../data-dir.ts';
 import { databaseAnswers } from '../db/client.ts';
 import type { Database, Db } from '../db/database.ts';
 import { JobQueue } from '../jobs/queue.ts';
@@ -54,7 +55,7 @@ export interface ServiceDeps {
 
 export function createServices({ db, config, clock, store: given, logger, vaultKeys }: ServiceDeps) {
   // Library items' originals are read from their library files, never written (decision 0043).
-  const store = given ? withLibraryFiles(given, db, clock) : undefined;
+  const store = given ? withLibraryFiles(given, db, clock, hubFolders(config)) : undefined;
   // Background work (thumbnails, purges, deleting bytes): main.ts starts the workers; tests run it with runUntilIdle().
   const jobs = new JobQueue({
     db,
@@ -123,6 +124,9 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     scanMinutes: config.libraries.scanMinutes,
     watch: config.libraries.watch,
     removeItems: (trx, libraryId) => media.removeLibraryItems(trx, libraryId),
+    removeItemsById: (trx, ids) => media.removeLibraryItemsById(trx, ids),
+    // Never a library, never walked: the hub's data and the folders in it (decision 0043).
+    hubFolders: hubFolders(config),
     ...(store ? { store } : {}),
     ...(logger ? { logger } : {}),
   });
@@ -153,6 +157,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
         .catch(() => null),
     dir: path.join(config.dataDir, 'uploads'),
     maxUploadBytes: config.media.maxUploadBytes,
+    maxReservedBytes: config.media.maxReservedUploadBytes,
     expiryHours: config.media.uploadExpiryHours,
     ...(logger ? { logger } : {}),
   });

@@ -90,6 +90,11 @@ export const LIBRARY_TEXT = {
   notFolder: (path: string) => `${path} is not a folder`,
   unreadable: (path: string) => `${path} cannot be read by the hub`,
   outsideRoots: (path: string, roots: readonly string[]) => `${path} is not inside a library root (${roots.join(', ')})`,
+  hubFolder: (path: string, folder: string) =>
+    `${path} is the hub's own data folder or lies inside it (${folder}): it holds every member's uploads and the hub's renditions, so no library may be there. Choose a folder outside DATA_DIR`,
+  hubFolderScan: (folder: string) =>
+    `This library's folder is the hub's own data folder or lies inside it (${folder}): nothing in it is indexed, and its items were removed. Remove the library and add a folder outside DATA_DIR`,
+  hubFolderLeftOut: "The hub's own data folder: left out of the library (its files are every member's uploads)",
   overlaps: (path: string, other: string) => `${path} overlaps the library "${other}" (one folder cannot be in two libraries)`,
   nameTaken: (name: string) => `A library named "${name}" already exists`,
   ownerUnknown: 'ownerId must be the id of a member',

@@ -242,6 +242,18 @@ describe('a key alone passes the site gate, as its owner', () => {
     expect((await jsonWithKey(uploader, '/api/albums', 'POST', { name: 'x' })).status).toBe(403);
   });
 
+  test('a write key gets back the item it changed, whole (decision 0050: write includes what it is told to change), and can look nothing up', async () => {
+    const writer = (await createKey(alice, ['write'])).key;
+    const item = newMedia(t.database, alice.user._id, { title: 'Before' });
+    const changed = await jsonWithKey(writer, `/api/gallery/${item.id}`, 'PUT', { title: 'After' });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ _id: item.id, title: 'After', type: item.type });
+    // The same item by id, or the list: read is needed.
+    expect((await withKey(writer, `/api/gallery/${item.id}`)).status).toBe(403);
+    expect((await withKey(writer, '/api/gallery?limit=1')).status).toBe(403);
+    expect((await withKey(writer, `/media/${item.id}/thumbnail`)).status).toBe(403);
+  });
+
   test('never with a key, whatever its scopes or its owner’s role: 403 {error}', async () => {
     const admin = await signedInUser(t.database.db, { username: 'root', role: 'admin' }, now);
     const { key } = await createKey(admin, ['read', 'write', 'upload']);

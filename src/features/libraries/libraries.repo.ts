@@ -163,3 +163,18 @@ export function itemForHash(db: Db, id: string): Promise<{ id: string; library_f
 export async function setItemHash(db: Db, id: string, fingerprint: string, sha256: string): Promise<void> {
   await db.updateTable('media').set({ sha256 }).where('id', '=', id).where('library_fingerprint', '=', fingerprint).execute();
 }
+
+/** The fingerprints of these items (those that have one). */
+export async function fingerprintsOf(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<{ fingerprint: string }>`select library_fingerprint as fingerprint from media
+    where id in (select value from json_each(${JSON.stringify(ids)})) and library_fingerprint is not null`.execute(db);
+  return rows.rows.map((r) => r.fingerprint);
+}
+
+/** Takes these fingerprints off the library's forgotten list (items removed by the hub, not deleted by their owner). */
+export async function unforget(db: Db, libraryId: string, fingerprints: readonly string[]): Promise<void> {
+  if (fingerprints.length === 0) return;
+  await sql`delete from library_forgotten where library_id = ${libraryId}
+    and fingerprint in (select value from json_each(${JSON.stringify(fingerprints)}))`.execute(db);
+}

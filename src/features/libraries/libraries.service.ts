@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
+import { hubFolderGuard } from '../../data-dir.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError } from '../../errors.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
@@ -45,6 +46,10 @@ export interface LibrariesDeps {
   watchMaxFolders?: number;
   /** Takes a library's items out of the hub inside its removal (the media service's). */
   removeItems: (trx: Kysely<Database>, libraryId: string) => Promise<number>;
+  /** Takes these library items out of the hub (items whose file lies in the hub's own folders). */
+  removeItemsById?: (trx: Kysely<Database>, ids: readonly string[]) => Promise<number>;
+  /** The hub's own folders (DATA_DIR and those in it): never a library, never walked (hubFolders()). */
+  hubFolders?: readonly string[];
   store?: MediaStore;
   logger?: Logger;
 }
@@ -82,6 +87,7 @@ export function createLibrariesService(deps: LibrariesDeps) {
   const logger = deps.logger ?? silentLogger;
   const now = () => clock().getTime();
   const isAdmin = (viewer: SignedInViewer) => viewer.role === 'admin';
+  const hub = hubFolderGuard(deps.hubFolders ?? []);
 
   async function withCounts(rows: LibraryRow[]): Promise<Library[]> {
     const counts = await repo.itemCounts(
@@ -130,6 +136,9 @@ export function createLibrariesService(deps: LibrariesDeps) {
       throw new InvalidError(LIBRARY_TEXT.unreadable(given));
     }
     if (!(await realRoots()).some((root) => within(root, real))) throw new InvalidError(LIBRARY_TEXT.outsideRoots(given, roots));
+    // The hub's own data (every member's uploads, premium and locked too): never a library.
+    const hubFolder = await hub.inside(real);
+    if (hubFolder !== null) throw new InvalidError(LIBRARY_TEXT.hubFolder(given, hubFolder));
     return real;
   }
 
@@ -168,7 +177,17 @@ export function createLibrariesService(deps: LibrariesDeps) {
     if (!row) return false;
     try {
       await scanLibrary(
-        { db, clock, jobs, logger, hashLater, stopping: () => stopping, ...(hooks.beforeRead ? { beforeRead: hooks.beforeRead } : {}) },
+        {
+          db,
+          clock,
+          jobs,
+          logger,
+          hashLater,
+          hub,
+          removeItems: deps.removeItemsById ?? (async () => 0),
+          stopping: () => stopping,
+          ...(hooks.beforeRead ? { beforeRead: hooks.beforeRead } : {}),
+        },
         row,
         state,
       );
@@ -220,7 +239,10 @@ export function createLibrariesService(deps: LibrariesDeps) {
   /** Watches the library's folder (a changed folder: the new one) while the hub runs with LIBRARY_WATCH. */
   function watchFolder(row: { id: string; path: string }): void {
     if (!watching) return;
-    void watches.watch(row.id, row.path).catch((error: unknown) => logger.info('a library folder cannot be watched', { error: String(error) }));
+    void hub
+      .under(row.path)
+      .then((leftOut) => watches.watch(row.id, row.path, leftOut))
+      .catch((error: unknown) => logger.info('a library folder cannot be watched', { error: String(error) }));
   }
 
   function pump(): Promise<void> {
@@ -380,9 +402,12 @@ export function createLibrariesService(deps: LibrariesDeps) {
       const realRootList = await realRoots();
       const entries = await fs.readdir(real, { withFileTypes: true });
       const folders: { name: string; path: string }[] = [];
+      // The hub's own folders are not offered (a library there would be refused).
+      const hubInside = new Set(await hub.under(real));
       for (const entry of entries) {
         if (entry.name.startsWith('.')) continue;
         const full = path.join(real, entry.name);
+        if (hubInside.has(full)) continue;
         // A link is offered only when it leads to a folder inside a root.
         const target = entry.isSymbolicLink() ? await fs.realpath(full).catch(() => null) : null;
         const isFolder =
@@ -393,6 +418,7 @@ export function createLibrariesService(deps: LibrariesDeps) {
               (s) => s.isDirectory(),
               () => false,
             )));
+        if (isFolder && target !== null && (await hub.inside(target)) !== null) continue;
         if (isFolder) folders.push({ name: entry.name.normalize('NFC'), path: full });
       }
       folders.sort((a, b) => a.name.localeCompare(b.name));

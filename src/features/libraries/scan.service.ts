@@ -12,15 +12,17 @@
 // Nothing in the folder is ever written. New items are written while the walk goes on, a batch at
 // a time, with the event loop let go between batches so the hub keeps answering.
 
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { HubFolderGuard } from '../../data-dir.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
-import { LIBRARY_SCAN_ERRORS_KEPT, type LibraryScan } from '../../shared/libraries.ts';
+import { LIBRARY_SCAN_ERRORS_KEPT, LIBRARY_TEXT, type LibraryScan } from '../../shared/libraries.ts';
 import { titleFromFileName } from '../../shared/media.ts';
-import { fsErrorSentence, fsErrorText, type WalkedFile, walkFolder } from '../media/ingest/walk.ts';
+import { fsErrorSentence, fsErrorText, type WalkedFile, walkFolder, within } from '../media/ingest/walk.ts';
 import { searchTextOf } from '../media/item.ts';
 import { processMedia } from '../media/jobs.ts';
 import { libraryKeyOf } from '../media/library-store.ts';
@@ -49,6 +51,10 @@ export interface ScanDeps {
   hashLater: (trx: Kysely<Database>, mediaId: string) => Promise<void>;
   /** True once the hub is stopping: the scan gives up at once (ScanStopped) and is run again at the next start. */
   stopping?: () => boolean;
+  /** The hub's own folders: never walked; items whose file lies there are removed. */
+  hub: HubFolderGuard;
+  /** Takes these items out of the hub (their rows now, their renditions by deletion jobs), in the caller's transaction. */
+  removeItems: (trx: Kysely<Database>, ids: readonly string[]) => Promise<number>;
   /** Test seam: called with each batch of files the walk found, before they are read. */
   beforeRead?: (paths: readonly string[]) => Promise<void> | void;
 }
@@ -100,6 +106,33 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     if (state.errors.length < LIBRARY_SCAN_ERRORS_KEPT) state.errors.push({ path: rel.normalize('NFC'), error });
   };
   await beat(true);
+
+  /** Takes the items out of the hub (not the bin: they were never the owner's files), a batch at a time. */
+  const removeItems = async (ids: readonly string[]) => {
+    for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+      const batch = ids.slice(i, i + WRITE_BATCH);
+      await db.transaction().execute(async (trx) => {
+        const fingerprints = await repo.fingerprintsOf(trx, batch);
+        await deps.removeItems(trx, batch);
+        // Removed by the hub, not deleted by their owner: the same content elsewhere stays welcome.
+        await repo.unforget(trx, library.id, fingerprints);
+      });
+      await yieldToRequests();
+    }
+  };
+  // A library added before the hub refused its own folders (decision 0043): nothing of it is served any more.
+  const realFolder = await fs.realpath(library.path).catch(() => library.path);
+  const hubFolder = await deps.hub.inside(realFolder);
+  if (hubFolder !== null) {
+    await removeItems([...(await repo.knownItemDetails(db, library.id)).values()].map((item) => item.id));
+    throw new Error(LIBRARY_TEXT.hubFolderScan(hubFolder));
+  }
+  // The hub's own folders inside this one are left out of the walk.
+  const hubInside = await deps.hub.under(realFolder);
+  for (const folder of hubInside) {
+    if (state.errors.length < LIBRARY_SCAN_ERRORS_KEPT)
+      state.errors.push({ path: path.relative(realFolder, folder).split(path.sep).join('/'), error: LIBRARY_TEXT.hubFolderLeftOut });
+  }
 
   const known = await repo.knownItems(db, library.id);
   // Flags of the known items, by their place in `known` (100,000 of them on a rescan: one byte
@@ -257,7 +290,8 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     }
   };
 
-  for await (const events of walkFolder(library.path)) {
+  // (Folders in `visited` are passed over: the hub's own are, as if walked already.)
+  for await (const events of walkFolder(library.path, { visited: new Set(hubInside) })) {
     for (const event of events) {
       if (event.kind === 'problem') {
         if (event.path === '') throw new Error(fsErrorSentence(event.error));
@@ -376,9 +410,24 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
     await yieldToRequests();
   }
 
-  // Items found nowhere: offline.
+  // Items found nowhere: offline; those whose file lies in the hub's own folders (indexed before
+  // the hub refused them) are removed instead, renditions and all.
   const gone: number[] = [];
-  for (let i = 0; i < known.length; i++) if (!claimed(i)) gone.push(i);
+  const inHub: number[] = [];
+  const hubAll = await deps.hub.folders();
+  for (let i = 0; i < known.length; i++) {
+    if (claimed(i)) continue;
+    if (hubAll.length > 0) {
+      const abs = path.join(library.path, ...known[i]!.path.split('/'));
+      const real = hubAll.some((folder) => within(folder, abs)) ? abs : await fs.realpath(abs).catch(() => null);
+      if (real !== null && hubAll.some((folder) => within(folder, real))) {
+        inHub.push(i);
+        continue;
+      }
+    }
+    gone.push(i);
+  }
+  if (inHub.length > 0) await removeItems(idsAt(inHub));
   state.missing = gone.length;
   const goingOffline = idsAt(gone.filter((i) => !known[i]!.offline));
   for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {

@@ -6,6 +6,7 @@
 // watched, silently, and the periodic rescans (LIBRARY_SCAN_MINUTES) find its changes.
 
 import { type FSWatcher, promises as fs, readFileSync, watch } from 'node:fs';
+import path from 'node:path';
 import { type Logger, silentLogger } from '../../logger.ts';
 
 /** What the owner of the watches does once a folder has been quiet: `again` to be asked once more later (a scan still runs). */
@@ -35,7 +36,7 @@ export function defaultWatchBudget(): number {
 }
 
 /** How many folders `root` holds, itself included, links not followed; `limit + 1` once there are more than `limit`. */
-export async function countFolders(root: string, limit: number): Promise<number> {
+export async function countFolders(root: string, limit: number, leftOut: ReadonlySet<string> = new Set()): Promise<number> {
   let count = 0;
   const stack = [root];
   while (stack.length > 0) {
@@ -43,7 +44,7 @@ export async function countFolders(root: string, limit: number): Promise<number>
     count++;
     if (count > limit) return count;
     const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) if (entry.isDirectory()) stack.push(`${folder}/${entry.name}`);
+    for (const entry of entries) if (entry.isDirectory() && !leftOut.has(`${folder}/${entry.name}`)) stack.push(`${folder}/${entry.name}`);
   }
   return count;
 }
@@ -117,7 +118,7 @@ export function createFolderWatches(options: FolderWatchesOptions) {
      * watched now; not watched (silently) when the folder has more folders than the budget left or
      * the file system refuses.
      */
-    async watch(id: string, folder: string): Promise<boolean> {
+    async watch(id: string, folder: string, leftOut: readonly string[] = []): Promise<boolean> {
       if (closed) return false;
       const current = watches.get(id);
       if (current?.folder === folder) return true;
@@ -125,7 +126,9 @@ export function createFolderWatches(options: FolderWatchesOptions) {
       const token = Symbol(id);
       pending.set(id, token);
       const left = maxFolders - used();
-      const folders = await countFolders(folder, left);
+      const folders = await countFolders(folder, left, new Set(leftOut));
+      // The hub's own folders inside (left out of the scans): their changes (every new thumbnail) are not the library's.
+      const leftOutRel = leftOut.map((abs) => path.relative(folder, abs).split(path.sep).join('/'));
       if (pending.get(id) !== token || closed) return false;
       pending.delete(id);
       if (folders > left) {
@@ -144,6 +147,7 @@ export function createFolderWatches(options: FolderWatchesOptions) {
       watcher.on('change', (_event, name) => {
         if (watches.get(id) !== entry) return;
         if (inDotFolder(typeof name === 'string' ? name : null)) return;
+        if (typeof name === 'string' && leftOutRel.some((rel) => name === rel || name.startsWith(`${rel}/`))) return;
         arm(id, entry);
       });
       watcher.on('error', (error) => {

@@ -54,3 +54,14 @@ export async function itemsOfLibrary(db: Db, libraryId: string, afterId: string,
     .limit(limit)
     .execute();
 }
+
+/** These ids' library items (uploads left out) with their store keys. */
+export async function libraryItemsByIds(db: Db, ids: readonly string[]): Promise<MediaKeys[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('media')
+    .select(['id', 'owner_id', 'storage_key', 'thumbnail_key', 'display_key', 'preview_key', 'scrubber_key', 'scrubber_sheets'])
+    .where(idIn(ids))
+    .where('library_id', 'is not', null)
+    .execute();
+}

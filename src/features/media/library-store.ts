@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { type HubFolderGuard, hubFolderGuard } from '../../data-dir.ts';
 import type { Database } from '../../db/database.ts';
 import {
   type ByteRange,
@@ -43,12 +44,16 @@ const within = (root: string, inner: string) => inner === root || inner.startsWi
 export class LibraryAwareStore implements MediaStore {
   readonly driver: MediaStore['driver'];
 
+  private readonly hub: HubFolderGuard;
+
   constructor(
     readonly inner: MediaStore,
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    hubFolders: readonly string[] = [],
   ) {
     this.driver = inner.driver;
+    this.hub = hubFolderGuard(hubFolders);
   }
 
   /**
@@ -63,6 +68,8 @@ export class LibraryAwareStore implements MediaStore {
     try {
       const [real, realRoot] = await Promise.all([fs.realpath(file), fs.realpath(where.root)]);
       if (!within(realRoot, real)) return null;
+      // A file in the hub's own folders (a library added before they were refused): never served.
+      if ((await this.hub.inside(real)) !== null) return null;
       const stat = await fs.stat(real);
       if (!stat.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
       return { file: real, size: stat.size, mtime: stat.mtime };
@@ -142,6 +149,6 @@ export class LibraryAwareStore implements MediaStore {
 }
 
 /** The store with library files in it (a store already so is returned as it is). */
-export function withLibraryFiles(store: MediaStore, db: Kysely<Database>, clock: Clock): MediaStore {
-  return store instanceof LibraryAwareStore ? store : new LibraryAwareStore(store, db, clock);
+export function withLibraryFiles(store: MediaStore, db: Kysely<Database>, clock: Clock, hubFolders: readonly string[] = []): MediaStore {
+  return store instanceof LibraryAwareStore ? store : new LibraryAwareStore(store, db, clock, hubFolders);
 }

@@ -94,6 +94,16 @@ export type GalleryService = ReturnType<MediaService['forGallery']>;
 
 export function createMediaService({ db, store, clock, jobs, addToAlbum }: MediaDeps) {
   const now = () => clock().getTime();
+  /** Library items out of the hub: their renditions to one deletion job (`jobKey`), their rows now. How many went. */
+  const removeRows = async (trx: Db, rows: readonly repo.MediaKeys[], jobKey: string): Promise<number> => {
+    const keys = rows.flatMap(storeKeysOf);
+    if (keys.length > 0) await jobs.enqueue(deleteStoredObjects, { keys }, { key: jobKey, db: trx });
+    const owners = new Map<string, string[]>();
+    for (const row of rows) owners.set(row.owner_id, [...(owners.get(row.owner_id) ?? []), row.id]);
+    let removed = 0;
+    for (const [ownerId, ids] of owners) removed += await repo.deleteManyDeferred(trx, ownerId, ids);
+    return removed;
+  };
   const bulkActions = createBulkActions({ db, jobs, now, addToAlbum, notFound: MEDIA_TEXT.notFound });
   const storeOrThrow = (): MediaStore => {
     if (!store) throw new Error('The media store is not available here');
@@ -243,12 +253,19 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
       for (let batch = 0; ; batch++) {
         const rows = await libraryItems.itemsOfLibrary(trx, libraryId, '', KEYS_JOB_ITEMS);
         if (rows.length === 0) return removed;
-        const keys = rows.flatMap(storeKeysOf);
-        if (keys.length > 0) await jobs.enqueue(deleteStoredObjects, { keys }, { key: `library:${libraryId}:${batch}:${now()}`, db: trx });
-        const owners = new Map<string, string[]>();
-        for (const row of rows) owners.set(row.owner_id, [...(owners.get(row.owner_id) ?? []), row.id]);
-        for (const [ownerId, ids] of owners) removed += await repo.deleteManyDeferred(trx, ownerId, ids);
+        removed += await removeRows(trx, rows, `library:${libraryId}:${batch}:${now()}`);
       }
+    },
+
+    /**
+     * Takes these library items out of the hub (a scan's, for files in the hub's own folders):
+     * their renditions to a deletion job that commits with them, their rows at once. At most
+     * KEYS_JOB_ITEMS ids a call. Uploads among the ids are left alone.
+     */
+    async removeLibraryItemsById(trx: Db, ids: readonly string[]): Promise<number> {
+      if (ids.length > KEYS_JOB_ITEMS) throw new Error(`At most ${KEYS_JOB_ITEMS} items at once`);
+      const rows = await libraryItems.libraryItemsByIds(trx, ids);
+      return rows.length === 0 ? 0 : removeRows(trx, rows, `library-items:${rows[0]!.id}:${now()}`);
     },
 
     /** The owner's item, in either gallery, in the bin or not: what serving its bytes needs (undefined when it is not the owner's). */

@@ -84,6 +84,11 @@ export const uploadsPaths: ApiPaths = {
         ...errors(400),
         ...finishRefusals,
         ...tusRefusals,
+        '507': {
+          description:
+            'The free disk space cannot take this upload beside every unfinished one. (An upload past what one member may reserve, MAX_RESERVED_UPLOAD_BYTES or half the free space the others leave, is 413 with the reason.)',
+          content: { 'application/json': { schema: errorSchema } },
+        },
       },
     },
   },

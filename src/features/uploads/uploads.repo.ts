@@ -3,41 +3,57 @@
 
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { insertUnderCap } from '../../db/owned.ts';
 import type { NewUploadRow, UploadRow } from './uploads.table.ts';
 
-/** Inserts the upload unless its owner already has `max` unfinished ones (one statement: bursts too); whether it went in. */
-export function insertUploadWithin(db: Db, row: NewUploadRow, max: number, now: number): Promise<boolean> {
-  const unfinished = sql`owner_id = ${row.owner_id} and state in ('uploading', 'processing') and expires_at > ${now}`;
-  return insertUnderCap(db, 'uploads', row, unfinished, max);
+/** What unfinished uploads hold now: the owner's count, and the bytes still to come (the owner's and everyone's). */
+export interface Reservations {
+  /** The owner's unfinished uploads (waiting for bytes or being processed). */
+  count: number;
+  /** Bytes the owner's uploads still expect. */
+  mine: number;
+  /** Bytes every member's uploads still expect (the owner's included). */
+  everyone: number;
+}
+
+/** The limits a new upload must fit (decision 0047): the owner's count and bytes, and the disk's free bytes. */
+export interface ReserveLimits {
+  maxCount: number;
+  maxBytes: number;
+  freeBytes: number;
+}
+
+const reservationsOf = (ownerId: string, now: number) => sql`select
+    (select count(*) from uploads where owner_id = ${ownerId} and state in ('uploading', 'processing') and expires_at > ${now}) as count,
+    (select coalesce(sum(length - "offset"), 0) from uploads where owner_id = ${ownerId} and state = 'uploading' and expires_at > ${now}) as mine,
+    (select coalesce(sum(length - "offset"), 0) from uploads where state = 'uploading' and expires_at > ${now}) as everyone`;
+
+export async function reservations(db: Db, ownerId: string, now: number): Promise<Reservations> {
+  const row = (await sql<Reservations>`${reservationsOf(ownerId, now)}`.execute(db)).rows[0]!;
+  return { count: Number(row.count), mine: Number(row.mine), everyone: Number(row.everyone) };
+}
+
+/**
+ * Inserts the upload only if it fits (uploadRefusal's rules, in SQL): the owner's count and bytes,
+ * half of what the others leave free once the owner holds any, and the free disk beside every
+ * reservation. One statement, so a burst of creations cannot pass a limit one creation respects.
+ * Whether the row went in.
+ */
+export async function insertUploadReserving(db: Db, row: NewUploadRow, limits: ReserveLimits, now: number): Promise<boolean> {
+  const columns = Object.keys(row) as (keyof NewUploadRow)[];
+  const length = row.length;
+  const result = await sql`with r as (${reservationsOf(row.owner_id, now)})
+    insert into uploads (${sql.join(columns.map((c) => sql.ref(c)))})
+    select ${sql.join(columns.map((c) => sql`${row[c] ?? null}`))} from r
+    where r.count < ${limits.maxCount}
+      and r.mine + ${length} <= ${limits.maxBytes}
+      and r.everyone + ${length} <= ${limits.freeBytes}
+      and (r.mine = 0 or 2 * (r.mine + ${length}) <= ${limits.freeBytes} - (r.everyone - r.mine))`.execute(db);
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
 
 /** The owner's upload, unless it expired (a swept upload and an expired one look the same). */
 export function findUpload(db: Db, ownerId: string, id: string, now: number): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).where('expires_at', '>', now).executeTakeFirst();
-}
-
-/** Uploads of the owner still waiting for bytes (or being processed), and the bytes they still expect. */
-export async function unfinishedOf(db: Db, ownerId: string, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('owner_id', '=', ownerId)
-    .where('state', 'in', ['uploading', 'processing'])
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Bytes every unfinished upload (of anyone) may still bring. */
-export async function bytesStillExpected(db: Db, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb('length', '-', eb.ref('offset'))), eb.val(0)).as('bytes'))
-    .where('state', '=', 'uploading')
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes);
 }
 
 /** Records the bytes now on the disk; an upload still waiting for more lives on from now. */

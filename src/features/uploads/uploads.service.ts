@@ -17,7 +17,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, ConflictError, InvalidError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../errors.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
-import type { MediaItem } from '../../shared/media.ts';
+import { formatSize, type MediaItem } from '../../shared/media.ts';
 import type { UploadView } from '../../shared/uploads.ts';
 import { chunkReleaser } from '../../storage/media-store.ts';
 import { cleanName, type IngestService, UPLOAD_TEXT } from '../media/ingest/ingest.service.ts';
@@ -51,6 +51,12 @@ export const UPLOADS_TEXT = {
   contentType: 'Send the bytes as application/offset+octet-stream',
   tooMany: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: finish or delete one first`,
   noSpace: 'There is not enough free disk space for this upload',
+  /** 413: the member's own unfinished uploads reserve as much as one member may (MAX_RESERVED_UPLOAD_BYTES). */
+  overReserve: (held: number, length: number, max: number) =>
+    `Your unfinished uploads already reserve ${formatSize(held)} of the ${formatSize(max)} one member may reserve at once; this one needs ${formatSize(length)} more. Finish or delete one first`,
+  /** 413: beside the member's other unfinished uploads, this one would take more than half the disk space the other members leave free. */
+  overShare: (held: number, length: number, left: number) =>
+    `Your unfinished uploads already reserve ${formatSize(held)}; with this one (${formatSize(length)}) they would take more than half the ${formatSize(left)} of free disk space left for everyone. Finish or delete one first`,
   checksumAlgorithm: 'Upload-Checksum must be sha1 with a base64 digest',
   checksumMismatch: 'The bytes do not match Upload-Checksum: they were not kept',
   interrupted: 'The upload was interrupted',
@@ -85,6 +91,8 @@ export interface UploadsDeps {
   /** Where the bytes go while they arrive (DATA_DIR/uploads). */
   dir: string;
   maxUploadBytes: number;
+  /** Bytes one member's unfinished uploads may still expect at once (MAX_RESERVED_UPLOAD_BYTES). */
+  maxReservedBytes?: number;
   expiryHours: number;
   logger?: Logger;
   /** Free bytes on the uploads folder's disk (statfs; a test may say otherwise). */
@@ -143,8 +151,39 @@ export interface AppendResult {
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
 
-export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUploadBytes, expiryHours, logger, freeBytes = statfsFree }: UploadsDeps) {
+/**
+ * Why a new upload of `length` bytes may not be reserved now, or null (decision 0047; the same rules
+ * as insertUploadReserving's SQL). In this order: the owner's count (409); the owner's bytes at
+ * once (413: MAX_RESERVED_UPLOAD_BYTES); once the owner holds a reservation, at most half of what
+ * the other members leave free (413), so one member can never take the disk from the others; and
+ * the disk (507: free space minus every upload's bytes still to come cannot take it). The 413s are
+ * the member's own doing (their other uploads); the 507 is the disk's. A member's first upload is
+ * never held to the half: it only has to fit the disk, as before.
+ */
+export function uploadRefusal(held: repo.Reservations, length: number, limits: repo.ReserveLimits): AppError | UploadAnswerError | null {
+  if (held.count >= limits.maxCount) return new ConflictError(UPLOADS_TEXT.tooMany);
+  if (held.mine + length > limits.maxBytes) return new TooLargeError(UPLOADS_TEXT.overReserve(held.mine, length, limits.maxBytes));
+  const left = limits.freeBytes - (held.everyone - held.mine);
+  if (held.mine > 0 && 2 * (held.mine + length) > left) return new TooLargeError(UPLOADS_TEXT.overShare(held.mine, length, left));
+  if (held.everyone + length > limits.freeBytes) return new UploadAnswerError(507, UPLOADS_TEXT.noSpace);
+  return null;
+}
+
+export function createUploadsService({
+  db,
+  clock,
+  ingest,
+  itemOf,
+  dir,
+  maxUploadBytes,
+  maxReservedBytes = 2 * maxUploadBytes,
+  expiryHours,
+  logger,
+  freeBytes = statfsFree,
+}: UploadsDeps) {
   const now = () => clock().getTime();
+  /** Test seam: the free bytes of the uploads folder's disk (statfs otherwise). */
+  const hooks: { freeBytes?: (dir: string) => Promise<number> } = {};
   const expiry = () => now() + expiryHours * HOUR_MS;
   const fileOf = (id: string) => path.join(dir, `${id}.part`);
   /** Uploads a request is writing to (or processing) right now. */
@@ -293,6 +332,9 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
   }
 
   return {
+    hooks,
+    /** What one file and one member's unfinished uploads may hold. */
+    limits: { maxUploadBytes, maxReservedBytes },
     /** POST: a new upload of `length` bytes described by Upload-Metadata; its file exists (empty) before the answer. */
     async create(ownerId: string, input: { length: number; metadata: Map<string, string> }): Promise<UploadRow> {
       if (!ingest) throw new Error('The media store is not open');
@@ -305,11 +347,13 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
       const fields = { title: metadata.get('title'), tags: metadata.get('tags'), modelId: metadata.get('modelId') };
       await ingest.checkFields(ownerId, fields);
       const at = now();
-      // (Refused early here; the insert below counts again in the same statement, for bursts.)
-      if ((await repo.unfinishedOf(db, ownerId, at)) >= MAX_UNFINISHED_UPLOADS) throw new ConflictError(UPLOADS_TEXT.tooMany);
       ensureDir();
-      // The bytes of every unfinished upload are spoken for; this one must fit beside them.
-      if ((await freeBytes(dir)) < (await repo.bytesStillExpected(db, at)) + length) throw new UploadAnswerError(507, UPLOADS_TEXT.noSpace);
+      // The bytes of every unfinished upload are spoken for; this one must fit beside them, and
+      // within what one member may reserve. (Refused early here with the reason; the insert below
+      // checks again in the same statement, for bursts.)
+      const limits: repo.ReserveLimits = { maxCount: MAX_UNFINISHED_UPLOADS, maxBytes: maxReservedBytes, freeBytes: await (hooks.freeBytes ?? freeBytes)(dir) };
+      const early = uploadRefusal(await repo.reservations(db, ownerId, at), length, limits);
+      if (early) throw early;
       const row: UploadRow = {
         id: crypto.randomUUID(),
         owner_id: ownerId,
@@ -328,7 +372,10 @@ export function createUploadsService({ db, clock, ingest, itemOf, dir, maxUpload
         created_at: at,
         updated_at: at,
       };
-      if (!(await repo.insertUploadWithin(db, row, MAX_UNFINISHED_UPLOADS, at))) throw new ConflictError(UPLOADS_TEXT.tooMany);
+      if (!(await repo.insertUploadReserving(db, row, limits, at))) {
+        // Another creation went in meanwhile: the reason as things stand now.
+        throw uploadRefusal(await repo.reservations(db, ownerId, at), length, limits) ?? new UploadAnswerError(507, UPLOADS_TEXT.noSpace);
+      }
       await fs.writeFile(fileOf(row.id), new Uint8Array(0), { mode: 0o600, flag: 'w' });
       return row;
     },

@@ -15,6 +15,7 @@ import { type CliIO, runCli } from '../../../cli.ts';
 import { openDatabase } from '../../../db/client.ts';
 import type { AlbumDetail, AlbumPage } from '../../../shared/albums.ts';
 import type { MediaItem, MediaPage } from '../../../shared/media.ts';
+import { IMPORT_TEXT } from './import.cli.ts';
 
 const dirs: string[] = [];
 function folder(prefix: string): string {
@@ -183,6 +184,19 @@ describe('import', () => {
     expect((await list(ada)).length).toBe(items.length);
     expect(((await (await t.request('/api/albums', { as: ada })).json()) as AlbumPage).albums.map((a) => [a.name, a.mediaCount])).toEqual([['Summer', 5]]);
     expect(snapshot(tree.root)).toEqual(before);
+  }, 120_000);
+
+  test('an import where every file is a duplicate makes no empty album', async () => {
+    const tree = await makeTree();
+    const cy = await signedInUser(t.database.db, { username: 'cy2' });
+    const env = { DATA_DIR: t.dataDir, MAX_UPLOAD_BYTES: String(LIMIT) };
+    const file = path.join(tree.root, 'beach.jpg');
+    expect((await cli(['import', file, '--owner', 'cy2'], env)).out).toContain('Imported: 1\n');
+    const again = await cli(['import', file, '--owner', 'cy2', '--album', 'Nothing new'], env);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("Imported: 0\nDuplicates (already among cy2's items, left out): 1\n");
+    expect(again.out).toContain(IMPORT_TEXT.albumNotKept('Nothing new'));
+    expect(((await (await t.request('/api/albums', { as: cy })).json()) as AlbumPage).albums).toEqual([]);
   }, 120_000);
 
   test("another owner's items are not duplicates; --gallery premium puts the items in premium; a single file may be named", async () => {

@@ -32,6 +32,7 @@ export const IMPORT_TEXT = {
   noOwner: 'import needs --owner USERNAME (whose items the files become)',
   gallery: (value: string) => `--gallery must be gallery or premium, not ${value}`,
   noUser: (username: string) => `No user named ${username}`,
+  albumNotKept: (name: string) => `Nothing went into the new album "${name}": it was not kept.`,
   galleryName: (username: string, gallery: GalleryName) => (gallery === 'premium' ? `${username}'s premium gallery` : `${username}'s gallery`),
 } as const;
 
@@ -206,6 +207,14 @@ async function run(args: string[], { io, config, open }: Context): Promise<numbe
     io.out(`Failed: ${tally.failed.length}`);
     for (const failure of tally.failed.slice(0, FAILURES_LISTED)) io.out(`  ${failure.path}: ${failure.error}`);
     if (tally.failed.length > FAILURES_LISTED) io.out(`  ... and ${tally.failed.length - FAILURES_LISTED} more`);
+    // A new album nothing went into (every file a duplicate, or none media) is not kept.
+    if (album?.created && tally.imported === 0) {
+      const held = await services.albums.get(owner.id, album.id, { limit: 1, offset: 0, page: 1, filter: 'all' }).catch(() => null);
+      if (held && held.mediaCount === 0) {
+        await services.albums.remove(owner.id, album.id);
+        io.out(IMPORT_TEXT.albumNotKept(album.name));
+      }
+    }
     if (tally.imported > 0)
       io.out(
         hubRunning

@@ -82,6 +82,59 @@ function statBatch(paths: readonly string[], base: string, from: number, to: num
   });
 }
 
+/** Why a file or folder whose name is not UTF-8 is neither indexed nor imported (its path is shown with escapes). */
+export const NOT_UTF8_NAME = 'the file name is not valid UTF-8 (rename it to add it)';
+export const NOT_UTF8_FOLDER = 'the folder name is not valid UTF-8 (rename it to add what it holds)';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A name's bytes as text: valid UTF-8 as it reads, every other byte as \xNN (`\xff\xfeA.jpg`). */
+export function escapedName(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const length = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length > 0 && i + length <= bytes.length) {
+      try {
+        out += strictUtf8.decode(bytes.subarray(i, i + length));
+        i += length;
+        continue;
+      } catch {
+        // Not a character: escaped below.
+      }
+    }
+    out += `\\x${b.toString(16).padStart(2, '0')}`;
+    i++;
+  }
+  return out;
+}
+
+/**
+ * The entries of `dir` whose names are not valid UTF-8: as readdir spells them (each bad byte a
+ * U+FFFD, a path that leads nowhere), escaped for a person, and whether each is a folder. Asked only
+ * of a folder where some name holds U+FFFD (a name may hold it validly).
+ */
+async function undecodable(dir: string): Promise<{ lossy: string; shown: string; folder: boolean }[]> {
+  const names = await fs.readdir(dir, { encoding: 'buffer' }).catch(() => [] as Buffer[]);
+  const base = Buffer.from(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  const out: { lossy: string; shown: string; folder: boolean }[] = [];
+  for (const name of names) {
+    try {
+      strictUtf8.decode(name);
+      continue;
+    } catch {
+      // Not UTF-8: told below.
+    }
+    const folder = await fs.lstat(Buffer.concat([base, name])).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    out.push({ lossy: name.toString('utf8'), shown: escapedName(name), folder });
+  }
+  return out;
+}
+
 /** Words a user can read for a file system error, to follow a colon ("it could not be read: permission denied"). */
 export function fsErrorText(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -120,6 +173,20 @@ export async function* walkFolder(root: string, options: WalkOptions = {}): Asyn
       continue;
     }
     const out: WalkEvent[] = [];
+    // Names that are not UTF-8 (read as text, each bad byte became U+FFFD: a path that leads nowhere):
+    // told as problems with their bytes escaped, never looked at further.
+    if (entries.some((entry) => entry.name.includes('\uFFFD'))) {
+      const bad = await undecodable(folder.abs);
+      if (bad.length > 0) {
+        const lossy = new Set(bad.map((b) => b.lossy));
+        entries = entries.filter((entry) => !lossy.has(entry.name));
+        const relAt = folder.rel === '' ? '' : `${folder.rel}/`;
+        const absAt = folder.abs.endsWith(path.sep) ? folder.abs : folder.abs + path.sep;
+        for (const b of bad) {
+          out.push({ kind: 'problem', path: relAt + b.shown, abs: absAt + b.shown, error: b.folder ? NOT_UTF8_FOLDER : NOT_UTF8_NAME, folder: false });
+        }
+      }
+    }
     // Joined by hand: path.join normalises every name again, which costs more than the stat's wait.
     const absBase = folder.abs.endsWith(path.sep) ? folder.abs : folder.abs + path.sep;
     const relBase = folder.rel === '' ? '' : `${folder.rel}/`;
