@@ -117,4 +117,39 @@ describe('memory upkeep under load', () => {
     await burst(106 * MB);
     expect(seen).toEqual(['collect', 'shrink', 'collect', 'shrink']);
   });
+
+  test('the growth that drops the code again counts from what the process settles at, not from what it held as the code was dropped', async () => {
+    // Bun.shrink's work waits until the timer's callback has returned, and the freed memory goes
+    // back to the system over the next second: right after the call the process still holds
+    // 130 MB, then settles at 100 MB.
+    let resident = 80 * MB;
+    let settledReads = 0;
+    const seen: string[] = [];
+    upkeep = startMemoryUpkeep({
+      pending: () => 0,
+      heap: fakeHeap(13 * MB, 0).heap,
+      idleMs: 5,
+      shrinkGrowthBytes: 20 * MB,
+      rss: () => {
+        if (seen.at(-1) === 'shrink' && resident === 100 * MB) settledReads++;
+        return resident;
+      },
+      collectIdle: () => seen.push('collect'),
+      shrink: () => {
+        seen.push('shrink');
+        resident = 130 * MB;
+        setTimeout(() => (resident = 100 * MB), 0);
+      },
+    });
+    resident = 140 * MB;
+    upkeep.requestStarted();
+    // A bounded wait for the quiet ticks that read the settled process.
+    for (let i = 0; i < 300 && settledReads === 0; i++) await Bun.sleep(10);
+    expect(seen).toEqual(['shrink']);
+    // A burst to 125 MB: 25 MB above where the process settled (above 120), 5 MB under 130 + 20.
+    resident = 125 * MB;
+    upkeep.requestStarted();
+    while (seen.length === 1) await Bun.sleep(5);
+    expect(seen).toEqual(['shrink', 'shrink']);
+  });
 });

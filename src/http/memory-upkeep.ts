@@ -16,7 +16,13 @@
 //   process has grown by `shrinkGrowthBytes` since it last dropped it, the idle moment drops that
 //   code instead (Bun.shrink, then the full collection): the next pages are compiled again (the
 //   first some 30 ms more, the next twenty about 10 ms more each), and the growth it takes to come
-//   back is a few hundred page views.
+//   back is a few hundred page views. The growth is counted from what the process settles at once
+//   the code is dropped, not from what it holds right after the call: Bun.shrink's work waits until
+//   no JavaScript is running (the end of the timer's callback), and the memory it frees goes back
+//   to the system over the next second. Read at once, the mark sat some 30 MB too high, and a
+//   later burst of a few hundred pages (140 MB) stayed below it and was never dropped.
+// - Timing. The server looks for its idle moment four times per `idleMs`, so it comes 1 to 1.25 s
+//   after the last request (once per `idleMs`, it came 1 to 2 s after).
 // docs/decisions/0035-memory-under-load.md has the figures and the variants tried.
 
 import { fullGC, heapSize } from 'bun:jsc';
@@ -44,6 +50,8 @@ export const LOAD_GROWTH = 1.5;
 export const LOAD_MIN_GAP_MS = 250;
 /** Growth of the process (RSS) since compiled code was last dropped that has an idle moment drop it again. */
 export const SHRINK_GROWTH_BYTES = 20 * 1024 * 1024;
+/** How long after dropping compiled code the mark follows the process down as it gives memory back. */
+export const SHRINK_SETTLE_MS = 2000;
 
 /** Drops compiled code and collects (Bun.shrink is marked deprecated: without it, only the collection). */
 export function shrinkAndCollect(): void {
@@ -56,6 +64,8 @@ export interface MemoryUpkeepOptions {
   /** Requests in flight (the server's). */
   pending: () => number;
   idleMs?: number;
+  /** How often the server looks for its idle moment (a quarter of idleMs). */
+  tickMs?: number;
   floorBytes?: number;
   minGapMs?: number;
   heap?: Heap;
@@ -71,6 +81,7 @@ export interface MemoryUpkeepOptions {
 
 export function startMemoryUpkeep(options: MemoryUpkeepOptions): MemoryUpkeep {
   const idleMs = options.idleMs ?? 1000;
+  const tickMs = options.tickMs ?? Math.max(1, Math.round(idleMs / 4));
   const floorBytes = options.floorBytes ?? LOAD_FLOOR_BYTES;
   const minGapMs = options.minGapMs ?? LOAD_MIN_GAP_MS;
   const heap = options.heap ?? JSC_HEAP;
@@ -84,26 +95,37 @@ export function startMemoryUpkeep(options: MemoryUpkeepOptions): MemoryUpkeep {
   let mark = floorBytes;
   let lastLoadCollection = Number.NEGATIVE_INFINITY;
   // The process as it starts serving (the start's own garbage and code go right after, so this is
-  // a little high), then as it is right after each time the code is dropped.
+  // a little high), then the least it holds in the quiet ticks after each time the code is dropped.
   let shrinkMark = rss() + shrinkGrowthBytes;
+  let settlingTicks = 0;
 
   const timer = setInterval(() => {
-    if (collected || options.pending() > 0 || now() - lastRequest < idleMs) return;
+    if (collected) {
+      // Still quiet since the code was dropped: the process gives its memory back over a second.
+      if (settlingTicks > 0 && options.pending() === 0) {
+        settlingTicks--;
+        shrinkMark = Math.min(shrinkMark, rss() + shrinkGrowthBytes);
+      }
+      return;
+    }
+    if (options.pending() > 0 || now() - lastRequest < idleMs) return;
     collected = true;
     if (rss() > shrinkMark) {
       shrink();
       shrinkMark = rss() + shrinkGrowthBytes;
+      settlingTicks = Math.ceil(SHRINK_SETTLE_MS / tickMs);
     } else {
       collectIdle();
     }
     mark = Math.max(floorBytes, heap.size() * LOAD_GROWTH);
-  }, idleMs);
+  }, tickMs);
   timer.unref();
   return {
     requestStarted() {
       const at = now();
       lastRequest = at;
       collected = false;
+      settlingTicks = 0;
       if (at - lastLoadCollection < minGapMs || heap.size() <= mark) return;
       lastLoadCollection = at;
       mark = Math.max(floorBytes, heap.collect() * LOAD_GROWTH);
