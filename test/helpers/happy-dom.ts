@@ -11,3 +11,11 @@ const { Request, Response, Headers, ReadableStream, WritableStream, TransformStr
 GlobalRegistrator.register({ url: 'http://localhost:3000/', settings: { device: { prefersColorScheme: 'dark' } } });
 
 Object.assign(globalThis, { Request, Response, Headers, ReadableStream, WritableStream, TransformStream });
+
+// Testing Library's waits (findBy…, waitFor) give up after 1 s by default; on a busy two-core
+// machine running every test level at once, an island's first call to the in-process hub (a
+// password hash, a module loaded on first use) can take longer. The waits end as soon as what they
+// wait for is there, so a longer bound costs a passing test nothing; it is imported only after the
+// DOM is registered, as Testing Library requires.
+const { configure } = await import('@testing-library/dom');
+configure({ asyncUtilTimeout: 10_000 });
