@@ -301,7 +301,8 @@ export function MediaCard({
           href={item.display}
           target="_blank"
           rel="noopener"
-          aria-label={`Open ${title}`}
+          // The overlay's visible words (the title and the plays) are part of the name (WCAG 2.5.3).
+          aria-label={overlay && item.type === 'video' && item.playCount ? `Open ${title} ${playsText(item.playCount)}` : `Open ${title}`}
           aria-hidden={selecting ? true : undefined}
           tabIndex={selecting ? -1 : undefined}
           onClick={open}

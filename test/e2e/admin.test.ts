@@ -63,7 +63,7 @@ describe.skipIf(Boolean(unavailable))('admin panel in Chromium', () => {
     await dialog.getByLabel('Username', { exact: true }).fill(NEW.username);
     await create.click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Success: New admin account created successfully!', { exact: true }).waitFor();
+    await page.getByText('Success: New user account created successfully!', { exact: true }).waitFor();
     const row = rowOf(page, NEW.name);
     await row.waitFor();
     // The Role column (its chip also shows in the Name cell, for phones).
