@@ -3,9 +3,11 @@
 // and the spec's toasts (closing after 3 s).
 // The server renders the first page of cards for the filters in the address; after a change the
 // island asks the API for the same view again, so order and counts stay the server's.
+// An open model gallery is in the address too (`?gallery=<modelId>`, a history entry of its own):
+// reload and a shared link open it, Back closes it, and closing it takes it out.
 
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { MODEL_TEXT, type Model, showingText } from '../src/shared/models.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { MODEL_GALLERY_PARAM, MODEL_TEXT, type Model, showingText } from '../src/shared/models.ts';
 import { useLazyDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
@@ -15,6 +17,24 @@ import { isModelList, modelsCall } from './models/models-api.ts';
 // The dialogs' code loads when one is first opened (the model dialogs in one chunk).
 const loadDialogs = () => import('./models/dialogs.ts');
 const UploadDialog = lazy(() => import('./media/UploadDialog.tsx').then((m) => ({ default: m.UploadDialog })));
+
+/** The model whose gallery the address names, or null. */
+const galleryInAddress = () => new URLSearchParams(location.search).get(MODEL_GALLERY_PARAM) || null;
+
+/** This page's address with the gallery of `modelId` open, or with none. */
+function galleryAddress(modelId: string | null): string {
+  const params = new URLSearchParams(location.search);
+  if (modelId) params.set(MODEL_GALLERY_PARAM, modelId);
+  else params.delete(MODEL_GALLERY_PARAM);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+}
+
+/** The history entry's state when this page pushed it to open a gallery (Close then goes back). */
+interface GalleryEntry {
+  modelGallery: string;
+}
+const pushedGallery = (): string | null => (history.state as Partial<GalleryEntry> | null)?.modelGallery ?? null;
 
 export type ModelsBoardProps = {
   /** The page of models the filters in the address select, in the server's order. */
@@ -47,6 +67,44 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
   const [galleryOf, setGalleryOf] = useState<Model | null>(null);
 
   useEffect(() => setLive(true), []);
+
+  /** Set while the gallery closes because the address changed (Back): the history is then left as it is. */
+  const closingFromHistory = useRef(false);
+
+  /** Opens the gallery the address names: from the cards shown, else asked of the hub (it may be on another page). */
+  async function openFromAddress() {
+    const id = galleryInAddress();
+    if (!id) {
+      if (galleryDialog.isOpen()) {
+        closingFromHistory.current = true;
+        galleryDialog.close();
+      }
+      return;
+    }
+    let model = models.find((m) => m._id === id) ?? null;
+    if (!model) {
+      const outcome = await modelsCall<Model>(`/api/models/${encodeURIComponent(id)}`, { fallback: MODEL_TEXT.notFound });
+      if (galleryInAddress() !== id) return;
+      if (!outcome.ok) {
+        // Unknown, deleted or not this member's: the page as it is, the address without it, and why.
+        history.replaceState(history.state, '', galleryAddress(null));
+        return toast.show(outcome.status === 404 ? MODEL_TEXT.galleryNotFound : outcome.message, 'error');
+      }
+      model = outcome.value;
+    }
+    setGalleryOf(model);
+    galleryDialog.open();
+  }
+  const fromAddress = useRef(openFromAddress);
+  fromAddress.current = openFromAddress;
+
+  // The address at load (reload, a shared link) and after Back or Forward.
+  useEffect(() => {
+    const onAddress = () => void fromAddress.current();
+    onAddress();
+    window.addEventListener('popstate', onAddress);
+    return () => window.removeEventListener('popstate', onAddress);
+  }, []);
 
   async function reload(): Promise<void> {
     const outcome = await modelsCall<unknown>(`/api/models${query ? `?${query}` : ''}`, { fallback: MODEL_TEXT.loadFailed });
@@ -81,8 +139,23 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
 
   function openGallery(model: Model) {
     toast.close();
+    if (galleryInAddress() !== model._id) history.pushState({ modelGallery: model._id } satisfies GalleryEntry, '', galleryAddress(model._id));
     setGalleryOf(model);
     galleryDialog.open();
+  }
+
+  /** The gallery closed: by Back (nothing more to do), or by Close or Escape (its address goes). */
+  function galleryClosed() {
+    setGalleryOf(null);
+    if (closingFromHistory.current) {
+      closingFromHistory.current = false;
+      return;
+    }
+    const id = galleryInAddress();
+    if (!id) return;
+    // Opened here: going back is closing it, and Forward opens it again. Opened from a link: the address loses it.
+    if (pushedGallery() === id) history.back();
+    else history.replaceState(history.state, '', galleryAddress(null));
   }
 
   async function saved(model: Model, added: boolean) {
@@ -157,7 +230,7 @@ export default function ModelsBoard({ models: initial, shown: initialShown, tota
       {modelDialog.module ? <modelDialog.module.ModelDialog control={modelDialog} toast={toast} editing={editing} onSaved={saved} /> : null}
       {deleteDialog.module ? <deleteDialog.module.DeleteModelDialog control={deleteDialog} model={deleting} onConfirm={remove} /> : null}
       {galleryDialog.module ? (
-        <galleryDialog.module.ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={() => setGalleryOf(null)} />
+        <galleryDialog.module.ModelGalleryDialog control={galleryDialog} model={galleryOf} isAdmin={isAdmin} onClosed={galleryClosed} />
       ) : null}
       {uploadFor ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 // A modal dialog on the native <dialog>: named by its title (aria-labelledby), closed with Escape,
 // focus moved into it on open and given back to what had it on close, and a row for its actions.
 
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 
 import { type DialogControl, useDialog } from './useDialog.ts';
 
@@ -68,9 +68,13 @@ export function Dialog({
     const opener = control.opener.current;
     if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
   };
+  // A dialog opened from inside this one (Delete Media over a model's gallery) is its child in
+  // React's tree, and React passes its events on to this one, close included: each dialog heeds
+  // only its own.
+  const own = (event: SyntheticEvent<HTMLDialogElement>) => event.target instanceof Element && event.target.closest('dialog') === event.currentTarget;
   // Escape closes it the same way in every browser (and in tests), through close().
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Escape') return;
+    if (event.key !== 'Escape' || !own(event)) return;
     event.preventDefault();
     if (closable) control.close();
   };
@@ -78,11 +82,13 @@ export function Dialog({
     <dialog
       ref={control.ref}
       aria-labelledby={titleId}
-      onClose={closed}
+      onClose={(event) => {
+        if (own(event)) closed();
+      }}
       onKeyDown={onKeyDown}
       // The browser's own close request (Escape where no keydown reaches the page) obeys the same rule.
       onCancel={(event) => {
-        if (!closable) event.preventDefault();
+        if (!closable && own(event)) event.preventDefault();
       }}
       className={`${WIDTHS[width]} rounded-2xl border border-line bg-surface p-0 text-fg shadow-xl`}
     >

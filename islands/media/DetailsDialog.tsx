@@ -1,4 +1,4 @@
-// View Details: what the hub knows of one item (type, size, dimensions, duration, dates, model,
+// View Details: what the hub knows of one item (type, size, dimensions, duration, dates, camera, model,
 // tags, the file's original name) and, for an item of a library folder, the library and the
 // file's path in it, and whether the file is missing (offline).
 
@@ -21,6 +21,7 @@ export function DetailsDialog({ control, item, children }: { control: DialogCont
         ['Tags', item.tags.length > 0 ? item.tags.join(', ') : 'None'],
         ['Added', dateText(item.createdAt)],
         ['Taken', dateText(item.takenAt)],
+        ['Camera', item.camera],
         ['File', item.originalName],
         ['Library', item.library?.name ?? null],
         ['Path in library', item.library?.path ?? null],

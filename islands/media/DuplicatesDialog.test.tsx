@@ -61,6 +61,7 @@ function item(fields: Partial<MediaItem> = {}): MediaItem {
     width: 1920,
     height: 1080,
     takenAt: null,
+    camera: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     tags: [],
     isFavorite: false,

@@ -29,6 +29,7 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
     width: 1920,
     height: 1080,
     takenAt: null,
+    camera: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     tags: [],
     isFavorite: false,

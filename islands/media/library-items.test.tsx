@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { LibraryChoice } from '../../src/shared/libraries.ts';
-import type { MediaPage } from '../../src/shared/media.ts';
+import { leanPage, type MediaPage } from '../../src/shared/media.ts';
 import { readView, viewApiQuery } from '../../src/shared/media-view.ts';
 import { newMedia } from '../../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../../test/helpers/media-library-kit.tsx';
@@ -133,6 +133,35 @@ describe('where a library item comes from', () => {
     await settle(() => screen.getByRole('menuitem', { name: 'View Details' }).click());
     expect(detailRows()).toMatchObject({ Library: 'Trips', 'Path in library': '2024/Rome at night.jpg' });
     expect(detailRows().State).toBeUndefined();
+  });
+
+  test("View Details of an uploaded photo names the camera its EXIF gives, from the page's lean rows", async () => {
+    const sharp = (await import('sharp')).default;
+    const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#468' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Canon', Model: 'Canon EOS R5' }, IFD2: { DateTimeOriginal: '2024:07:14 18:30:00' } })
+      .toBuffer();
+    const body = new FormData();
+    body.append('files', new File([bytes as Uint8Array<ArrayBuffer>], 'IMG_5001.jpg', { type: 'image/jpeg' }));
+    // Sent as the upload dialog sends it (XMLHttpRequest), to the real hub.
+    const status = await new Promise<number>((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/gallery/upload');
+      xhr.onloadend = () => resolve(xhr.status);
+      xhr.send(body);
+    });
+    expect(status).toBe(201);
+    await hub.hub.runJobs();
+    history.replaceState(null, '', '/gallery');
+    const view = readView(RED_ROOM.rules, new URLSearchParams());
+    // As the gallery page sends it: lean rows, expanded by the island.
+    const page = leanPage(await browserCall<MediaPage>('GET', `/api/gallery?${viewApiQuery(view)}`));
+    render(<MediaLibrary config={RED_ROOM} view={view} page={page} isAdmin={false} libraries={[]} />);
+    await settle();
+    expect(await openMenu('IMG_5001')).toContain('View Details');
+    await settle(() => screen.getByRole('menuitem', { name: 'View Details' }).click());
+    expect(detailRows()).toMatchObject({ Camera: 'Canon EOS R5', Dimensions: '120 × 90', File: 'IMG_5001.jpg' });
+    expect(detailRows().Taken).toContain('2024');
   });
 
   test("Premium: View Details names the library of an item from the page's first rows", async () => {

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, type Mock, spyOn, test } from 'bun:test';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { MediaItem, MediaPage } from '../../src/shared/media.ts';
-import type { Model } from '../../src/shared/models.ts';
+import { MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
+import { newModel } from '../../test/helpers/models-factory.ts';
 import { tusUpload } from '../lib/tus.ts';
 import { uploadFile } from '../lib/upload.ts';
 import ModelsBoard from '../ModelsBoard.tsx';
@@ -26,6 +27,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   logged = spyOn(console, 'error').mockImplementation(() => {});
   hub = await createIslandApp(SCENARIO);
+  history.replaceState(null, '', '/models');
 });
 afterEach(async () => {
   cleanup();
@@ -268,5 +270,105 @@ describe("a model's gallery dialog", () => {
     await renderBoard();
     await settle(() => within(card('Amy')).getByRole('button', { name: "Open Amy's gallery" }).click());
     expect(within(dialog("Amy's Gallery")).getByText(/^No media for Amy yet/)).toBeTruthy();
+  });
+});
+
+describe("a model's gallery has an address of its own", () => {
+  const galleryOpen = (name: string) => (screen.queryByRole('dialog', { name: `${name}'s Gallery` }) as HTMLDialogElement | null)?.open === true;
+  const param = () => new URLSearchParams(location.search).get('gallery');
+
+  test('opening it puts ?gallery=<id> in the address as a history entry; Back closes it, Forward opens it again, Close takes it out', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    history.replaceState(null, '', '/models?search=mia');
+    await renderBoard();
+    const entries = history.length;
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    expect(galleryOpen('Mia Rose')).toBe(true);
+    expect(location.search).toBe(`?search=mia&gallery=${mia._id}`);
+    expect(history.length).toBe(entries + 1);
+
+    await settle(() => history.back());
+    expect(galleryOpen('Mia Rose')).toBe(false);
+    expect(location.search).toBe('?search=mia');
+    await settle(() => history.forward());
+    expect(galleryOpen('Mia Rose')).toBe(true);
+    expect(within(dialog("Mia Rose's Gallery")).getByText('1 of 1 items')).toBeTruthy();
+
+    // Close is going back: the entry before, with the list's own address, and no new entry.
+    await settle(() => within(dialog("Mia Rose's Gallery")).getByRole('button', { name: 'Close' }).click());
+    expect(galleryOpen('Mia Rose')).toBe(false);
+    expect(location.search).toBe('?search=mia');
+    expect(history.length).toBe(entries + 1);
+    // Opened again, Escape closes it the same way.
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    expect(param()).toBe(mia._id);
+    await settle(() => fireEvent.keyDown(dialog("Mia Rose's Gallery"), { key: 'Escape' }));
+    expect(galleryOpen('Mia Rose')).toBe(false);
+    expect(param()).toBeNull();
+  });
+
+  test('a dialog over it (Delete Media) closes alone, by Escape or Cancel: the gallery stays open and in the address', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    await renderBoard();
+    await settle(() => fireEvent.click(within(card('Mia Rose')).getByRole('heading')));
+    const gallery = dialog("Mia Rose's Gallery");
+    for (const dismiss of ['Escape', 'Cancel']) {
+      await settle(() => within(gallery).getByRole('button', { name: 'Actions for Free one' }).click());
+      await within(gallery).findAllByRole('menuitem', {}, { timeout: 10_000 });
+      await settle(() => within(gallery).getByRole('menuitem', { name: 'Delete' }).click());
+      const confirm = dialog('Delete Media') as HTMLDialogElement;
+      expect(confirm.open).toBe(true);
+      await settle(() =>
+        dismiss === 'Escape'
+          ? fireEvent.keyDown(within(confirm).getByRole('button', { name: 'Cancel' }), { key: 'Escape' })
+          : within(confirm).getByRole('button', { name: 'Cancel' }).click(),
+      );
+      expect(confirm.open).toBe(false);
+      expect((gallery as HTMLDialogElement).open).toBe(true);
+      expect(param()).toBe(mia._id);
+    }
+  });
+
+  test('a reload or a shared link opens it, for a model on this page or not; closing it takes it out of the address', async () => {
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    await upload('jpeg', { title: 'Free one', modelId: mia._id });
+    history.replaceState(null, '', `/models?gallery=${mia._id}`);
+    await renderBoard();
+    expect(galleryOpen('Mia Rose')).toBe(true);
+    expect(within(dialog("Mia Rose's Gallery")).getByText('1 of 1 items')).toBeTruthy();
+    await settle(() => within(dialog("Mia Rose's Gallery")).getByRole('button', { name: 'Close' }).click());
+    expect(location.pathname + location.search).toBe('/models');
+    expect(galleryOpen('Mia Rose')).toBe(false);
+
+    // A page of cards without her (another page, a filter): the hub is asked for the model.
+    cleanup();
+    history.replaceState(null, '', `/models?ethnicity=Asian&gallery=${mia._id}`);
+    hub.requests.length = 0;
+    render(<ModelsBoard models={[]} shown={0} total={1} query="ethnicity=Asian" filtered isAdmin />);
+    await settle();
+    expect(hub.requests.map((r) => r.path)).toContain(`/api/models/${mia._id}`);
+    expect(galleryOpen('Mia Rose')).toBe(true);
+  });
+
+  test("an unknown id or another member's model opens nothing: the page as it was, a clear message, the address without it", async () => {
+    await hub.close();
+    hub = await createIslandApp({ accounts: [...SCENARIO.accounts!, { username: 'bea', name: 'Bea Other' }], signedInAs: 'ann' });
+    const mia = await json<Model>('POST', '/api/models', { name: 'Mia Rose' });
+    const beas = await newModel(hub.hub.database.db, hub.ids.bea!, { name: 'Bea Secret' });
+    for (const id of ['no-such-model', beas]) {
+      cleanup();
+      history.replaceState(null, '', `/models?favorite=true&gallery=${encodeURIComponent(id)}`);
+      await renderBoard();
+      expect(screen.queryAllByRole('dialog').filter((d) => (d as HTMLDialogElement).open)).toEqual([]);
+      expect(screen.queryByText(/Bea Secret/)).toBeNull();
+      expect(toastIn(document.body)).toBe(MODEL_TEXT.galleryNotFound);
+      expect(location.search).toBe('?favorite=true');
+      expect(card('Mia Rose')).toBeTruthy();
+    }
+    // Her own model's gallery still opens from its card.
+    await settle(() => fireEvent.click(within(card(mia.name)).getByRole('heading')));
+    expect(galleryOpen('Mia Rose')).toBe(true);
   });
 });

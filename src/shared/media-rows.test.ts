@@ -18,6 +18,7 @@ function item(id: string, fields: Partial<MediaItem> = {}): MediaItem {
     width: 640,
     height: 360,
     takenAt: null,
+    camera: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     tags: [],
     isFavorite: false,

@@ -28,6 +28,8 @@ export interface MediaItem {
   height: number | null;
   /** When the photo was taken (EXIF), when known. */
   takenAt: string | null;
+  /** The camera that took the photo (EXIF Make and Model), when known. */
+  camera: string | null;
   createdAt: string;
   tags: string[];
   isFavorite: boolean;
@@ -114,6 +116,7 @@ export const ROW_FIELDS = [
   'placeholder',
   'duration',
   'takenAt',
+  'camera',
   'modelId',
   'modelName',
   'failure',
@@ -161,6 +164,7 @@ export function leanPage(page: MediaPage): LeanMediaPage {
       m.placeholder,
       m.duration,
       m.takenAt,
+      m.camera,
       m.modelId,
       m.modelName,
       m.failure,
@@ -205,6 +209,7 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
       width: at('width') as number | null,
       height: at('height') as number | null,
       takenAt: at('takenAt') as string | null,
+      camera: at('camera') as string | null,
       createdAt: (at('createdAt') as string | null) ?? '',
       tags: (at('tags') as string[] | null) ?? [],
       isFavorite: at('isFavorite') === 1,

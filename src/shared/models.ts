@@ -109,6 +109,12 @@ export interface Model {
   updated: string | null;
 }
 
+/**
+ * The query parameter of /models that holds the model whose gallery is open
+ * (`/models?gallery=<modelId>`): reload, a shared link and Back keep it.
+ */
+export const MODEL_GALLERY_PARAM = 'gallery';
+
 /** The spec's texts for models (toasts close after 3 s). */
 export const MODEL_TEXT = {
   added: 'Model added successfully!',
@@ -123,6 +129,8 @@ export const MODEL_TEXT = {
   favoriteFailed: 'Failed to update favorite status',
   loginRequired: 'You must be logged in to perform this action',
   notFound: 'Model not found',
+  /** A /models?gallery= address naming no model of the viewer's (deleted, mistyped, another member's). */
+  galleryNotFound: 'That model is not in your models: its gallery cannot be opened',
   unknownAge: 'Unknown',
 } as const;
 

@@ -34,6 +34,7 @@ function item(id: string, title: string, fields: Partial<MediaItem> = {}): Media
     width: 1920,
     height: 1080,
     takenAt: null,
+    camera: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     tags: [],
     isFavorite: false,

@@ -1,9 +1,11 @@
 // Models in Chromium: add a model with two links through the dialog, filter by ethnicity with the
-// plain GET form, favourite it, edit it and delete it, with the spec's toasts at each step.
+// plain GET form, favourite it, edit it and delete it, with the spec's toasts at each step; a
+// model's gallery kept in the address (reload and Back), and its photo's details with the camera.
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { browserUnavailableReason, islandsReady, openTracedPage, screenshotVariants, unexpectedProblems, VIEWPORTS } from '../helpers/browser.ts';
-import { ADMIN, admitContext, callApi, hubAndBrowser, submitPlainForm } from './flows.ts';
+import { ADMIN, admitContext, callApi, hubAndBrowser, submitPlainForm, uploadByApi } from './flows.ts';
 
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
@@ -117,6 +119,72 @@ describe.skipIf(Boolean(unavailable))('models in Chromium', () => {
     expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual(['Soo-ah Park']);
 
     expect(unexpectedProblems(problems, [])).toEqual([]);
+    await context.close();
+  });
+
+  test("a model's gallery has its own address: reload opens it again, Back closes it; its photo's details name the camera", async () => {
+    const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const credentials = await admitContext(context, started.hub, ADMIN);
+    const ren = await callApi<{ _id: string }>(started.hub, credentials, 'POST', '/api/models', { name: 'Ren Sato', ethnicity: 'Japanese', age: 29 });
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a4b8c' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Apple', Model: 'iPhone 12 mini' }, IFD2: { DateTimeOriginal: '2024:07:14 18:30:00' } })
+      .toBuffer();
+    await uploadByApi(started.hub, credentials, [{ name: 'IMG_0420.jpg', bytes: photo, type: 'image/jpeg' }], { modelId: ren._id, title: 'Shibuya night' });
+    // The camera is read when the photo is processed (a job, moments after the upload): bounded wait.
+    for (let i = 0; i < 200; i++) {
+      const { media } = await callApi<{ media: { status: string }[] }>(started.hub, credentials, 'GET', `/api/gallery?modelId=${ren._id}`);
+      if (media[0]?.status === 'ready') break;
+      await Bun.sleep(100);
+    }
+    const { page, problems } = await openTracedPage(context);
+    await page.goto(`${started.hub.url}/models`);
+    await islandsReady(page);
+    const entries = await page.evaluate(() => history.length);
+    const gallery = page.getByRole('dialog', { name: "Ren Sato's Gallery" });
+
+    await card(page, 'Ren Sato').getByRole('heading').click();
+    await gallery.waitFor();
+    expect(new URL(page.url()).searchParams.get('gallery')).toBe(ren._id);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await gallery.getByText('1 of 1 items').waitFor();
+    await screenshotVariants(page, 'models-gallery');
+
+    // Reload: the same address opens the same gallery.
+    await page.reload();
+    await islandsReady(page);
+    await gallery.waitFor();
+    await gallery.getByText('1 of 1 items').waitFor();
+    expect(new URL(page.url()).searchParams.get('gallery')).toBe(ren._id);
+
+    // View Details: the camera the photo's EXIF names.
+    const tile = gallery.getByRole('article', { name: 'Shibuya night' });
+    await tile.hover();
+    await tile.getByRole('button', { name: 'Actions for Shibuya night' }).click();
+    await page.getByRole('menuitem', { name: 'View Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Details' });
+    await details.waitFor();
+    const rows = await details.locator('dt').evaluateAll((dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])));
+    expect(rows).toMatchObject({ Camera: 'Apple iPhone 12 mini', Dimensions: '640 × 480', File: 'IMG_0420.jpg' });
+    await screenshotVariants(page, 'models-gallery-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'hidden' });
+    expect(await gallery.isVisible()).toBe(true);
+
+    // Back: the gallery closes, the address is the list's again.
+    await page.goBack();
+    await gallery.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).searchParams.has('gallery')).toBe(false);
+    await card(page, 'Ren Sato').waitFor();
+
+    // A shared link to a model that is not the viewer's: the page, no dialog, a clear message.
+    await page.goto(`${started.hub.url}/models?gallery=00000000-0000-4000-8000-000000000000`);
+    await islandsReady(page);
+    await page.getByText('That model is not in your models: its gallery cannot be opened').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('gallery')).toBe(false);
+
+    expect(unexpectedProblems(problems, [{ status: 404, path: '/api/models/00000000-0000-4000-8000-000000000000' }])).toEqual([]);
     await context.close();
   });
 

@@ -116,6 +116,7 @@ describe.skipIf(Boolean(unavailable))('the viewer plays, resumes and scrubs in C
       width: 320,
       height: 240,
       takenAt: null,
+      camera: null,
       createdAt: '2026-11-01T10:00:00.000Z',
       tags: ['Pattern'],
       isFavorite: false,

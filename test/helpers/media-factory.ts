@@ -27,6 +27,7 @@ export interface MediaFields {
   height?: number | null;
   duration?: number | null;
   takenAt?: number | null;
+  camera?: string | null;
   placeholder?: string | null;
   status?: MediaStatus;
   failure?: string | null;
@@ -79,6 +80,7 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     height: fields.height === undefined ? 1080 : fields.height,
     duration: fields.duration === undefined ? (type === 'video' ? 60 + (n % 600) : null) : fields.duration,
     taken_at: fields.takenAt ?? null,
+    camera: fields.camera ?? null,
     placeholder: fields.placeholder ?? null,
     status: fields.status ?? 'ready',
     failure: fields.failure ?? null,
@@ -126,6 +128,7 @@ const COLUMNS = [
   'height',
   'duration',
   'taken_at',
+  'camera',
   'placeholder',
   'status',
   'failure',

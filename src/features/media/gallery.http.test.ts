@@ -97,6 +97,7 @@ describe('the list', () => {
         'width',
         'height',
         'takenAt',
+        'camera',
         'createdAt',
         'tags',
         'isFavorite',

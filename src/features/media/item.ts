@@ -20,6 +20,7 @@ export function toMediaItem(row: MediaRow, modelName: string | null = null): Med
     width: row.width,
     height: row.height,
     takenAt: iso(row.taken_at),
+    camera: row.camera,
     createdAt: new Date(row.created_at).toISOString(),
     tags: JSON.parse(row.tags) as string[],
     isFavorite: row.is_favorite === 1,

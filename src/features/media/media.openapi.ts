@@ -40,6 +40,7 @@ export const mediaItemSchema = z
     width: z.number().nullable(),
     height: z.number().nullable(),
     takenAt: nullableDate,
+    camera: z.string().nullable().meta({ description: 'The camera from EXIF Make and Model, e.g. "Apple iPhone 12 mini"; at most 100 characters' }),
     createdAt: date,
     tags: z.array(z.string()),
     isFavorite: z.boolean(),

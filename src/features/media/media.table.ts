@@ -30,6 +30,8 @@ export interface MediaTable {
   duration: number | null;
   /** Epoch milliseconds from EXIF DateTimeOriginal, when the file has one. */
   taken_at: number | null;
+  /** The camera from EXIF Make and Model ("Apple iPhone 12 mini"), cleaned, at most 100 characters (migration 0045). */
+  camera: Generated<string | null>;
   /** Base64 ThumbHash, shown while the thumbnail loads. */
   placeholder: string | null;
   status: MediaStatus;

@@ -1,5 +1,5 @@
-// Reads the two EXIF facts processing needs (orientation, when the photo was taken) from the raw
-// EXIF block sharp hands over. A few dozen lines of TIFF walking instead of a dependency; every
+// Reads the EXIF facts processing needs (orientation, when the photo was taken, the camera) from
+// the raw EXIF block sharp hands over. A few dozen lines of TIFF walking instead of a dependency; every
 // offset is bounds-checked, and a damaged block yields nulls, never an exception.
 
 export interface ExifFacts {
@@ -7,8 +7,15 @@ export interface ExifFacts {
   orientation: number | null;
   /** Epoch milliseconds of DateTimeOriginal (else DateTimeDigitized); null when absent or invalid. */
   takenAt: number | null;
+  /** IFD0 Make and Model as one name ("Apple iPhone 12 mini"), cleaned and cut; null when absent. */
+  camera: string | null;
 }
 
+/** The longest camera name kept: real ones are a few dozen characters; anything longer is not a name. */
+export const MAX_CAMERA_LENGTH = 100;
+
+const TAG_MAKE = 0x010f;
+const TAG_MODEL = 0x0110;
 const TAG_ORIENTATION = 0x0112;
 const TAG_EXIF_IFD = 0x8769;
 const TAG_DATE_TIME_ORIGINAL = 0x9003;
@@ -29,7 +36,7 @@ interface Entry {
 }
 
 export function readExif(block: Uint8Array | undefined | null): ExifFacts {
-  const none: ExifFacts = { orientation: null, takenAt: null };
+  const none: ExifFacts = { orientation: null, takenAt: null, camera: null };
   if (!block) return none;
   try {
     const tiff = tiffStart(block);
@@ -50,7 +57,12 @@ export function readExif(block: Uint8Array | undefined | null): ExifFacts {
     const takenAt =
       parseExifDate(text(TAG_DATE_TIME_ORIGINAL), text(TAG_OFFSET_TIME_ORIGINAL)) ??
       parseExifDate(text(TAG_DATE_TIME_DIGITIZED), text(TAG_OFFSET_TIME_DIGITIZED));
-    return { orientation: orientation !== null && orientation >= 1 && orientation <= 8 ? orientation : null, takenAt };
+    const ifd0Text = (tag: number) => {
+      const entry = ifd0.get(tag);
+      return entry?.type === TYPE_ASCII ? utf8(block, tiff + entry.valueAt, entry.count) : null;
+    };
+    const camera = cameraName(ifd0Text(TAG_MAKE), ifd0Text(TAG_MODEL));
+    return { orientation: orientation !== null && orientation >= 1 && orientation <= 8 ? orientation : null, takenAt, camera };
   } catch {
     // A RangeError from a lying offset: the block is damaged, so it tells us nothing.
     return none;
@@ -87,6 +99,42 @@ function ascii(view: DataView, entry: Entry): string {
     text += String.fromCharCode(code);
   }
   return text.trim();
+}
+
+/** Bytes read of one Make or Model value: enough for any real name and the cut after it. */
+const MAX_NAME_BYTES = 4 * MAX_CAMERA_LENGTH;
+
+/** An ASCII entry's text up to its first NUL, as UTF-8 (phones write it so; plain ASCII reads the same). */
+function utf8(block: Uint8Array, at: number, count: number): string {
+  const end = Math.min(at + Math.min(count, MAX_NAME_BYTES), block.length);
+  if (at < 0 || at >= end) return '';
+  const bytes = block.subarray(at, end);
+  const nul = bytes.indexOf(0);
+  return new TextDecoder('utf-8', { fatal: false }).decode(nul >= 0 ? bytes.subarray(0, nul) : bytes);
+}
+
+/** Control and format characters (line breaks, escapes, bidirectional overrides, zero-width marks) and undecodable bytes. */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\uFFFD]/gu;
+
+/** A camera's text as one clean line of at most MAX_CAMERA_LENGTH characters; null when nothing is left. */
+export function cleanCameraText(text: string | null): string | null {
+  if (!text) return null;
+  const clean = text.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim();
+  if (!clean) return null;
+  // Cut by code points, so a character outside the BMP is never split in half.
+  const points = Array.from(clean);
+  return points.length > MAX_CAMERA_LENGTH ? points.slice(0, MAX_CAMERA_LENGTH).join('').trimEnd() : clean;
+}
+
+/**
+ * Make and Model as one name: "Apple" + "iPhone 12 mini" is "Apple iPhone 12 mini"; a model that
+ * already starts with its make ("Canon" + "Canon EOS R5") is not given the make twice.
+ */
+export function cameraName(make: string | null, model: string | null): string | null {
+  const m = cleanCameraText(make);
+  const n = cleanCameraText(model);
+  if (!m || !n) return cleanCameraText(n ?? m);
+  return cleanCameraText(n.toLowerCase().startsWith(m.toLowerCase()) ? n : `${m} ${n}`);
 }
 
 /**

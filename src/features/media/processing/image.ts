@@ -1,4 +1,4 @@
-// Image processing: size and date taken, a WebP thumbnail, and a WebP display rendition when the
+// Image processing: size, date taken and camera, a WebP thumbnail, and a WebP display rendition when the
 // original is HEIC/HEIF or too large to show as it is. Renditions carry no metadata at all.
 
 import path from 'node:path';
@@ -30,6 +30,8 @@ export interface ProcessedImage extends CardPicture {
   height: number;
   /** Epoch milliseconds from EXIF, when known. */
   takenAt: number | null;
+  /** The camera's make and model from EXIF, when known. */
+  camera: string | null;
   /** Null when the original itself is fit to show. */
   display: Buffer | null;
 }
@@ -58,14 +60,14 @@ export async function processImage(file: string, mimeType: string, options: Imag
       : await Promise.all([factsOf(source, mimeType, open, true), cardPicture(orient(open()))]);
     const { width, height } = facts;
     if (!width || !height) throw new UnreadableMediaError('This image could not be read');
-    const { takenAt } = readExif(facts.exif);
-    if (card && Math.max(width, height) <= DISPLAY_THRESHOLD) return { width, height, takenAt, display: null, ...card };
+    const { takenAt, camera } = readExif(facts.exif);
+    if (card && Math.max(width, height) <= DISPLAY_THRESHOLD) return { width, height, takenAt, camera, display: null, ...card };
     const display = await orient(open())
       .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: DISPLAY_QUALITY })
       .toBuffer();
     // HEIC: the card picture from the rendition, several times faster than from the decoded PNG.
-    return { width, height, takenAt, display, ...(card ?? (await cardPicture(sharp(display)))) };
+    return { width, height, takenAt, camera, display, ...(card ?? (await cardPicture(sharp(display)))) };
   } catch (error) {
     throw unreadable(error);
   }

@@ -14,7 +14,7 @@ export async function typeOf(db: Db, mediaId: string): Promise<MediaRow['type'] 
   return row?.type ?? null;
 }
 
-export type Processed = Pick<MediaRow, 'width' | 'height' | 'duration' | 'taken_at' | 'placeholder' | 'phash' | 'thumbnail_key' | 'display_key'> &
+export type Processed = Pick<MediaRow, 'width' | 'height' | 'duration' | 'taken_at' | 'camera' | 'placeholder' | 'phash' | 'thumbnail_key' | 'display_key'> &
   Partial<Pick<MediaRow, 'playback' | 'progress' | 'status'>>;
 
 /** Records the renditions and facts of a processed item, now ready (or, a video waiting for its conversion, still processing); false when its row is gone (deleted for good meanwhile). */

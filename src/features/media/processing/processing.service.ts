@@ -229,6 +229,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
             height: result.height,
             duration: result.duration,
             taken_at: result.takenAt,
+            camera: result.camera,
             placeholder: result.placeholder,
             phash,
             thumbnail_key: thumbnailKey,
@@ -296,7 +297,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       for (const pending of [probe, size]) pending.catch(() => {});
       const video = await processVideo(file, row.mime_type, { scratch, signal, probe: size });
       const playable = await makePlayable(file, row.mime_type, { output, probe: await probe, ...(signal ? { signal } : {}) });
-      return { ...video, takenAt: null, display: null, playable };
+      return { ...video, takenAt: null, camera: null, display: null, playable };
     }
     const image = await processImage(file, row.mime_type, { scratch, signal });
     return { ...image, duration: null, playable: null };
