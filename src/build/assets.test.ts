@@ -9,10 +9,12 @@ let outDir: string;
 let manifest: AssetManifest;
 const file = (url: string) => path.join(outDir, url.replace('/static/build/', ''));
 
+// A whole build (stylesheet, every island, their compressed copies) takes seconds on an idle
+// machine and over a minute on a loaded one running every level at once: the bound ends hangs only.
 beforeAll(async () => {
   outDir = tempDir('hub-assets-');
   manifest = await buildAssets(outDir);
-});
+}, 300_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('buildAssets', () => {
