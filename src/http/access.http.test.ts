@@ -18,8 +18,8 @@ const nameOf = async (id: string) => (await t.database.db.selectFrom('users').se
 const CROSS_SITE: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
   ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
-  ['a foreign Origin', { origin: 'https://evil.example' }],
-  ['an Origin that only starts like this host', { origin: 'http://localhost.evil.example' }],
+  ['a foreign Origin', { origin: 'https://evil.invalid' }],
+  ['an Origin that only starts like this host', { origin: 'http://localhost.evil.invalid' }],
   ['Origin: null', { origin: 'null' }],
   // The same host and port, another scheme: another origin (an http hub has no https pages).
   ['an https Origin on an http hub', { origin: 'https://localhost' }],
@@ -91,7 +91,7 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
   test('page forms: edit profile and sign out from another site are refused', async () => {
     const edit = await t.request(`/user/edit/${bob.user._id}`, {
       method: 'POST',
-      headers: { cookie: cookiesOf(bob), 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      headers: { cookie: cookiesOf(bob), 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.invalid' },
       body: 'name=Forged',
     });
     expect(edit.status).toBe(403);
@@ -105,7 +105,7 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
     const res = await t.request(`/api/users/${bob.user._id}`, {
       method: 'PUT',
       json: { name: 'Forged' },
-      headers: { cookie: cookiesOf(bob), origin: 'https://evil.example', authorization: 'Bearer forged' },
+      headers: { cookie: cookiesOf(bob), origin: 'https://evil.invalid', authorization: 'Bearer forged' },
     });
     expect(res.status).toBe(401);
     expect(await nameOf(bob.user._id)).toBe('Bob');
@@ -146,34 +146,34 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
   });
 
   test('behind a trusted proxy the Host passed through is this origin; X-Forwarded-Host is never believed', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'hub.example.org' } });
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'hub.test' } });
     try {
       const carol = await proxied.createUser({ username: 'carol' });
-      const headers = { cookie: cookiesOf(carol), host: 'hub.example.org', 'x-forwarded-proto': 'https' };
+      const headers = { cookie: cookiesOf(carol), host: 'hub.test', 'x-forwarded-proto': 'https' };
       const ok = await proxied.request(`/api/users/${carol.user._id}`, {
         method: 'PUT',
         json: { name: 'Carol' },
-        headers: { ...headers, origin: 'https://hub.example.org' },
+        headers: { ...headers, origin: 'https://hub.test' },
       });
       expect(ok.status).toBe(200);
       const forged = await proxied.request(`/api/users/${carol.user._id}`, {
         method: 'PUT',
         json: { name: 'Forged' },
-        headers: { ...headers, origin: 'https://evil.example' },
+        headers: { ...headers, origin: 'https://evil.invalid' },
       });
       expect(forged.status).toBe(403);
       // A client naming its own X-Forwarded-Host does not make its origin this one.
       const spoofed = await proxied.request(`/api/users/${carol.user._id}`, {
         method: 'PUT',
         json: { name: 'Forged' },
-        headers: { ...headers, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' },
+        headers: { ...headers, origin: 'https://evil.invalid', 'x-forwarded-host': 'evil.invalid' },
       });
       expect(spoofed.status).toBe(403);
       // Cookies set through the proxy are Secure.
       const signIn = await proxied.request('/auth/signin/', {
         method: 'POST',
         json: { username: 'carol', password: 'correct horse battery' },
-        headers: { ...headers, origin: 'https://hub.example.org' },
+        headers: { ...headers, origin: 'https://hub.test' },
       });
       expect(setCookies(signIn).get('hub_session')?.attributes.secure).toBe(true);
     } finally {

@@ -37,23 +37,23 @@ describe('csrf', () => {
     expect(bySite.status).toBe(403);
     expect(await bySite.json()).toEqual({ error: 'Cross-site request refused' });
     expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403);
-    expect((await post({ origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post({ origin: 'http://evil.invalid' })).status).toBe(403);
     expect((await post({ origin: 'null' })).status).toBe(403);
   });
 
   test('bearer-token requests and safe methods are exempt', async () => {
-    expect((await post({ origin: 'http://evil.example', authorization: 'Bearer abc' })).status).toBe(200);
+    expect((await post({ origin: 'http://evil.invalid', authorization: 'Bearer abc' })).status).toBe(200);
     expect((await app().request('http://hub.local/read', { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
   });
 
   test('X-Forwarded-Host never counts, even behind a trusted proxy: only the Host the proxy passes through', async () => {
-    // A client can send X-Forwarded-Host itself; a page on evil.example naming it would pass otherwise.
-    const forged = await post({ origin: 'http://evil.example', host: 'hub.local', 'x-forwarded-host': 'evil.example' }, true);
+    // A client can send X-Forwarded-Host itself; a page on evil.invalid naming it would pass otherwise.
+    const forged = await post({ origin: 'http://evil.invalid', host: 'hub.local', 'x-forwarded-host': 'evil.invalid' }, true);
     expect(forged.status).toBe(403);
-    const rewritten = await post({ origin: 'https://hub.example.org', host: 'internal:3000', 'x-forwarded-host': 'hub.example.org' }, true);
+    const rewritten = await post({ origin: 'https://hub.test', host: 'internal:3000', 'x-forwarded-host': 'hub.test' }, true);
     expect(rewritten.status).toBe(403);
     const passedThrough = await post(
-      { origin: 'https://hub.example.org', host: 'hub.example.org', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' },
+      { origin: 'https://hub.test', host: 'hub.test', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4, 10.0.0.9' },
       true,
     );
     expect(passedThrough.status).toBe(200);
@@ -78,29 +78,29 @@ describe('csrf', () => {
   });
 
   test('X-Forwarded-Proto says https only behind a trusted proxy', async () => {
-    const headers = { host: 'hub.example.org', origin: 'https://hub.example.org', 'x-forwarded-proto': 'https', cookie: 'hub_session=x' };
+    const headers = { host: 'hub.test', origin: 'https://hub.test', 'x-forwarded-proto': 'https', cookie: 'hub_session=x' };
     expect((await post(headers, true)).status).toBe(200);
     // The proxy says the visitor used https: a plain-http page of the same name is another origin.
-    expect((await post({ ...headers, origin: 'http://hub.example.org' }, true)).status).toBe(403);
+    expect((await post({ ...headers, origin: 'http://hub.test' }, true)).status).toBe(403);
     // Without TRUST_PROXY any client could send the header: the hub sees http.
     expect((await post(headers)).status).toBe(403);
-    expect((await post({ ...headers, origin: 'http://hub.example.org' })).status).toBe(200);
+    expect((await post({ ...headers, origin: 'http://hub.test' })).status).toBe(200);
   });
 
   test("PUBLIC_URL's origin is accepted whatever the hub sees (a TLS proxy without TRUST_PROXY); no other origin is", async () => {
     const publicPost = (headers: Record<string, string>) =>
-      app(false, 'https://hub.example.org').request('http://hub.local/change', { method: 'POST', headers: { cookie: 'hub_session=x', ...headers } });
-    expect((await publicPost({ host: 'hub.example.org', origin: 'https://hub.example.org' })).status).toBe(200);
-    expect((await publicPost({ origin: 'https://hub.example.org' })).status).toBe(200);
-    expect((await publicPost({ referer: 'https://hub.example.org/gallery' })).status).toBe(200);
-    expect((await publicPost({ host: 'hub.example.org', origin: 'https://hub.example.org:8443' })).status).toBe(403);
-    expect((await publicPost({ host: 'hub.example.org', origin: 'https://evil.example' })).status).toBe(403);
+      app(false, 'https://hub.test').request('http://hub.local/change', { method: 'POST', headers: { cookie: 'hub_session=x', ...headers } });
+    expect((await publicPost({ host: 'hub.test', origin: 'https://hub.test' })).status).toBe(200);
+    expect((await publicPost({ origin: 'https://hub.test' })).status).toBe(200);
+    expect((await publicPost({ referer: 'https://hub.test/gallery' })).status).toBe(200);
+    expect((await publicPost({ host: 'hub.test', origin: 'https://hub.test:8443' })).status).toBe(403);
+    expect((await publicPost({ host: 'hub.test', origin: 'https://evil.invalid' })).status).toBe(403);
     // The address the request was sent to still counts (the hub reached on the LAN by plain http).
     expect((await publicPost({ host: '192.168.1.20:3000', origin: 'http://192.168.1.20:3000' })).status).toBe(200);
   });
 
   test('without Sec-Fetch-Site or Origin, a foreign Referer is refused and a missing one is not', async () => {
-    expect((await post({ referer: 'http://evil.example/page', cookie: 'hub_session=x' })).status).toBe(403);
+    expect((await post({ referer: 'http://evil.invalid/page', cookie: 'hub_session=x' })).status).toBe(403);
     expect((await post({ referer: 'http://hub.local/user/1', cookie: 'hub_session=x' })).status).toBe(200);
     expect((await post({ cookie: 'hub_session=x' })).status).toBe(200);
   });
