@@ -76,10 +76,30 @@ async function run(level: (typeof levels)[number], index: number) {
   } finally {
     closeSync(fd);
   }
-  const result = { name: level.name, ok: code === 0, seconds: seconds(begun) };
+  const output = readFileSync(logPath, 'utf8').trimEnd();
+  const result = { name: level.name, ok: code === 0, seconds: seconds(begun), failures: failuresIn(output) };
   console.log(`\n━━ ${level.name}: ${result.ok ? 'PASS' : 'FAIL'} in ${result.seconds} s ━━`);
-  console.log(readFileSync(logPath, 'utf8').trimEnd());
+  console.log(output);
   return result;
+}
+
+/**
+ * Each failed test of a level with the lines bun printed just before it (its error, expected and
+ * received), so the end of the output, which is what a CI page shows first, names what failed.
+ */
+function failuresIn(output: string): string[] {
+  const lines = output.split('\n');
+  const found: string[] = [];
+  const named = new Set<string>();
+  for (const [i, line] of lines.entries()) {
+    // bun names each failure twice: after its error, and again in the list at the end.
+    if (!line.startsWith('(fail)') || named.has(line)) continue;
+    named.add(line);
+    const from = Math.max(0, i - 30);
+    const before = lines.slice(from, i).filter((l) => !l.startsWith('(pass)') && !l.startsWith('(skip)'));
+    found.push([...before.slice(-20), line].join('\n'));
+  }
+  return found;
 }
 
 const results: Awaited<ReturnType<typeof run>>[] = [];
@@ -90,6 +110,13 @@ try {
   rmSync(logDir, { recursive: true, force: true });
   const samplesDir = process.env[SAMPLES_DIR_VARIABLE];
   if (samplesDir) rmSync(path.dirname(samplesDir), { recursive: true, force: true });
+}
+
+for (const r of results.filter((r) => !r.ok)) {
+  console.log(`\n━━ what failed in ${r.name} ━━`);
+  if (r.failures.length === 0) console.log('no test failed: the level itself exited non-zero (its output is above)');
+  for (const failure of r.failures.slice(0, 10)) console.log(`${failure}\n`);
+  if (r.failures.length > 10) console.log(`… and ${r.failures.length - 10} more`);
 }
 
 console.log('\n━━ summary ━━');
