@@ -19,6 +19,7 @@ import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';
 import { reactBuild } from './runtime-mode.ts';
+import { lightPasswordCost } from './security/passwords.ts';
 import { keepNewFilesPrivate } from './security/private-files.ts';
 import { openMediaStore, sweepLeftovers } from './storage/open-store.ts';
 
@@ -70,6 +71,7 @@ export async function main(): Promise<void> {
   const [store, assets] = await Promise.all([openMediaStore(config), ensureAssets()]);
   // Uploads a killed hub left half-done (local temporary files went in openMediaStore).
   const swept = await sweepLeftovers(store);
+  if (lightPasswordCost) logger.warn('passwords are hashed at the light cost of the test runs (HUB_TEST_PASSWORD_COST); unset it outside tests');
   if (swept > 0) logger.info('aborted uploads a previous run left unfinished', { count: swept });
   if (assets.rebuilt) logger.info('assets built', { css: assets.css, islands: assets.islandEntry });
   const app = createApp({ config, db: database.db, store, logger, clock: () => new Date(), assets, vaultKeys: vault.keys });

@@ -15,8 +15,23 @@ export const passwordWork = new WorkQueue({
   maxWaiting: 64,
 });
 
+/**
+ * argon2id's cost: the library's own (64 MiB, 2 passes), except in the hub's own test runs. Those
+ * make thousands of hashes, and on a 2-core machine running every test level at once each took
+ * seconds, so the test preload (test/helpers/test-env.ts) sets HUB_TEST_PASSWORD_COST=light, and
+ * the hubs the tests start inherit it: 4 MiB and 1 pass. It is not a setting: no guide names it,
+ * and a hub started with it says so in its log (src/hub.ts). A check reads the cost from the hash
+ * itself, so hashes of either cost verify (docs/decisions/0075).
+ */
+export function passwordCost(env: NodeJS.ProcessEnv = process.env): { memoryCost?: number; timeCost?: number } {
+  return env.HUB_TEST_PASSWORD_COST === 'light' ? { memoryCost: 4096, timeCost: 1 } : {};
+}
+const cost = passwordCost();
+/** True when this process hashes at the tests' light cost (the hub warns of it at start). */
+export const lightPasswordCost = cost.memoryCost !== undefined;
+
 export function hashPassword(password: string): Promise<string> {
-  return passwordWork.run(() => Bun.password.hash(password, { algorithm: 'argon2id' }));
+  return passwordWork.run(() => Bun.password.hash(password, { algorithm: 'argon2id', ...cost }));
 }
 
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
@@ -36,7 +51,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
   // Made outside the queue: it is one hash per process, and must not fail because of load.
-  dummyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: 'argon2id' });
+  dummyHash ??= Bun.password.hash(crypto.randomUUID(), { algorithm: 'argon2id', ...cost });
   await verifyPassword(password, await dummyHash);
   return false;
 }

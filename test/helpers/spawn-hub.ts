@@ -47,7 +47,16 @@ export async function spawnHub(
   const chunks: string[] = [];
   const child = Bun.spawn(options.command ?? [BUN, 'src/main.ts'], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      // The tests' light password hashing (test/helpers/test-env.ts), when the runner set it.
+      ...(process.env.HUB_TEST_PASSWORD_COST ? { HUB_TEST_PASSWORD_COST: process.env.HUB_TEST_PASSWORD_COST } : {}),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
