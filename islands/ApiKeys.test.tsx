@@ -20,7 +20,7 @@ beforeEach(async () => {
   });
   logged = spyOn(console, 'error').mockImplementation(() => {});
   hub = await createIslandApp(SCENARIO);
-}, 30_000);
+}, 60_000);
 
 afterEach(async () => {
   cleanup();

@@ -41,13 +41,13 @@ async function browserCall<T>(method: string, path: string, body?: unknown): Pro
 const GMAIL = {
   name: 'Gmail',
   username: 'ada.l',
-  email: 'ada@example.com',
+  email: 'ada@example.test',
   password: 'Sw0rdf!sh-gmail',
-  website: 'https://mail.example.com',
+  website: 'https://mail.example.test',
   category: 'email',
 };
 const BANK = { name: 'Bank', username: 'ada', password: 'b4nk&Vault', category: 'finance' };
-const FORUM = { name: 'Forum', email: 'ada@example.org', category: 'social' };
+const FORUM = { name: 'Forum', email: 'ada@example.test', category: 'social' };
 
 /** Accounts made through the API, then the island as the page renders it from the hub. */
 async function renderConnect(accounts: Record<string, unknown>[] = [], view: ConnectView = ALL) {
@@ -97,7 +97,7 @@ beforeEach(async () => {
   });
   window.history.replaceState(null, '', '/connect');
   hub = await createIslandApp(SCENARIO);
-}, 30_000);
+}, 60_000);
 
 afterEach(async () => {
   cleanup();
@@ -118,7 +118,7 @@ describe('Connect: the page and its cards', () => {
     const gmail = cardOf('Gmail');
     expect(within(gmail).getByText('Email', { selector: '.chip' })).toBeTruthy();
     expect(within(gmail).getByText('ada.l')).toBeTruthy();
-    expect(within(gmail).getByText('ada@example.com')).toBeTruthy();
+    expect(within(gmail).getByText('ada@example.test')).toBeTruthy();
     expect(within(gmail).getByText('Password hidden')).toBeTruthy();
     expect(gmail.textContent).not.toContain(GMAIL.password);
     expect(document.body.innerHTML).not.toContain(BANK.password);
@@ -193,7 +193,7 @@ describe('Connect: the page and its cards', () => {
     await renderConnect([GMAIL, BANK]);
     const visit = within(cardOf('Gmail')).getByRole('link', { name: 'Visit Site' });
     expect([visit.getAttribute('href'), visit.getAttribute('target'), visit.getAttribute('rel')]).toEqual([
-      'https://mail.example.com',
+      'https://mail.example.test',
       '_blank',
       'noopener noreferrer',
     ]);
@@ -242,7 +242,7 @@ describe('Connect: import', () => {
     const csv = [
       'name,url,username,password,note',
       // The same as Gmail in the vault (name ignoring case, username, site).
-      'gmail,https://mail.example.com/inbox,ada.l,other,',
+      'gmail,https://mail.example.test/inbox,ada.l,other,',
       'Shop,https://shop.example/,ada,one,',
       'Shop,https://shop.example/cart,ada,two,',
       'Forum,https://forum.example/,ada,three,kept a note',
@@ -282,7 +282,7 @@ describe('Connect: reveal and copy', () => {
     await settle(() => within(gmail).getByRole('button', { name: 'Copy email of Gmail' }).click());
     // The password is read from the hub for the copy, and not shown.
     await settle(() => within(gmail).getByRole('button', { name: 'Copy password of Gmail' }).click());
-    expect(clipboard).toEqual(['ada.l', 'ada@example.com', GMAIL.password]);
+    expect(clipboard).toEqual(['ada.l', 'ada@example.test', GMAIL.password]);
     expect(gmail.textContent).not.toContain(GMAIL.password);
     expect(toastText()).toBe('Copied to clipboard!');
     await advance(2900);
@@ -381,9 +381,9 @@ describe('Connect: adding, editing and deleting', () => {
     expect(writes()).toEqual([]);
     fill(add, {
       Username: ' ada.l ',
-      Email: 'ada@example.com',
+      Email: 'ada@example.test',
       Password: ' spaced pass ',
-      'Website URL': 'https://mail.example.com',
+      'Website URL': 'https://mail.example.test',
       'Custom Favicon URL (optional)': '',
       Category: 'email',
     });
@@ -395,8 +395,8 @@ describe('Connect: adding, editing and deleting', () => {
         body: {
           name: 'Gmail',
           username: 'ada.l',
-          email: 'ada@example.com',
-          website: 'https://mail.example.com',
+          email: 'ada@example.test',
+          website: 'https://mail.example.test',
           favicon: '',
           category: 'email',
           password: ' spaced pass ',
@@ -454,7 +454,7 @@ describe('Connect: adding, editing and deleting', () => {
       {
         method: 'PUT',
         path: `/api/accounts/${encodeURIComponent(id)}`,
-        body: { name: 'Gmail (work)', username: 'ada.l', email: 'ada@example.com', website: 'https://mail.example.com', favicon: '', category: 'email' },
+        body: { name: 'Gmail (work)', username: 'ada.l', email: 'ada@example.test', website: 'https://mail.example.test', favicon: '', category: 'email' },
       },
     ]);
     expect(toastText()).toBe('Account updated successfully!');

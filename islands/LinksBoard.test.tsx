@@ -74,7 +74,7 @@ beforeEach(async () => {
   document.addEventListener('click', stayHere, true);
   hub = await createIslandApp(SCENARIO);
   // The first test builds the scenario (accounts, sign-in, the asset build): give it time.
-}, 30_000);
+}, 60_000);
 
 afterEach(async () => {
   cleanup();

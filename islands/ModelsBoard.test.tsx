@@ -96,7 +96,7 @@ describe('ModelsBoard: the cards', () => {
         description: 'Tokyo based',
         links: [{ name: 'OnlyFans', url: 'https://onlyfans.com/mia' }],
       },
-      { name: 'Zoe', image: 'https://img.example.com/zoe.jpg' },
+      { name: 'Zoe', image: 'https://img.example.test/zoe.jpg' },
     ]);
     expect(showing()).toBe('Showing 2 of 2 models');
     const mia = cardOf('Mia Rose Lee');

@@ -141,23 +141,23 @@ describe('cli: lockout', () => {
 describe('cli: users and the site password', () => {
   test('user create makes the first account an administrator, asking for the password', async () => {
     const dir = dataDir();
-    const r = await cli(['user', 'create', '--username', 'Alice', '--name', 'Alice A', '--email', 'alice@example.com'], { DATA_DIR: dir }, ['correct horse']);
-    expect(r).toEqual({ code: 0, out: 'Created administrator Alice (Alice A, alice@example.com).', err: '' });
-    const second = await cli(['user', 'create', '--username=bob', '--name=Bob', '--email=bob@example.com'], { DATA_DIR: dir }, ['battery staple']);
-    expect(second.out).toBe('Created user bob (Bob, bob@example.com).');
+    const r = await cli(['user', 'create', '--username', 'Alice', '--name', 'Alice A', '--email', 'alice@example.test'], { DATA_DIR: dir }, ['correct horse']);
+    expect(r).toEqual({ code: 0, out: 'Created administrator Alice (Alice A, alice@example.test).', err: '' });
+    const second = await cli(['user', 'create', '--username=bob', '--name=Bob', '--email=bob@example.test'], { DATA_DIR: dir }, ['battery staple']);
+    expect(second.out).toBe('Created user bob (Bob, bob@example.test).');
   });
 
   test('user create asks for missing fields and refuses bad ones with a clear message', async () => {
     const dir = dataDir();
-    const asked = await cli(['user', 'create'], { DATA_DIR: dir }, ['carol', 'Carol C', 'carol@example.com', 'long password']);
-    expect(asked.out).toBe('Created administrator carol (Carol C, carol@example.com).');
-    const dup = await cli(['user', 'create', '--username', 'CAROL', '--name', 'C', '--email', 'c@example.com'], { DATA_DIR: dir }, ['long password']);
+    const asked = await cli(['user', 'create'], { DATA_DIR: dir }, ['carol', 'Carol C', 'carol@example.test', 'long password']);
+    expect(asked.out).toBe('Created administrator carol (Carol C, carol@example.test).');
+    const dup = await cli(['user', 'create', '--username', 'CAROL', '--name', 'C', '--email', 'c@example.test'], { DATA_DIR: dir }, ['long password']);
     expect(dup).toMatchObject({ code: 1, err: 'That username is already taken' });
     const email = await cli(['user', 'create', '--username', 'dave', '--name', 'D', '--email', 'not-an-email'], { DATA_DIR: dir }, ['long password']);
     expect(email).toMatchObject({ code: 1, err: 'Email must be a valid email address' });
-    const short = await cli(['user', 'create', '--username', 'erin', '--name', 'E', '--email', 'e@example.com'], { DATA_DIR: dir }, ['short']);
+    const short = await cli(['user', 'create', '--username', 'erin', '--name', 'E', '--email', 'e@example.test'], { DATA_DIR: dir }, ['short']);
     expect(short).toMatchObject({ code: 1, err: 'Password must be at least 8 characters' });
-    const role = await cli(['user', 'create', '--username', 'fay', '--name', 'F', '--email', 'f@example.com', '--role', 'root'], { DATA_DIR: dir }, [
+    const role = await cli(['user', 'create', '--username', 'fay', '--name', 'F', '--email', 'f@example.test', '--role', 'root'], { DATA_DIR: dir }, [
       'long password',
     ]);
     expect(role).toMatchObject({ code: 1, err: 'Role must be admin or user' });
@@ -165,7 +165,7 @@ describe('cli: users and the site password', () => {
 
   test('user passwd sets a new password that signs in, and signs the user out everywhere', async () => {
     const dir = dataDir();
-    await cli(['user', 'create', '--username', 'gil', '--name', 'Gil', '--email', 'g@example.com'], { DATA_DIR: dir }, ['first password']);
+    await cli(['user', 'create', '--username', 'gil', '--name', 'Gil', '--email', 'g@example.test'], { DATA_DIR: dir }, ['first password']);
     const { openDatabase } = await import('./db/client.ts');
     const { createServices } = await import('./features/services.ts');
     const { loadConfig } = await import('./config.ts');
@@ -186,7 +186,7 @@ describe('cli: users and the site password', () => {
 
   test("user locks-reset clears a member's locks and PIN, opening premium and Connect again", async () => {
     const dir = dataDir();
-    await cli(['user', 'create', '--username', 'hal', '--name', 'Hal', '--email', 'h@example.com'], { DATA_DIR: dir }, ['first password']);
+    await cli(['user', 'create', '--username', 'hal', '--name', 'Hal', '--email', 'h@example.test'], { DATA_DIR: dir }, ['first password']);
     const { openDatabase } = await import('./db/client.ts');
     const { createServices } = await import('./features/services.ts');
     const { loadConfig } = await import('./config.ts');
@@ -226,7 +226,7 @@ describe('cli: users and the site password', () => {
 
   test('passwords can be piped on stdin to the real command', async () => {
     const dir = dataDir();
-    const child = Bun.spawn([BUN, 'run', 'cli', 'user', 'create', '--username', 'pipe', '--name', 'Pipe', '--email', 'p@example.com'], {
+    const child = Bun.spawn([BUN, 'run', 'cli', 'user', 'create', '--username', 'pipe', '--name', 'Pipe', '--email', 'p@example.test'], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dir },
       stdin: new TextEncoder().encode('piped password\n'),
@@ -234,7 +234,7 @@ describe('cli: users and the site password', () => {
       stderr: 'pipe',
     });
     expect(await child.exited).toBe(0);
-    expect(await new Response(child.stdout).text()).toBe('Created administrator pipe (Pipe, p@example.com).\n');
+    expect(await new Response(child.stdout).text()).toBe('Created administrator pipe (Pipe, p@example.test).\n');
   });
 });
 
@@ -280,7 +280,7 @@ describe('cli: media check', () => {
     } finally {
       await t.close();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('cli vault rotate-key', () => {

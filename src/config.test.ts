@@ -214,11 +214,11 @@ describe('loadConfig', () => {
   });
 
   test('ALLOWED_HOSTS: host names in lower case, `.name` or `*.name` for the names under one, `*` for any; a port, a scheme or a path stops start-up', () => {
-    expect(load({ ALLOWED_HOSTS: ' NAS.lan, *.Example.org ,.home.arpa, media.example.net., *,' }).allowedHosts).toEqual([
+    expect(load({ ALLOWED_HOSTS: ' NAS.lan, *.Example.test ,.home.arpa, media.example.test., *,' }).allowedHosts).toEqual([
       'nas.lan',
-      '.example.org',
+      '.example.test',
       '.home.arpa',
-      'media.example.net',
+      'media.example.test',
       '*',
     ]);
     expect(Object.isFrozen(load({ ALLOWED_HOSTS: 'nas.lan' }).allowedHosts)).toBe(true);
@@ -229,8 +229,8 @@ describe('loadConfig', () => {
 
   test('PUBLIC_URL: unset by default; kept as its origin; anything but an http(s) URL stops start-up', () => {
     expect(load({}).publicUrl).toBeUndefined();
-    expect(load({ PUBLIC_URL: ' https://Hub.Example.org:8443/media/ ' }).publicUrl).toBe('https://hub.example.org:8443');
-    for (const bad of ['hub.example.org', 'ftp://hub.example.org', 'not a url']) {
+    expect(load({ PUBLIC_URL: ' https://Hub.Example.test:8443/media/ ' }).publicUrl).toBe('https://hub.example.test:8443');
+    for (const bad of ['hub.example.test', 'ftp://hub.example.test', 'not a url']) {
       expect(failure({ PUBLIC_URL: bad })).toStartWith('Invalid configuration: PUBLIC_URL must be the http(s) address the hub is reached at');
     }
   });

@@ -132,8 +132,8 @@ describe('site gate and lockout', () => {
 });
 
 describe('accounts and sessions', () => {
-  const alice = { username: 'Alice', name: 'Alice A', email: 'alice@example.com', password: 'alice password' };
-  const bob = { username: 'bob', name: 'Bob B', email: 'bob@example.com', password: 'bob password' };
+  const alice = { username: 'Alice', name: 'Alice A', email: 'alice@example.test', password: 'alice password' };
+  const bob = { username: 'bob', name: 'Bob B', email: 'bob@example.test', password: 'bob password' };
 
   test('the first account is an admin whoever creates it; later ones need an admin', async () => {
     const { users } = await services();

@@ -81,7 +81,7 @@ describe('CSRF: cookie-authenticated changes must come from this origin', () => 
   test.each(CROSS_SITE)('POST /api/users by an admin cookie with %s is 403 and creates nobody', async (_, headers) => {
     const res = await t.request('/api/users', {
       method: 'POST',
-      json: { username: 'forged', name: 'Forged', email: 'f@example.org', password: 'forged password', role: 'admin' },
+      json: { username: 'forged', name: 'Forged', email: 'f@example.test', password: 'forged password', role: 'admin' },
       headers: { cookie: cookiesOf(admin), ...headers },
     });
     expect(res.status).toBe(403);

@@ -70,8 +70,8 @@ describe('IPv4', () => {
   });
 
   test('malformed IPv4 text is no address, and is refused rather than taken for public', () => {
-    for (const text of ['256.0.0.1', '1.2.3.4.5', '08.0.0.1', '1..2.3', '4294967296', '127.0.0.1 ', 'example.com', '']) expect(parseIPv4(text)).toBeNull();
-    expect(kindOf('example.com')).toBe('reserved');
+    for (const text of ['256.0.0.1', '1.2.3.4.5', '08.0.0.1', '1..2.3', '4294967296', '127.0.0.1 ', 'example.test', '']) expect(parseIPv4(text)).toBeNull();
+    expect(kindOf('example.test')).toBe('reserved');
     expect(kindOf('1.2.3.4.5')).toBe('reserved');
   });
 

@@ -233,7 +233,7 @@ describe('refused before any connection', () => {
     expect((await failure(fetcher().fetch('file:///etc/passwd', html))).message).toBe('Refused: only http and https addresses are fetched, not file');
     expect((await failure(fetcher().fetch(`http://user:pw@127.0.0.1:${allowed.port}/page`, html))).problem).toBe('refused');
     expect((await failure(fetcher().fetch('not a url', html))).problem).toBe('invalid-url');
-    expect(() => parseFetchUrl(`https://example.com/${'a'.repeat(2048)}`)).toThrow('The address is longer than 2048 characters');
+    expect(() => parseFetchUrl(`https://example.test/${'a'.repeat(2048)}`)).toThrow('The address is longer than 2048 characters');
   });
 });
 

@@ -15,7 +15,7 @@ const sharedSwift = () => (swift ??= startSwiftS3());
 if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
-}, 15_000);
+}, 60_000);
 
 function storeOn(server: SwiftS3, overrides: Partial<ConstructorParameters<typeof S3MediaStore>[0]> = {}) {
   return new S3MediaStore({
@@ -89,7 +89,7 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
     await expect(store.put(key, streamThatFailsAfter(6 * 1024 * 1024, uploadStarted))).rejects.toThrow('client went away');
     expect(await store.head(key)).toBeNull();
     expect(await uploadsInProgress(`${run}/mp/`)).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   test('a put over maxBytes after some parts were uploaded aborts too, with ObjectTooLargeError', async () => {
     const key = `${run}/mp/big.mp4`;
@@ -98,7 +98,7 @@ describe.skipIf(Boolean(unavailableReason))('S3MediaStore on Swift', () => {
     await expect(store.put(key, stream, { maxBytes: 11 * 1024 * 1024 })).rejects.toBeInstanceOf(ObjectTooLargeError);
     expect(await uploadsInProgress(`${run}/mp/`)).toEqual([]);
     expect(await new Response((await store.get(key))!.body).text()).toBe('old');
-  }, 30_000);
+  }, 60_000);
 
   test('derives the content type from the extension when none is given', async () => {
     await store.put(`${run}/ct/photo.jpg`, streamOf('not really a jpeg'));

@@ -13,7 +13,7 @@ import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, enterS
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const MEMBER = { username: 'casey', password: 'casey password', name: 'Casey Member', email: 'casey@example.com' };
+const MEMBER = { username: 'casey', password: 'casey password', name: 'Casey Member', email: 'casey@example.test' };
 
 /**
  * A page in system mode (no theme cookie), so the emulated colour scheme picks the theme. It asks
@@ -192,7 +192,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
         height: '165 cm',
         tags: 'tag one, tag two',
         description: `${ethnicity || 'No'} profile.`,
-        links: [{ name: 'Profile', url: 'https://example.com/profile' }],
+        links: [{ name: 'Profile', url: 'https://example.test/profile' }],
       });
     }
     const found: string[] = [];
@@ -292,7 +292,7 @@ describe.skipIf(Boolean(unavailable))('accessibility (axe, WCAG 2.1 AA) of every
         name: `${category} account`,
         category,
         username: `user${i}`,
-        email: i % 2 ? `user${i}@example.com` : '',
+        email: i % 2 ? `user${i}@example.test` : '',
         password: `secret-${i}`,
       });
     }
@@ -592,7 +592,7 @@ describe.skipIf(Boolean(unavailable))('accessibility of first-run setup and of t
     await page.getByLabel('Repeat the site password', { exact: true }).fill('our house secrets');
     await page.getByLabel('Full Name', { exact: true }).fill('Alex Owner');
     await page.getByLabel('Username', { exact: true }).fill('alex');
-    await page.getByLabel('Email', { exact: true }).fill('alex@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('alex@example.test');
     await page.getByLabel('Administrator password', { exact: true }).fill('alex password');
     await submitPlainForm(page, page.getByRole('button', { name: 'Finish setup' }), 400);
     await page.getByRole('alert').waitFor();

@@ -21,8 +21,8 @@ import {
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const MEMBER = { name: 'Dana Member', username: 'dana', email: 'dana@example.com', password: 'dana password' };
-const OTHER = { name: 'Sam Other', username: 'sam', email: 'sam@example.com', password: 'sam password' };
+const MEMBER = { name: 'Dana Member', username: 'dana', email: 'dana@example.test', password: 'dana password' };
+const OTHER = { name: 'Sam Other', username: 'sam', email: 'sam@example.test', password: 'sam password' };
 
 describe.skipIf(Boolean(unavailable))('accounts in Chromium', () => {
   const started = hubAndBrowser();

@@ -8,7 +8,7 @@ import { ADMIN, admitContext, countdownSeconds, hubAndBrowser, openUserMenu, sig
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const NEW = { name: 'Robin Newcomer', username: 'robin', email: 'robin@example.com', password: 'robin password' };
+const NEW = { name: 'Robin Newcomer', username: 'robin', email: 'robin@example.test', password: 'robin password' };
 
 /** The table row of the user with this name. */
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });

@@ -18,8 +18,8 @@ import { ADMIN, admitContext, callApi, createUserByApi, credentialsByApi, mediaC
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const MIA = { name: 'Mia Member', username: 'mia', email: 'mia@example.com', password: 'mia password' };
-const NOA = { name: 'Noa Member', username: 'noa', email: 'noa@example.com', password: 'noa password' };
+const MIA = { name: 'Mia Member', username: 'mia', email: 'mia@example.test', password: 'mia password' };
+const NOA = { name: 'Noa Member', username: 'noa', email: 'noa@example.test', password: 'noa password' };
 
 describe.skipIf(Boolean(unavailable))('library folders in Chromium', () => {
   let hub: SpawnedHub;

@@ -59,7 +59,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     expect(await tagline.textContent()).toBe(PREMIUM_TAGLINES[1]);
     expect(unexpectedProblems(problems, [])).toEqual([]);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 
   test('upload a JPEG and an MP4 with tags, each a resumable upload; the items show their tags; a hovered video plays its preview', async () => {
     const context = await started.browser.newContext({ viewport: VIEWPORTS.desktop });

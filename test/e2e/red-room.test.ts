@@ -42,7 +42,7 @@ if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 /** The upload's pace on the slowed line, in bytes a second. */
 const UPLOAD_RATE = 96 * 1024;
 /** A member with nothing uploaded, for the empty gallery. */
-const EMPTY = { username: 'empty', password: 'empty password', name: 'Empty Member', email: 'empty@example.com' };
+const EMPTY = { username: 'empty', password: 'empty password', name: 'Empty Member', email: 'empty@example.test' };
 
 const list = (hub: SpawnedHub, credentials: ApiCredentials, query = '') => callApi<MediaPage>(hub, credentials, 'GET', `/api/gallery?limit=1000${query}`);
 

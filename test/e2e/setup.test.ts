@@ -59,7 +59,7 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
       await page.getByLabel('Repeat the site password', { exact: true }).fill(repeat);
       await page.getByLabel('Full Name', { exact: true }).fill('Alex Owner');
       await page.getByLabel('Username', { exact: true }).fill('alex');
-      await page.getByLabel('Email', { exact: true }).fill('alex@example.com');
+      await page.getByLabel('Email', { exact: true }).fill('alex@example.test');
       await page.getByLabel('Administrator password', { exact: true }).fill('alex password');
     };
 
@@ -72,7 +72,7 @@ describe.skipIf(Boolean(unavailable))('first-run setup in Chromium', () => {
     expect(await repeat.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#field-sitePasswordConfirm-error').textContent()).toBe('The two site passwords do not match');
     expect(await page.getByLabel('Full Name', { exact: true }).inputValue()).toBe('Alex Owner');
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('alex@example.com');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('alex@example.test');
     await screenshotVariants(page, 'setup-error');
 
     await fill('our house secret', 'our house secret');

@@ -84,7 +84,7 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   test('The Red Room: what is typed into the search before the toolbar is live searches once it is', async () => {
     const context = await started.browser.newContext();
@@ -102,7 +102,7 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   test("The Red Room: the pager's Next page is a link until its script is there", async () => {
     const context = await started.browser.newContext();
@@ -117,5 +117,5 @@ describe.skipIf(Boolean(unavailable))("a gallery's toolbar and pager, hydrated w
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

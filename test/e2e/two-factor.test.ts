@@ -12,7 +12,7 @@ import { ADMIN, admitContext, createUserByApi, credentialsByApi, hubAndBrowser }
 const unavailable = browserUnavailableReason();
 if (unavailable) console.warn(`[e2e] skipped: ${unavailable}`);
 
-const MEMBER = { name: 'Tess Member', username: 'tess', email: 'tess@example.com', password: 'tess password' };
+const MEMBER = { name: 'Tess Member', username: 'tess', email: 'tess@example.test', password: 'tess password' };
 
 /** What an authenticator app shows now (`ahead`: that many 30-second steps later). */
 const codeFor = (secret: string, ahead = 0) => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + ahead), 6);

@@ -49,7 +49,7 @@ describe.skipIf(Boolean(unavailable))('every rendition plays a picture in Chromi
     ({ browser, close: closeBrowser } = await launchChromium());
     page = await (await browser.newContext()).newPage();
     await page.goto(`http://127.0.0.1:${server.port}/blank`);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await closeBrowser?.();
     server?.stop(true);

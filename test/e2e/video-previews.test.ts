@@ -291,7 +291,7 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
     expect(fullVideo(requested, item)).toEqual([]);
     expect(unexpectedProblems(problems, [])).toEqual([]);
     await context.close();
-  }, 60_000);
+  }, 120_000);
 
   for (const mode of ['light', 'dark'] as const) {
     test(`on a phone (${mode}), a finger held on a Premium video card plays its preview and lifting it opens nothing; a tap opens the viewer`, async () => {
@@ -326,6 +326,6 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
       expect(await card.locator('video').count()).toBe(0);
       expect(unexpectedProblems(problems, [])).toEqual([]);
       await context.close();
-    }, 60_000);
+    }, 120_000);
   }
 });

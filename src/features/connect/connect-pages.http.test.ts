@@ -47,9 +47,9 @@ describe('GET /connect', () => {
     await create({
       name: 'Gmail',
       username: 'ada.l',
-      email: 'ada@example.com',
+      email: 'ada@example.test',
       password: 'Sw0rdf!sh-page-secret',
-      website: 'https://mail.example.com',
+      website: 'https://mail.example.test',
       category: 'email',
     });
     await create({ name: 'Bank', username: 'ada', password: 'b4nk&page-secret', category: 'finance' });
@@ -69,7 +69,7 @@ describe('GET /connect', () => {
     for (const account of accounts) expect(account).not.toHaveProperty('password');
     expect(view).toEqual({ category: null, search: '' });
     // What the page shows is the server's rendering: the cards are already there.
-    expect(html).toContain('ada@example.com');
+    expect(html).toContain('ada@example.test');
   });
 
   test('the filter in the address applies; an unknown category is All', async () => {

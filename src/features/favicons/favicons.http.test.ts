@@ -172,10 +172,10 @@ describe('GET /api/favicon', () => {
     const cases: Array<[string, string]> = [
       ['/api/favicon', 'url is required'],
       ['/api/favicon?url=', 'url is required'],
-      [`/api/favicon?url=${encodeURIComponent('ftp://example.com/')}`, 'url must be an http or https address'],
+      [`/api/favicon?url=${encodeURIComponent('ftp://example.test/')}`, 'url must be an http or https address'],
       [`/api/favicon?url=${encodeURIComponent('javascript:alert(1)')}`, 'url must be an http or https address'],
       ['/api/favicon?url=not%20a%20url', 'url must be an http or https address'],
-      [`/api/favicon?url=${encodeURIComponent(`https://example.com/${'a'.repeat(2048)}`)}`, 'url must be at most 2048 characters'],
+      [`/api/favicon?url=${encodeURIComponent(`https://example.test/${'a'.repeat(2048)}`)}`, 'url must be at most 2048 characters'],
     ];
     for (const [path, error] of cases) {
       const res = await t.request(path, { as: user });

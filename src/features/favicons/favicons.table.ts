@@ -2,7 +2,7 @@
 
 /** Shared by all accounts, so it carries no owner: it holds nothing private. */
 export interface FaviconsTable {
-  /** "https://example.com": scheme, host and port, lower case; or a custom icon's full URL (iconAt). */
+  /** "https://example.test": scheme, host and port, lower case; or a custom icon's full URL (iconAt). */
   origin: string;
   /** The icon's bytes; null for a failed lookup. */
   bytes: Uint8Array | null;

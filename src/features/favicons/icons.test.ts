@@ -18,22 +18,22 @@ describe('declaredIcons', () => {
       <link rel="icon" href="javascript:alert(1)">
       <link rel="icon" href="data:image/png;base64,AAAA">
     </head><body><link rel="icon" href="/late.png"></body></html>`;
-    expect(declaredIcons(html, 'https://example.com/dir/page.html').map((i) => i.url)).toEqual([
-      'https://example.com/icons/64.png?v=2&x=1',
-      'https://example.com/icons/32.png',
-      'https://example.com/dir/favicon.ico',
-      'https://example.com/apple.png',
-      'https://example.com/icon.gif',
+    expect(declaredIcons(html, 'https://example.test/dir/page.html').map((i) => i.url)).toEqual([
+      'https://example.test/icons/64.png?v=2&x=1',
+      'https://example.test/icons/32.png',
+      'https://example.test/dir/favicon.ico',
+      'https://example.test/apple.png',
+      'https://example.test/icon.gif',
     ]);
   });
 
   test('a <base href> moves where relative icons point', () => {
-    const html = '<head><base href="https://cdn.example.net/assets/"><link rel="icon" href="fav.png"></head>';
-    expect(declaredIcons(html, 'https://example.com/').map((i) => i.url)).toEqual(['https://cdn.example.net/assets/fav.png']);
+    const html = '<head><base href="https://cdn.example.test/assets/"><link rel="icon" href="fav.png"></head>';
+    expect(declaredIcons(html, 'https://example.test/').map((i) => i.url)).toEqual(['https://cdn.example.test/assets/fav.png']);
   });
 
   test('a page without icons declares none', () => {
-    expect(declaredIcons('<html><head><title>x</title></head></html>', 'https://example.com/')).toEqual([]);
+    expect(declaredIcons('<html><head><title>x</title></head></html>', 'https://example.test/')).toEqual([]);
   });
 });
 

@@ -354,7 +354,7 @@ describe('first run: no site password anywhere', () => {
       sitePasswordConfirm: 'our new site secret',
       name: 'First Admin',
       username: 'boss',
-      email: 'boss@example.org',
+      email: 'boss@example.test',
       password: 'boss password',
       ...fields,
     });
@@ -503,7 +503,7 @@ describe('first run: no site password anywhere', () => {
 
   test('with SITE_PASSWORD set but no account, setup creates only the admin and needs site access', async () => {
     t = await createTestApp();
-    const noAccess = await t.request('/setup', form({ name: 'A', username: 'first', email: 'first@example.org', password: 'first password' }));
+    const noAccess = await t.request('/setup', form({ name: 'A', username: 'first', email: 'first@example.test', password: 'first password' }));
     expect(noAccess.status).toBe(401);
     const site = await t.enterSite();
     const page = await t.request('/setup', { as: { siteToken: site } });
@@ -512,7 +512,7 @@ describe('first run: no site password anywhere', () => {
     expect(html).toContain('Create the administrator account');
     expect(html).not.toContain('name="sitePassword"');
     const res = await t.request('/setup', {
-      ...form({ name: 'A', username: 'first', email: 'first@example.org', password: 'first password' }),
+      ...form({ name: 'A', username: 'first', email: 'first@example.test', password: 'first password' }),
       as: { siteToken: site },
     });
     expect(res.status).toBe(303);

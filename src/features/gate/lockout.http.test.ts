@@ -229,7 +229,7 @@ describe('first run', () => {
         sitePasswordConfirm: 'our new site secret',
         name: 'Boss',
         username: 'boss',
-        email: 'boss@example.org',
+        email: 'boss@example.test',
         password: 'boss password',
       }).toString(),
     });

@@ -20,7 +20,7 @@ const post = (app: TestApp, fields: Record<string, string>) =>
       sitePasswordConfirm: 'our new site secret',
       name: 'First Admin',
       username: 'boss',
-      email: 'boss@example.org',
+      email: 'boss@example.test',
       password: 'boss password',
       ...fields,
     }).toString(),

@@ -206,7 +206,7 @@ describe('a key alone passes the site gate, as its owner', () => {
     const made = await jsonWithKey(writer, '/api/albums', 'POST', { name: 'Holidays' });
     expect({ status: made.status, body: await made.text() }).toEqual({ status: 201, body: expect.any(String) });
     expect((await withKey(writer, `/api/gallery/${item.id}/favorite`, { method: 'POST' })).status).toBe(200);
-    expect((await jsonWithKey(writer, '/api/links', 'POST', { name: 'Docs', url: 'https://example.com/' })).status).toBe(201);
+    expect((await jsonWithKey(writer, '/api/links', 'POST', { name: 'Docs', url: 'https://example.test/' })).status).toBe(201);
     expect((await withKey(writer, `/api/gallery/${item.id}/delete`, { method: 'DELETE' })).status).toBe(200);
 
     // Reading needs read.

@@ -128,9 +128,9 @@ describe('POST /api/links/import', () => {
       description: 'Her main page <b>not bold</b>',
       category: 'OnlyFans',
     });
-    expect(byUrl['https://example.com/mirror']).toMatchObject({ category: 'OnlyFans', lastVisited: new Date(1700003600000).toISOString() });
+    expect(byUrl['https://example.test/mirror']).toMatchObject({ category: 'OnlyFans', lastVisited: new Date(1700003600000).toISOString() });
     expect(byUrl['https://www.reddit.com/r/somesub/']).toMatchObject({ name: 'r/somesub', category: 'Reddit' });
-    expect(byUrl['https://example.org/not-fansly-by-domain']).toMatchObject({ category: 'Fansly' });
+    expect(byUrl['https://example.test/not-fansly-by-domain']).toMatchObject({ category: 'Fansly' });
     expect(byUrl['https://www.erome.com/a/AbC123']).toMatchObject({ name: 'AbC123 - Erome', category: 'Erome' });
     expect(byUrl['https://kbjfan.com/video/1']).toMatchObject({ name: 'KBJ clip', category: 'KBJFan', createdAt: new Date(now).toISOString() });
     expect(links.some((l) => /^(javascript|data|place):/i.test(l.url))).toBe(false);

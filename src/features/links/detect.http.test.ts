@@ -144,7 +144,7 @@ describe("Link Dump falls back to the URL, with the spec's warning", () => {
 });
 
 describe('Link Dump refuses what is no web address', () => {
-  for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', '/relative', 'example.com', 'http://', 'ftp://example.com/x']) {
+  for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', '/relative', 'example.test', 'http://', 'ftp://example.test/x']) {
     test(`${url}: 400 'Please enter a valid URL', nothing fetched`, async () => {
       const { status, body } = await detect(url);
       expect(status).toBe(400);
@@ -184,7 +184,7 @@ describe('categories by domain and names from URLs', () => {
     expect(nameFromUrl('https://www.pornhub.com/model/jane-doe')).toBe('jane doe - PornHub');
     expect(nameFromUrl('https://x.com/jane_doe/status/123')).toBe('123 - X');
     expect(nameFromUrl('https://www.reddit.com/r/somesub/')).toBe('somesub - Reddit');
-    expect(nameFromUrl('https://www.example.com/')).toBe('Example');
+    expect(nameFromUrl('https://www.example.test/')).toBe('Example');
     expect(nameFromUrl('https://blog.example.co/posts/My%20Post.html')).toBe('My Post - Example');
   });
 

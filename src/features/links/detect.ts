@@ -69,7 +69,7 @@ const SITE_NAMES: Partial<Record<LinkCategory, string>> = {
 
 /**
  * A readable name from the URL alone: the last meaningful path segment and the site, as in
- * "jane doe - OnlyFans" or "example" for https://www.example.com/.
+ * "jane doe - OnlyFans" or "example" for https://www.example.test/.
  */
 export function nameFromUrl(text: string): string {
   const url = new URL(text);

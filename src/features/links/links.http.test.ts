@@ -89,7 +89,7 @@ describe('saving links', () => {
 
   test('names with HTML are kept as text, and the page shows them escaped', async () => {
     const name = '<img src=x onerror=alert(1)> & "Jane"';
-    const link = (await (await create({ name, url: 'https://example.com/?q=<b>' })).json()) as Link;
+    const link = (await (await create({ name, url: 'https://example.test/?q=<b>' })).json()) as Link;
     expect(link.name).toBe(name);
     const page = await t.request('/links', { as: ada });
     const html = await page.text();
@@ -133,7 +133,7 @@ describe("the spec's messages and the limits (400, nothing saved or changed)", (
     ['JavaScript: in capitals', { name: 'A', url: 'JAVASCRIPT:alert(1)//https://x.com' }, 'Please enter a valid URL'],
     ['data:', { name: 'A', url: 'data:text/html,<script>alert(1)</script>' }, 'Please enter a valid URL'],
     ['file:', { name: 'A', url: 'file:///etc/passwd' }, 'Please enter a valid URL'],
-    ['ftp:', { name: 'A', url: 'ftp://example.com/' }, 'Please enter a valid URL'],
+    ['ftp:', { name: 'A', url: 'ftp://example.test/' }, 'Please enter a valid URL'],
     ['a name over 200 characters', { name: 'n'.repeat(201), url: 'https://x.com/a' }, 'Link name must be at most 200 characters'],
     ['a URL over 2048 characters', { name: 'A', url: `https://x.com/${'a'.repeat(2040)}` }, 'URL must be at most 2048 characters'],
     ['a description over 2000 characters', { name: 'A', url: 'https://x.com/a', description: 'd'.repeat(2001) }, 'Description must be at most 2000 characters'],
@@ -291,8 +291,8 @@ describe('listing: search, filters, sorts and paging', () => {
       createdAt: at(3),
       lastVisited: at(40),
     });
-    await newLink(db, ada.user._id, { name: 'Delta', url: 'https://example.com/delta', category: 'Reddit', createdAt: at(4) });
-    await newLink(db, ada.user._id, { name: 'echo_1', url: 'https://example.com/echo', category: 'Other', createdAt: at(5) });
+    await newLink(db, ada.user._id, { name: 'Delta', url: 'https://example.test/delta', category: 'Reddit', createdAt: at(4) });
+    await newLink(db, ada.user._id, { name: 'echo_1', url: 'https://example.test/echo', category: 'Other', createdAt: at(5) });
   });
 
   test('newest first by default, with the total in X-Total-Count', async () => {
@@ -304,7 +304,7 @@ describe('listing: search, filters, sorts and paging', () => {
     expect(await names('?search=jane')).toEqual(['Bravo', 'alpha Jane']);
     expect(await names('?search=CHARLIE')).toEqual(['charlie']);
     expect(await names('?search=reddit')).toEqual(['Delta']);
-    expect(await names('?search=example.com')).toEqual(['echo_1', 'Delta']);
+    expect(await names('?search=example.test')).toEqual(['echo_1', 'Delta']);
     expect(await names('?search=100%25')).toEqual(['charlie']);
     expect(await names('?search=o_1')).toEqual(['echo_1']);
     expect(await names('?search=%25')).toEqual(['charlie']);

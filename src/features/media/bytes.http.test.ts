@@ -19,7 +19,7 @@ const sharedSwift = () => (swift ??= startSwiftS3({ bucket: 'hub-bytes-test' }))
 if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
-}, 15_000);
+}, 60_000);
 
 /** A store that passes everything on, and records each read: the range asked for and the bytes that came. */
 class WatchedStore implements MediaStore {
@@ -292,7 +292,7 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
         } finally {
           await small.close();
         }
-      }, 30_000);
+      }, 60_000);
     });
 
     describe('serving', () => {
@@ -485,7 +485,7 @@ function describeBytes(name: string, openStore: () => Promise<MediaStore>, skipR
         expect(store.reads).toHaveLength(1);
         expect(store.reads[0]!.range).toEqual({ start, end: start + 65_535 });
         expect(store.reads[0]!.bytes).toBe(65_536);
-      }, 30_000);
+      }, 60_000);
     });
   });
 }

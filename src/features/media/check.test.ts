@@ -18,7 +18,7 @@ const sharedSwift = () => (swift ??= startSwiftS3({ bucket: 'hub-check-test' }))
 if (!unavailableReason) beforeAll(() => sharedSwift().then(() => {}), SWIFT_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await (await swift?.catch(() => undefined))?.stop();
-}, 15_000);
+}, 60_000);
 
 const streamOf = (text: string) => new Response(text).body!;
 
@@ -93,7 +93,7 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       expect(again.orphans).toEqual([]);
       expect(again.missing).toEqual([{ id: lost!.id, ownerId: as.user._id, key: lost!.storage_key, alreadyMarked: true }]);
       expect(again.fixed).toEqual({ deleted: 0, marked: 0, reprocessed: 0, previewsRemade: 0 });
-    }, 30_000);
+    }, 60_000);
 
     test('a thumbnail lost or emptied (a power cut) is reported, and --fix has it made again', async () => {
       const as = await signedInUser(t.database.db);
@@ -137,7 +137,7 @@ function describeCheck(name: string, openStore: () => Promise<MediaStore>, skipR
       expect(display.headers.get('content-type')).toBe('image/webp');
       expect((await display.arrayBuffer()).byteLength).toBeGreaterThan(100);
       expect((await checkMedia({ db: t.database.db, store, clock: () => new Date() })).renditionsLost).toEqual([]);
-    }, 30_000);
+    }, 60_000);
   });
 }
 

@@ -670,7 +670,7 @@ function brokenDeletes(): MediaStore {
 
 describe('Set as Profile Picture', () => {
   test("PUT /api/models/{id}/profile-picture {galleryId}: one of the owner's images becomes the model's picture, served by the hub", async () => {
-    const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia', image: 'https://img.example.com/mia.jpg' });
+    const mia = await newModel(t.database.db, ann.user._id, { name: 'Mia', image: 'https://img.example.test/mia.jpg' });
     const photo = newMedia(t.database, ann.user._id, { title: 'portrait' });
     const fresh = newMedia(t.database, ann.user._id, { title: 'still processing', status: 'processing', thumbnailKey: null });
     let res = await call(`/api/models/${mia}/profile-picture`, ann, 'PUT', { galleryId: photo.id });

@@ -61,7 +61,7 @@ beforeAll(async () => {
     );
   }
   // (A busy machine takes longer than the default five seconds to start the app and write the rows.)
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

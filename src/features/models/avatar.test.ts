@@ -17,7 +17,7 @@ test('profiles on the known platforms, by host and path', () => {
 
 test('anything else is no profile', () => {
   for (const url of [
-    'https://example.com/mia',
+    'https://example.test/mia',
     'https://notonlyfans.com/mia',
     'https://onlyfans.com/',
     'https://reddit.com/r/pics',
@@ -29,12 +29,12 @@ test('anything else is no profile', () => {
 
 test('without a template no picture URL is made; with one, the first known link fills it in', () => {
   const links = [
-    { name: 'Site', url: 'https://example.com/mia' },
+    { name: 'Site', url: 'https://example.test/mia' },
     { name: 'IG', url: 'https://instagram.com/mia' },
     { name: 'OF', url: 'https://onlyfans.com/other' },
   ];
   expect(avatarUrl(undefined, links)).toBeNull();
   expect(avatarUrl('', links)).toBeNull();
   expect(avatarUrl(TEMPLATE, links)).toBe('https://avatars.example/instagram/mia');
-  expect(avatarUrl(TEMPLATE, [{ name: 'Site', url: 'https://example.com/mia' }])).toBeNull();
+  expect(avatarUrl(TEMPLATE, [{ name: 'Site', url: 'https://example.test/mia' }])).toBeNull();
 });

@@ -69,12 +69,12 @@ describe('create, read, change, delete', () => {
       breastSize: '34dd',
       age: '25',
       height: '5\'4"',
-      image: 'https://img.example.com/mia.jpg',
+      image: 'https://img.example.test/mia.jpg',
       description: 'Likes cats',
       tags: 'petite, cosplay,, petite ,  Cosplay, blonde ',
       links: [
         { name: 'OnlyFans', url: 'https://onlyfans.com/mia' },
-        { name: '', url: 'https://www.example.org/mia' },
+        { name: '', url: 'https://www.example.test/mia' },
       ],
       isFavorite: true,
     });
@@ -85,7 +85,7 @@ describe('create, read, change, delete', () => {
       breastSize: '34DD',
       age: 25,
       height: '5\'4"',
-      image: 'https://img.example.com/mia.jpg',
+      image: 'https://img.example.test/mia.jpg',
       profilePicture: null,
       // The hub serves the picture itself; the URL typed stays in `image`.
       picture: expect.stringMatching(/^\/api\/models\/[\w-]+\/picture\?v=[\w-]{12}$/),
@@ -93,14 +93,14 @@ describe('create, read, change, delete', () => {
       tags: ['petite', 'cosplay', 'blonde'],
       links: [
         { name: 'OnlyFans', url: 'https://onlyfans.com/mia' },
-        { name: 'www.example.org', url: 'https://www.example.org/mia' },
+        { name: 'www.example.test', url: 'https://www.example.test/mia' },
       ],
       favorite: true,
       isFavorite: true,
       created: new Date(NOW).toISOString(),
       updated: null,
     });
-    expect(model.picture).toBe(pictureAddress(model._id, 'https://img.example.com/mia.jpg'));
+    expect(model.picture).toBe(pictureAddress(model._id, 'https://img.example.test/mia.jpg'));
     const read = await call(`/api/models/${model._id}`, ann);
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(model);
@@ -125,8 +125,8 @@ describe('create, read, change, delete', () => {
   });
 
   test('PUT changes only the fields sent; profilePicture comes before image; favorite is the other spelling', async () => {
-    const model = await create(ann, { name: 'Edit Me', ethnicity: 'Korean', age: 30, tags: ['a'], image: 'https://img.example.com/1.jpg' });
-    const res = await call(`/api/models/${model._id}`, ann, 'PUT', { age: 31, profilePicture: { url: 'https://img.example.com/p.jpg' }, favorite: true });
+    const model = await create(ann, { name: 'Edit Me', ethnicity: 'Korean', age: 30, tags: ['a'], image: 'https://img.example.test/1.jpg' });
+    const res = await call(`/api/models/${model._id}`, ann, 'PUT', { age: 31, profilePicture: { url: 'https://img.example.test/p.jpg' }, favorite: true });
     expect(res.status).toBe(200);
     const changed = (await res.json()) as Model;
     expect(changed).toMatchObject({
@@ -136,8 +136,8 @@ describe('create, read, change, delete', () => {
       tags: ['a'],
       favorite: true,
       isFavorite: true,
-      profilePicture: { url: 'https://img.example.com/p.jpg' },
-      picture: pictureAddress(model._id, 'https://img.example.com/p.jpg'),
+      profilePicture: { url: 'https://img.example.test/p.jpg' },
+      picture: pictureAddress(model._id, 'https://img.example.test/p.jpg'),
     });
     expect(changed.updated).toBe(new Date(NOW).toISOString());
     // Clearing: empty values and null.
@@ -148,7 +148,7 @@ describe('create, read, change, delete', () => {
       age: null,
       ethnicity: '',
       profilePicture: null,
-      picture: pictureAddress(model._id, 'https://img.example.com/1.jpg'),
+      picture: pictureAddress(model._id, 'https://img.example.test/1.jpg'),
       tags: [],
       favorite: false,
     });
@@ -201,22 +201,22 @@ describe('validation: each message, and nothing stored', () => {
     ['a data: image', { name: 'A', image: 'data:image/png;base64,AAAA' }, M.image],
     ['a file: image', { name: 'A', image: 'file:///etc/passwd' }, M.image],
     ['a relative image', { name: 'A', image: '/media/1' }, M.image],
-    ['a huge image URL', { name: 'A', image: `https://example.com/${'x'.repeat(2000)}` }, M.urlTooLong],
-    ['a profilePicture that is text', { name: 'A', profilePicture: 'https://example.com/p.jpg' }, M.profilePicture],
+    ['a huge image URL', { name: 'A', image: `https://example.test/${'x'.repeat(2000)}` }, M.urlTooLong],
+    ['a profilePicture that is text', { name: 'A', profilePicture: 'https://example.test/p.jpg' }, M.profilePicture],
     ['a javascript: profilePicture', { name: 'A', profilePicture: { url: 'javascript:alert(1)' } }, M.profilePicture],
     ['tags as a number', { name: 'A', tags: 5 }, M.tags],
     ['tags with a number', { name: 'A', tags: ['a', 5] }, M.tags],
     ['a huge tag', { name: 'A', tags: ['x'.repeat(51)] }, M.tagTooLong],
     ['too many tags', { name: 'A', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, M.tooManyTags],
-    ['links as text', { name: 'A', links: 'https://example.com' }, M.links],
-    ['a link that is text', { name: 'A', links: ['https://example.com'] }, M.links],
+    ['links as text', { name: 'A', links: 'https://example.test' }, M.links],
+    ['a link that is text', { name: 'A', links: ['https://example.test'] }, M.links],
     ['a link whose URL is not text', { name: 'A', links: [{ name: 'Site', url: 42 }] }, M.linkUrl],
     ['a javascript: link', { name: 'A', links: [{ name: 'x', url: 'javascript:alert(1)' }] }, M.linkUrl],
     ['a data: link', { name: 'A', links: [{ name: 'x', url: 'data:text/html,<script>alert(1)</script>' }] }, M.linkUrl],
     ['a relative link', { name: 'A', links: [{ name: 'x', url: 'onlyfans.com/mia' }] }, M.linkUrl],
-    ['a link name that is a number', { name: 'A', links: [{ name: 7, url: 'https://example.com' }] }, M.linkName],
-    ['a huge link name', { name: 'A', links: [{ name: 'x'.repeat(101), url: 'https://example.com' }] }, M.linkName],
-    ['too many links', { name: 'A', links: Array.from({ length: 51 }, (_, i) => ({ name: `l${i}`, url: `https://example.com/${i}` })) }, M.tooManyLinks],
+    ['a link name that is a number', { name: 'A', links: [{ name: 7, url: 'https://example.test' }] }, M.linkName],
+    ['a huge link name', { name: 'A', links: [{ name: 'x'.repeat(101), url: 'https://example.test' }] }, M.linkName],
+    ['too many links', { name: 'A', links: Array.from({ length: 51 }, (_, i) => ({ name: `l${i}`, url: `https://example.test/${i}` })) }, M.tooManyLinks],
     ['favorite as text', { name: 'A', favorite: 'yes' }, M.favorite],
     ['isFavorite as a number', { name: 'A', isFavorite: 1 }, M.favorite],
   ];
@@ -241,11 +241,11 @@ describe('validation: each message, and nothing stored', () => {
   test('a link row whose URL is left blank is dropped, not refused (on create and change)', async () => {
     const res = await call('/api/models', ann, 'POST', {
       name: 'A',
-      links: [{ name: 'Site' }, { name: 'Blank', url: '   ' }, { name: '', url: '' }, { name: 'Real', url: 'https://example.com/a' }, { url: null }],
+      links: [{ name: 'Site' }, { name: 'Blank', url: '   ' }, { name: '', url: '' }, { name: 'Real', url: 'https://example.test/a' }, { url: null }],
     });
     expect(res.status).toBe(201);
     const made = (await res.json()) as Model;
-    expect(made.links).toEqual([{ name: 'Real', url: 'https://example.com/a' }]);
+    expect(made.links).toEqual([{ name: 'Real', url: 'https://example.test/a' }]);
     const changed = await call(`/api/models/${made._id}`, ann, 'PUT', { links: [{ name: 'Later', url: '' }] });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as Model).links).toEqual([]);
@@ -584,7 +584,7 @@ describe('the /models page', () => {
 
 describe('the avatar service (AVATAR_SERVICE_URL)', () => {
   const LINKS = [
-    { name: 'Site', url: 'https://example.com/gigi' },
+    { name: 'Site', url: 'https://example.test/gigi' },
     { name: 'OF', url: 'https://onlyfans.com/gigi' },
   ];
 
@@ -608,15 +608,15 @@ describe('the avatar service (AVATAR_SERVICE_URL)', () => {
       const pictureOf = (model: Model, source: string) => expect(model.picture).toBe(pictureAddress(model._id, source));
       pictureOf(await post({ name: 'Linked', links: LINKS }), 'https://avatars.example/onlyfans/gigi');
       expect((await post({ name: 'Unknown Platform', links: [LINKS[0]] })).picture).toBeNull();
-      pictureOf(await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.com/own.jpg' }), 'https://img.example.com/own.jpg');
+      pictureOf(await post({ name: 'Own Image', links: LINKS, image: 'https://img.example.test/own.jpg' }), 'https://img.example.test/own.jpg');
       pictureOf(
         await post({
           name: 'Own Profile Picture',
           links: LINKS,
-          image: 'https://img.example.com/own.jpg',
-          profilePicture: { url: 'https://img.example.com/pp.jpg' },
+          image: 'https://img.example.test/own.jpg',
+          profilePicture: { url: 'https://img.example.test/pp.jpg' },
         }),
-        'https://img.example.com/pp.jpg',
+        'https://img.example.test/pp.jpg',
       );
     } finally {
       await withAvatars.close();

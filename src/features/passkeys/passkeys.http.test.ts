@@ -16,7 +16,7 @@ let bob: SignedIn;
 
 beforeAll(async () => {
   // These tests fail sign-ins on purpose more often than the default limit allows, except the one about the limit.
-  t = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', LOGIN_MAX_ATTEMPTS: '1000', ALLOWED_HOSTS: 'hub.example.org' } });
+  t = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', LOGIN_MAX_ATTEMPTS: '1000', ALLOWED_HOSTS: 'hub.example.test' } });
   alice = await t.createUser({ username: 'alice', name: 'Alice A' });
   bob = await t.createUser({ username: 'bob', name: 'Bob B', role: 'user' }, alice);
 });
@@ -315,34 +315,34 @@ describe('signing in with a passkey', () => {
 describe('the relying party', () => {
   test('comes from the Host header when PUBLIC_URL is not set, with the request’s scheme', async () => {
     const site = await t.enterSite();
-    const res = await t.request('https://hub.example.org/auth/passkey/options', { method: 'POST', as: { siteToken: site } });
-    expect(((await res.json()) as { rpId: string }).rpId).toBe('hub.example.org');
+    const res = await t.request('https://hub.example.test/auth/passkey/options', { method: 'POST', as: { siteToken: site } });
+    expect(((await res.json()) as { rpId: string }).rpId).toBe('hub.example.test');
     // The Host header names it, port and all (a default port spelled out is the same origin).
     for (const [host, rpId] of [
       ['localhost:3000', 'localhost'],
-      ['Hub.Example.org:80', 'hub.example.org'],
+      ['Hub.Example.test:80', 'hub.example.test'],
     ]) {
       const named = await t.request('/auth/passkey/options', { method: 'POST', as: { siteToken: site }, headers: { host: host! } });
       expect(((await named.json()) as { rpId: string }).rpId).toBe(rpId!);
     }
-    // A passkey answered on the page at http://localhost is refused for https://hub.example.org.
-    const passkey = await SoftPasskey.create('hub.example.org');
-    const options = await t.request('https://hub.example.org/api/me/passkeys/options', { method: 'POST', as: alice });
-    const ok = await t.request('https://hub.example.org/api/me/passkeys', {
+    // A passkey answered on the page at http://localhost is refused for https://hub.example.test.
+    const passkey = await SoftPasskey.create('hub.example.test');
+    const options = await t.request('https://hub.example.test/api/me/passkeys/options', { method: 'POST', as: alice });
+    const ok = await t.request('https://hub.example.test/api/me/passkeys', {
       method: 'POST',
       as: alice,
-      json: { name: 'Phone', response: await passkey.register((await options.json()) as CreationOptions, { origin: 'https://hub.example.org' }) },
+      json: { name: 'Phone', response: await passkey.register((await options.json()) as CreationOptions, { origin: 'https://hub.example.test' }) },
     });
     expect(ok.status).toBe(201);
   });
 
   test('PUBLIC_URL wins over the Host header', async () => {
-    const other = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', PUBLIC_URL: 'https://media.example.net:8443/' } });
+    const other = await createTestApp({ clock, env: { SITE_LOCKOUT_HOURS: '0', PUBLIC_URL: 'https://media.example.test:8443/' } });
     try {
       const admin = await other.createUser({ username: 'root' });
       const options = (await (await other.request('/api/me/passkeys/options', { method: 'POST', as: admin })).json()) as CreationOptions;
-      expect(options.rp.id).toBe('media.example.net');
-      const passkey = await SoftPasskey.create('media.example.net');
+      expect(options.rp.id).toBe('media.example.test');
+      const passkey = await SoftPasskey.create('media.example.test');
       // Answered at http://localhost (the Host of this request): refused.
       const wrong = await other.request('/api/me/passkeys', {
         method: 'POST',
@@ -354,7 +354,7 @@ describe('the relying party', () => {
       const right = await other.request('/api/me/passkeys', {
         method: 'POST',
         as: admin,
-        json: { name: 'A', response: await passkey.register(options2, { origin: 'https://media.example.net:8443' }) },
+        json: { name: 'A', response: await passkey.register(options2, { origin: 'https://media.example.test:8443' }) },
       });
       expect(right.status).toBe(201);
     } finally {

@@ -29,7 +29,7 @@ describe.skipIf(Boolean(unavailableReason))('a tus upload on S3 (OpenStack Swift
     await t?.close();
     store?.destroy();
     await swift?.stop();
-  }, 15_000);
+  }, 60_000);
 
   test('the finished upload lands in the bucket, byte for byte; nothing is left in the local uploads folder', async () => {
     const alice = await signedInUser(t.database.db);

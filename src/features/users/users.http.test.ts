@@ -59,7 +59,7 @@ describe('the first account (bootstrap)', () => {
     const res = await t.request('/api/users', {
       method: 'POST',
       as: { siteToken: site },
-      json: { username: 'first', name: 'First', email: 'first@example.org', password: 'admin password', role: 'user' },
+      json: { username: 'first', name: 'First', email: 'first@example.test', password: 'admin password', role: 'user' },
     });
     expect(res.status).toBe(201);
     const created = await res.json();
@@ -67,7 +67,7 @@ describe('the first account (bootstrap)', () => {
       ...userShape,
       username: 'first',
       name: 'First',
-      email: 'first@example.org',
+      email: 'first@example.test',
       role: 'admin',
       admin: true,
       created: new Date(now).toISOString(),
@@ -77,13 +77,13 @@ describe('the first account (bootstrap)', () => {
     const second = await t.request('/api/users', {
       method: 'POST',
       as: { siteToken: site },
-      json: { username: 'second', name: 'Second', email: 's@example.org', password: 'bob password' },
+      json: { username: 'second', name: 'Second', email: 's@example.test', password: 'bob password' },
     });
     expect(second.status).toBe(401);
     expect(await second.json()).toEqual({ error: 'You must be signed in' });
     const noSite = await t.request('/api/users', {
       method: 'POST',
-      json: { username: 'third', name: 'Third', email: 't@example.org', password: 'bob password' },
+      json: { username: 'third', name: 'Third', email: 't@example.test', password: 'bob password' },
     });
     expect(noSite.status).toBe(401);
     expect(await noSite.json()).toEqual({ error: SITE_MESSAGES.required });
@@ -219,7 +219,7 @@ describe('authorisation matrix', () => {
     const res = await t.request('/api/users', {
       method: 'POST',
       as: as[who]!(),
-      json: { username, name: 'New', email: 'new@example.org', password: 'dave password' },
+      json: { username, name: 'New', email: 'new@example.test', password: 'dave password' },
     });
     expect(res.status).toBe(status);
     const row = await t.database.db.selectFrom('users').select('role').where('username', '=', username).executeTakeFirst();
@@ -277,7 +277,7 @@ describe('rules', () => {
     const res = await t.request('/api/users', {
       method: 'POST',
       as: admin,
-      json: { username: 'second-admin', name: 'Second', email: 'second@example.org', password: 'dave password', role: 'admin' },
+      json: { username: 'second-admin', name: 'Second', email: 'second@example.test', password: 'dave password', role: 'admin' },
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ role: 'admin', admin: true });
@@ -307,7 +307,7 @@ describe('rules', () => {
     const create = await t.request('/api/users', {
       method: 'POST',
       as: admin,
-      json: { username: 'ALICE', name: 'Other', email: 'o@example.org', password: 'dave password' },
+      json: { username: 'ALICE', name: 'Other', email: 'o@example.test', password: 'dave password' },
     });
     expect(create.status).toBe(409);
     expect(await create.json()).toEqual({ error: 'That username is already taken' });
@@ -337,7 +337,7 @@ describe('rules', () => {
     const res = await t.request('/api/users', {
       method: 'POST',
       as: admin,
-      json: { username: 'dave', name: 'Dave', email: 'dave@example.org', password: 'dave password', ...change },
+      json: { username: 'dave', name: 'Dave', email: 'dave@example.test', password: 'dave password', ...change },
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: message });

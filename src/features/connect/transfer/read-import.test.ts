@@ -27,8 +27,8 @@ describe('Bitwarden CSV', () => {
     expect(plan.entries.map((e) => e.account)).toEqual([
       account({
         name: 'Twitter',
-        username: 'me@example.com',
-        email: 'me@example.com',
+        username: 'me@example.test',
+        email: 'me@example.test',
         password: 'p@ss,word',
         website: 'https://twitter.com',
         category: 'social',
@@ -43,8 +43,8 @@ describe('Bitwarden CSV', () => {
       account({ name: 'My Bank', username: 'john.smith', password: 'password123456', website: 'https://www.wellsfargo.com/home.jhtml', category: 'finance' }),
       account({ name: 'Google', username: 'jane@gmail.com', email: 'jane@gmail.com', password: 'g00gle!', website: 'https://accounts.google.com' }),
       account({ name: 'Café ☕ Ünïcödé', username: 'zoë', password: 'pässwörd🔑', website: 'https://café.example/' }),
-      account({ name: 'No Password Site', username: 'nobody', website: 'https://nopass.example.com/login' }),
-      account({ name: 'Spaced', username: 'lead', password: ' spaced password ', website: 'https://spaced.example.com' }),
+      account({ name: 'No Password Site', username: 'nobody', website: 'https://nopass.example.test/login' }),
+      account({ name: 'Spaced', username: 'lead', password: ' spaced password ', website: 'https://spaced.example.test' }),
       account({ name: 'Android App', username: 'droid', password: 'droidpass' }),
       account({
         name: 'GitHub',
@@ -84,8 +84,8 @@ describe('Bitwarden JSON', () => {
         'Item 1',
         account({
           name: 'Netflix',
-          username: 'family@example.com',
-          email: 'family@example.com',
+          username: 'family@example.test',
+          email: 'family@example.test',
           password: 'Str3am, "all" night',
           website: 'https://www.netflix.com/login',
           category: 'entertainment',
@@ -97,8 +97,8 @@ describe('Bitwarden JSON', () => {
         'Item 6',
         account({
           name: 'PayPal',
-          username: 'jane@example.com',
-          email: 'jane@example.com',
+          username: 'jane@example.test',
+          email: 'jane@example.test',
           password: 'm0ney$',
           website: 'https://www.paypal.com/signin',
           category: 'finance',
@@ -136,10 +136,10 @@ describe('KeePassXC CSV', () => {
         'Row 3',
         account({
           name: 'Forum, "the old one"',
-          username: 'fan@example.net',
-          email: 'fan@example.net',
+          username: 'fan@example.test',
+          email: 'fan@example.test',
           password: 'qu"ote,comma',
-          website: 'https://forum.example.net/',
+          website: 'https://forum.example.test/',
         }),
       ],
       [
@@ -165,8 +165,8 @@ describe('browsers', () => {
         password: 'pa,ss"word',
         website: 'https://accounts.google.com/signin/v2/identifier',
       }),
-      account({ name: 'com.example.app', username: 'droid@example.com', email: 'droid@example.com', password: 'android pass' }),
-      account({ name: 'shop.example.com', website: 'https://shop.example.com/' }),
+      account({ name: 'com.example.app', username: 'droid@example.test', email: 'droid@example.test', password: 'android pass' }),
+      account({ name: 'shop.example.test', website: 'https://shop.example.test/' }),
       account({ name: 'ünïcode.example', username: 'ユーザー', password: '密码🔒', website: 'https://xn--ncode-cta3g.example/' }),
     ]);
     expect(plan.skipped).toBe(0);
@@ -179,9 +179,9 @@ describe('browsers', () => {
   test("Firefox: names from the site's host, HTTP-auth logins, empty passwords", () => {
     const plan = readImport(sample('firefox.csv'));
     expect(plan.entries.map((e) => e.account)).toEqual([
-      account({ name: 'mozilla.org', username: 'moz@example.com', email: 'moz@example.com', password: 'f1refox,"pass"', website: 'https://www.mozilla.org' }),
-      account({ name: 'intranet.example.com', username: 'jdoe', password: 'realm pass', website: 'https://intranet.example.com:8443' }),
-      account({ name: 'news.example.org', username: 'reader', website: 'https://news.example.org' }),
+      account({ name: 'mozilla.org', username: 'moz@example.test', email: 'moz@example.test', password: 'f1refox,"pass"', website: 'https://www.mozilla.org' }),
+      account({ name: 'intranet.example.test', username: 'jdoe', password: 'realm pass', website: 'https://intranet.example.test:8443' }),
+      account({ name: 'news.example.test', username: 'reader', website: 'https://news.example.test' }),
     ]);
     expect(plan.errors).toEqual([]);
   });
@@ -290,22 +290,22 @@ describe('mappings', () => {
 
   test('a browser export: each login gets the category its site suggests (mail, code hosting, banks and payments, video and streaming), else social', () => {
     const sites: [string, VaultCategory][] = [
-      ['https://webmail.example.org/', 'email'],
-      ['https://mail.example.net/inbox', 'email'],
+      ['https://webmail.example.test/', 'email'],
+      ['https://mail.example.test/inbox', 'email'],
       ['https://www.hotmail.example/', 'email'],
-      ['https://git.example.com/ada', 'development'],
-      ['https://gitea.example.net/', 'development'],
+      ['https://git.example.test/ada', 'development'],
+      ['https://gitea.example.test/', 'development'],
       ['https://codeberg.org/ada', 'development'],
       ['https://online.mybank.example/', 'finance'],
-      ['https://pay.example.com/', 'finance'],
+      ['https://pay.example.test/', 'finance'],
       ['https://www.example-bank.de/login', 'finance'],
       ['https://www.venmo.com/', 'finance'],
       ['https://vimeo.com/', 'entertainment'],
       ['https://play.crunchyroll.com/', 'entertainment'],
       ['https://www.hbotv.example/', 'entertainment'],
       ['https://www.primevideo.com/', 'entertainment'],
-      ['https://video.example.org/watch', 'entertainment'],
-      ['https://forum.example.org/', 'social'],
+      ['https://video.example.test/watch', 'entertainment'],
+      ['https://forum.example.test/', 'social'],
       ['https://notgithub.com/', 'social'],
       ['https://ingredients.example/', 'social'],
       ['https://paintball.example/', 'social'],

@@ -126,7 +126,7 @@ describe('POST /api/accounts/import', () => {
     const made = await t.request('/api/accounts', {
       method: 'POST',
       as: ada,
-      json: { name: 'TWITTER', username: 'me@example.com', website: 'https://twitter.com/home', password: 'older' },
+      json: { name: 'TWITTER', username: 'me@example.test', website: 'https://twitter.com/home', password: 'older' },
     });
     expect(made.status).toBe(201);
     const first = (await (await importFile('bitwarden.csv')).json()) as VaultImportResult;

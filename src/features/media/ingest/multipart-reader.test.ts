@@ -112,7 +112,7 @@ describe('MultipartReader', () => {
       }
     }
     // Making the samples runs ffmpeg: seconds on a busy machine.
-  }, 30_000);
+  }, 60_000);
 
   test('a file chunk with no delimiter in it comes out as the same bytes, not a copy', async () => {
     const head = bytesOf('--b0und\r\nContent-Disposition: form-data; name="files"; filename="a.bin"\r\n\r\n');

@@ -43,7 +43,7 @@ describe('renditions prepared before the job', () => {
       workDir: path.join(dir, 'tmp', 'processing'),
     });
     photo = (await mediaSamples()).jpegExif.bytes();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await database?.close();
     rmSync(dir, { recursive: true, force: true });

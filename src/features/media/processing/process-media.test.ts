@@ -124,7 +124,7 @@ function describeImages(images: SampleName[], videos: SampleName[], rig: () => R
   let samples: Record<SampleName, Sample>;
   beforeAll(async () => {
     samples = await mediaSamples();
-  }, 30_000);
+  }, 60_000);
 
   for (const name of images) {
     test(`${name}: a WebP thumbnail at most 400 px, size and date as shown, a placeholder, no metadata`, async () => {
@@ -506,7 +506,7 @@ describe.skipIf(Boolean(unavailableReason))('media processing on S3 (OpenStack S
     await r?.close();
     store?.destroy();
     await swift?.stop();
-  }, 15_000);
+  }, 60_000);
 
   describeImages(['jpegExif', 'heic'], ['mp4'], () => r);
 });

@@ -267,7 +267,7 @@ describe('GET /api/models/{id}/picture', () => {
 
 describe('the avatar service as a picture source', () => {
   const links = [
-    { name: 'Site', url: 'https://example.com/gigi' },
+    { name: 'Site', url: 'https://example.test/gigi' },
     { name: 'OF', url: 'https://onlyfans.com/gigi' },
   ];
 
