@@ -36,8 +36,12 @@ export function queryInt({ min, max, message, text = 'digits' }: QueryIntOptions
     .min(min, m.tooSmall)
     .max(max, m.tooLarge);
   if (text === 'number') return number;
-  // Text that is not digits is passed on as it is, and refused by the number schema with its message.
-  return z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), number);
+  return z.preprocess((v, ctx) => {
+    if (typeof v === 'string' && /^\d{1,9}$/.test(v)) return Number(v);
+    // Refused here with the sentence as it is (a wrong type would be prefixed with the field's name).
+    ctx.addIssue({ code: 'custom', message: m.notWhole });
+    return v;
+  }, number);
 }
 
 export interface QueryBoolOptions {
@@ -58,7 +62,11 @@ export function queryBool({ message, digits = false }: QueryBoolOptions) {
         ] as const)
       : []),
   ]);
-  return z.preprocess((v) => words.get(v) ?? v, z.boolean({ message }));
+  return z.preprocess((v, ctx) => {
+    const flag = words.get(v);
+    if (flag === undefined) ctx.addIssue({ code: 'custom', message });
+    return flag ?? v;
+  }, z.boolean({ message }));
 }
 
 /** One of a fixed list of words; described as an enum. */
