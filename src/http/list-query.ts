@@ -3,13 +3,15 @@
 // values are a 400 with one readable message, never a silent default.
 
 import { z } from 'zod';
+import { queryEnum, queryInt } from './query-params.ts';
 
 const wholeNumber = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
+  queryInt({
+    min,
+    max,
+    text: 'number',
+    message: { notWhole: `${name} must be a whole number`, tooSmall: `${name} must be at least ${min}`, tooLarge: `${name} must be at most ${max}` },
+  });
 
 export interface ListQuery<S extends string> {
   /** 1-based; derived from offset when offset was given. */
@@ -40,10 +42,10 @@ export function listQuerySchema<S extends string>(options: ListQueryOptions<S>) 
       page: wholeNumber('page', 1, 1_000_000).optional(),
       offset: wholeNumber('offset', 0, 100_000_000).optional(),
       limit: wholeNumber('limit', 1, options.maxLimit).default(options.defaultLimit),
-      sort: z.enum(options.sorts, { message: `sort must be one of ${options.sorts.join(', ')}` }).optional(),
-      sortBy: z.enum(options.sorts, { message: `sortBy must be one of ${options.sorts.join(', ')}` }).optional(),
-      order: z.enum(['asc', 'desc'], { message: 'order must be asc or desc' }).optional(),
-      sortOrder: z.enum(['asc', 'desc'], { message: 'sortOrder must be asc or desc' }).optional(),
+      sort: queryEnum(options.sorts, `sort must be one of ${options.sorts.join(', ')}`).optional(),
+      sortBy: queryEnum(options.sorts, `sortBy must be one of ${options.sorts.join(', ')}`).optional(),
+      order: queryEnum(['asc', 'desc'], 'order must be asc or desc').optional(),
+      sortOrder: queryEnum(['asc', 'desc'], 'sortOrder must be asc or desc').optional(),
       search: z.string().max(200, 'search must be at most 200 characters').optional(),
     })
     .transform((q): ListQuery<S> => {

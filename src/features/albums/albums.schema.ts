@@ -3,6 +3,7 @@
 // does not take are ignored.
 
 import { z } from 'zod';
+import { optionalQuery, queryEnum, queryInt } from '../../http/query-params.ts';
 import {
   ALBUM_FILTERS,
   ALBUM_SORTS,
@@ -42,16 +43,6 @@ const fail = (ctx: z.RefinementCtx, message: string) => {
   return z.NEVER;
 };
 
-/** Query values arrive as text; an empty one (a form's blank field) means "not given". */
-const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const wholeNumber = (message: string, min: number, max: number) =>
-  z
-    .string({ message })
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
-
 export interface AlbumsQuery {
   page: number;
   limit: number;
@@ -65,11 +56,11 @@ export interface AlbumsQuery {
 /** GET /api/albums: defaults 1, 20, '', created, desc. */
 export const albumsQuery = z
   .object({
-    page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
-    limit: optionalQuery(wholeNumber(M.limit, 1, MAX_ALBUMS_PAGE_SIZE)),
+    page: optionalQuery(queryInt({ min: 1, max: 1_000_000, message: M.page })),
+    limit: optionalQuery(queryInt({ min: 1, max: MAX_ALBUMS_PAGE_SIZE, message: M.limit })),
     search: optionalQuery(z.string({ message: M.search }).max(200, M.search)),
-    sortBy: optionalQuery(z.enum(ALBUM_SORTS, { message: M.sortBy })),
-    sortOrder: optionalQuery(z.enum(SORT_ORDERS, { message: M.sortOrder })),
+    sortBy: optionalQuery(queryEnum(ALBUM_SORTS, M.sortBy)),
+    sortOrder: optionalQuery(queryEnum(SORT_ORDERS, M.sortOrder)),
   })
   .transform((q): AlbumsQuery => {
     const limit = q.limit ?? DEFAULT_ALBUMS_PAGE_SIZE;
@@ -94,9 +85,9 @@ export interface AlbumMediaQuery {
 /** GET /api/albums/{id}: defaults 1, 50, all; `photos` is read as images. */
 export const albumMediaQuery = z
   .object({
-    page: optionalQuery(wholeNumber(M.page, 1, 1_000_000)),
-    limit: optionalQuery(wholeNumber(M.mediaLimit, 1, MAX_ALBUM_MEDIA_PAGE_SIZE)),
-    filter: optionalQuery(z.enum(ALBUM_FILTERS, { message: M.filter })),
+    page: optionalQuery(queryInt({ min: 1, max: 1_000_000, message: M.page })),
+    limit: optionalQuery(queryInt({ min: 1, max: MAX_ALBUM_MEDIA_PAGE_SIZE, message: M.mediaLimit })),
+    filter: optionalQuery(queryEnum(ALBUM_FILTERS, M.filter)),
   })
   .transform((q): AlbumMediaQuery => {
     const limit = q.limit ?? DEFAULT_ALBUM_MEDIA_PAGE_SIZE;

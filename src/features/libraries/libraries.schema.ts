@@ -2,6 +2,7 @@
 // query. Each bad value is a 400 naming its field; fields the API does not take are ignored.
 
 import { z } from 'zod';
+import { optionalQuery } from '../../http/query-params.ts';
 import { MAX_LIBRARY_NAME_LENGTH } from '../../shared/libraries.ts';
 import { GALLERIES, MAX_TAG_LENGTH, MAX_TAGS_PER_ITEM, normaliseTags, splitTags } from '../../shared/media.ts';
 
@@ -59,4 +60,4 @@ export const updateLibrarySchema = z
 export type UpdateLibraryInput = z.output<typeof updateLibrarySchema>;
 
 /** GET /api/libraries/folders?path=…: no path lists the roots. */
-export const foldersQuery = z.object({ path: z.preprocess((v) => (v === '' ? undefined : v), folder.optional()) });
+export const foldersQuery = z.object({ path: optionalQuery(folder) });

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query.ts';
+import { queryBool } from '../../http/query-params.ts';
 import { isWebUrl, LINK_CATEGORIES, LINK_LIMITS, LINK_TEXT } from '../../shared/links.ts';
 
 const name = z
@@ -60,8 +61,5 @@ export const linkListQuery = listQuerySchema({
 /** The list's own filters: a category tab, or favourites. */
 export const linkFilters = z.object({
   category: category.optional(),
-  favorite: z
-    .enum(['true', 'false'], { message: 'favorite must be true or false' })
-    .transform((v) => v === 'true')
-    .optional(),
+  favorite: queryBool({ message: 'favorite must be true or false' }).optional(),
 });

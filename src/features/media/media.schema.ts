@@ -3,6 +3,7 @@
 // so a client may send a whole item back with one field changed.
 
 import { z } from 'zod';
+import { queryInt } from '../../http/query-params.ts';
 import {
   BULK_ACTIONS,
   DEFAULT_PAGE_SIZE,
@@ -62,12 +63,7 @@ const M = MEDIA_INPUT_MESSAGES;
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z
-    .string({ message })
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
+const wholeNumber = (message: string, min: number, max: number) => queryInt({ min, max, message });
 
 const tagList = (text: string) => normaliseTags(text.split(','));
 

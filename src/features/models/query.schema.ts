@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseWith } from '../../http/body.ts';
 import { listQuerySchema } from '../../http/list-query.ts';
+import { optionalQuery, queryBool } from '../../http/query-params.ts';
 import { BREAST_SIZE_PATTERN, CUPS, ETHNICITIES, MODEL_SORTS } from '../../shared/models.ts';
 import type { ModelListQuery } from './models.service.ts';
 
@@ -34,16 +35,7 @@ export const filterSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'breastSize must be a size such as 34DD or a cup A, B, C, D, DD, E or F' });
       return z.NEVER;
     }),
-  favorite: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      if (v === 'true' || v === '1') return true;
-      if (v === 'false' || v === '0') return false;
-      ctx.addIssue({ code: 'custom', message: 'favorite must be true or false' });
-      return z.NEVER;
-    }),
+  favorite: optionalQuery(queryBool({ message: 'favorite must be true or false', digits: true })),
 });
 
 /** Parses a models list query string (400 with one message for a bad value). */

@@ -92,7 +92,8 @@ function withCommonAnswers(method: string, path: string, op: ZodOpenApiOperation
   return { ...op, operationId, security, responses: { ...op.responses, ...added } };
 }
 
-function allPaths(): ZodOpenApiPathsObject {
+/** Every feature's table joined, with what every route shares: zod schemas still inside (the document's source). */
+export function apiPaths(): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const table of FEATURE_PATHS) {
     for (const [path, item] of Object.entries(table)) {
@@ -113,7 +114,7 @@ export function buildOpenApiDocument(): ReturnType<typeof createDocument> {
     openapi: '3.1.0',
     info: { title: 'Private Hub API', version: packageJson.version, description: DESCRIPTION },
     security: SIGNED_IN,
-    paths: allPaths(),
+    paths: apiPaths(),
     components: { securitySchemes: SECURITY_SCHEMES },
   };
   return createDocument(spec, { outputIdSuffix: 'Answer' });

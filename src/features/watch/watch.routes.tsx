@@ -43,7 +43,7 @@ export const watchApi = new Hono()
     const page = await c.var.services.streamingSites.list(c.var.viewer.id, {
       search: list.search,
       category: filters.category ?? null,
-      favorite: filters.favorite === undefined ? null : filters.favorite === 'true',
+      favorite: filters.favorite ?? null,
       sort: list.sort,
       order: orderGiven || list.sort !== 'name' ? list.order : 'asc',
       limit: list.limit,

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/list-query.ts';
+import { queryBool } from '../../http/query-params.ts';
 import {
   DEFAULT_STREAMING_SITE_CATEGORY,
   STREAMING_SITE_LIMITS as LIMITS,
@@ -57,5 +58,5 @@ export const siteListQuerySchema = listQuerySchema({ sorts: SITE_SORTS, defaultS
 /** The list's own filters. */
 export const siteFilterSchema = z.object({
   category: category.optional(),
-  favorite: z.enum(['true', 'false'], { message: 'favorite must be true or false' }).optional(),
+  favorite: queryBool({ message: 'favorite must be true or false' }).optional(),
 });

@@ -2,6 +2,7 @@
 // the body that resolves a similar group ({keepId, mediaIds}). Each refusal is a 400 naming its field.
 
 import { z } from 'zod';
+import { queryEnum } from '../../../http/query-params.ts';
 import { MAX_BULK_ITEMS } from '../../../shared/media.ts';
 
 export const DUPLICATE_MODES = ['exact', 'similar'] as const;
@@ -19,7 +20,7 @@ const mediaIdOf = (message: string) => z.string({ message }).trim().min(1, messa
 
 /** GET ...duplicates: exact (same SHA-256) unless `mode=similar`; a blank mode is the default. */
 export const duplicatesQuery = z.object({
-  mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(DUPLICATE_MODES, { message: M.mode }).default('exact')),
+  mode: z.preprocess((v) => (v === '' ? undefined : v), queryEnum(DUPLICATE_MODES, M.mode).default('exact')),
 });
 
 /** POST ...duplicates/resolve: the item kept and the others of its group (each id once). */
