@@ -40,7 +40,7 @@ import { createPasskeysService } from './passkeys/passkeys.service.ts';
 import { createTwoFactorService } from './twofactor/twofactor.service.ts';
 import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/uploads.service.ts';
 import { createUsersService } from './users/users.service.ts';
-import { createStreamingSitesService } from './watch/watch.service.ts';
+import { createWatchService } from './watch/watch.service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -109,7 +109,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
   const auth = createAuthService({ db, clock, limiter, users, twoFactor });
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
-  const streamingSites = createStreamingSitesService({ db, clock });
+  const watch = createWatchService({ db, clock });
   const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
   const favicons = createFaviconsService({ db, clock, fetcher });
@@ -181,7 +181,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     passkeys: createPasskeysService({ db, clock, auth, users, limiter, ...(logger ? { logger } : {}) }),
     // API keys for scripts; a wrong key counts against the site password's guessing limit.
     keys: createKeysService({ db, clock, limiter }),
-    streamingSites,
+    watch,
     models,
     links,
     favicons,
@@ -189,7 +189,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     // Import and export of the vault; the export asks for the user's password again (auth checks it).
     vaultTransfer: createVaultTransferService({ vault, auth }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
-    home: createHomeService({ sites: streamingSites, models, links }),
+    home: createHomeService({ sites: watch, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).
     mediaIngest,
     uploads,
