@@ -20,8 +20,8 @@ import { PlusIcon, SearchIcon } from './components/Icons.tsx';
 import { useToast } from './components/useToast.tsx';
 import { AccountCard, type AccountCardActions, type CopiedField } from './connect/AccountCard.tsx';
 import { copyToClipboard } from './connect/clipboard.ts';
+import { vaultApi } from './connect/connect-api.ts';
 import { KeyIcon } from './connect/icons.tsx';
-import { vaultApi } from './connect/vault-api.ts';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
 
 // The dialogs' code loads when one is first opened (all of them, in one chunk).

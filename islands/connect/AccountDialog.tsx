@@ -19,8 +19,8 @@ import { SelectField, TextField } from '../components/Field.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { type Problems, useDraft } from '../components/useDraft.ts';
 import type { ToastControl } from '../components/useToast.tsx';
+import { vaultApi } from './connect-api.ts';
 import { PasswordGenerator } from './PasswordGenerator.tsx';
-import { vaultApi } from './vault-api.ts';
 
 export const ACCOUNT_DIALOG_PLACE = 'account-dialog';
 

@@ -5,7 +5,7 @@ import type { VaultAccount } from '../../src/shared/connect.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { vaultApi } from './vault-api.ts';
+import { vaultApi } from './connect-api.ts';
 
 export const DELETE_ACCOUNT_PLACE = 'delete-vault-account';
 

@@ -7,7 +7,7 @@ import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.
 import { PasswordField } from '../components/PasswordField.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
 import { DownloadIcon } from '../links/icons.tsx';
-import { vaultApi } from './vault-api.ts';
+import { vaultApi } from './connect-api.ts';
 
 export const EXPORT_DIALOG_PLACE = 'export-vault';
 export const EXPORT_TEXT = {
