@@ -15,8 +15,8 @@ import type { VaultKeyring } from '../security/vault-key.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { addMediaToAlbum, createAlbumsService } from './albums/albums.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
-import { createVaultSealer, createVaultService } from './connect/connect.service.ts';
-import { createVaultTransferService } from './connect/transfer/transfer.service.ts';
+import { createConnectService, createVaultSealer } from './connect/connect.service.ts';
+import { createConnectTransferService } from './connect/transfer/transfer.service.ts';
 import { createFaviconsService } from './favicons/favicons.service.ts';
 import { createSiteService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
@@ -114,7 +114,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
   const links = createLinksService({ db, clock, fetcher });
   const favicons = createFaviconsService({ db, clock, fetcher });
   // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
-  const vault = createVaultService({ db, clock, keys: vaultKeys, favicons });
+  const connect = createConnectService({ db, clock, keys: vaultKeys, favicons });
   // Library folders, indexed where they are: scanned in the background (main.ts starts the timer).
   const libraries = createLibrariesService({
     db,
@@ -185,9 +185,9 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     models,
     links,
     favicons,
-    vault,
-    // Import and export of the vault; the export asks for the user's password again (auth checks it).
-    vaultTransfer: createVaultTransferService({ vault, auth }),
+    connect,
+    // Import and export of Connect's accounts; the export asks for the user's password again (auth checks it).
+    connectTransfer: createConnectTransferService({ connect, auth }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
     home: createHomeService({ sites: watch, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).
