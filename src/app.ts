@@ -25,8 +25,8 @@ import './features/context.ts';
 import { connectApi } from './features/connect/connect.routes.ts';
 import { connectPages } from './features/connect/connect-pages.routes.tsx';
 import { CONNECT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
-import { siteGate } from './features/gate/gate.middleware.ts';
-import { siteRoutes } from './features/gate/gate.routes.tsx';
+import { gate } from './features/gate/gate.middleware.ts';
+import { gateRoutes } from './features/gate/gate.routes.tsx';
 import { enrolmentGate } from './features/twofactor/twofactor.middleware.ts';
 import { twoFactorApi } from './features/twofactor/twofactor.routes.ts';
 import { UPLOADS_STREAMED_ROUTES, uploadsApi } from './features/uploads/uploads.routes.ts';
@@ -75,7 +75,7 @@ export function createApp(given: AppDeps) {
   app.route('/', healthRoutes);
 
   // Every request body is small unless a route opts out (streamed uploads will).
-  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session(), enrolmentGate());
+  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), gate(), session(), enrolmentGate());
   // Premium and Connect locks (decision 0057): closed areas answer 403 {locked: true}, their pages an unlock form.
   app.use('/api/premium/*', areaLock('premium'));
   app.use('/api/accounts/*', areaLock('connect'));
@@ -112,7 +112,7 @@ export function createApp(given: AppDeps) {
   app.route('/watch', watchPage);
   app.route('/models', modelsPage);
   app.route('/', themeRoutes);
-  app.route('/', siteRoutes);
+  app.route('/', gateRoutes);
   app.route('/', authRoutes);
   app.route('/', usersPages);
   app.route('/', mePages);

@@ -18,7 +18,7 @@ import { createAuthService } from './auth/auth.service.ts';
 import { createConnectService, createVaultSealer } from './connect/connect.service.ts';
 import { createConnectTransferService } from './connect/transfer/transfer.service.ts';
 import { createFaviconsService } from './favicons/favicons.service.ts';
-import { createSiteService } from './gate/gate.service.ts';
+import { createGateService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
 import { createKeysService } from './keys/keys.service.ts';
 import { createLibrariesService, LIBRARY_JOB_KINDS } from './libraries/libraries.service.ts';
@@ -173,7 +173,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     locks: createLocksService({ db, clock, users }),
     // Exact copies and similar-looking items of either gallery, and resolving them.
     duplicates: createDuplicatesService({ db, clock, similarMaxDistance: config.media.similarMaxDistance }),
-    site: createSiteService({ db, config, clock, limiter }),
+    // The site gate: the household password, site tokens and the lockout.
+    gate: createGateService({ db, config, clock, limiter }),
     users,
     auth,
     twoFactor,
