@@ -20,8 +20,8 @@ import { PlusIcon, SearchIcon } from './components/Icons.tsx';
 import { useToast } from './components/useToast.tsx';
 import { AccountCard, type AccountCardActions, type CopiedField } from './connect/AccountCard.tsx';
 import { copyToClipboard } from './connect/clipboard.ts';
+import { connectApi } from './connect/connect-api.ts';
 import { KeyIcon } from './connect/icons.tsx';
-import { vaultApi } from './connect/vault-api.ts';
 import { DownloadIcon, UploadIcon } from './links/icons.tsx';
 
 // The dialogs' code loads when one is first opened (all of them, in one chunk).
@@ -79,7 +79,7 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
     });
 
   async function reload(): Promise<void> {
-    const outcome = await vaultApi.listAll();
+    const outcome = await connectApi.listAll();
     if (!outcome.ok) return toast.show(outcome.message, 'error');
     setAccounts(outcome.value);
   }
@@ -114,7 +114,7 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
 
   async function reveal(account: VaultAccount) {
     setRevealing((ids) => new Set(ids).add(account._id));
-    const outcome = await vaultApi.reveal(account);
+    const outcome = await connectApi.reveal(account);
     setRevealing((ids) => {
       const next = new Set(ids);
       next.delete(account._id);
@@ -131,7 +131,7 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
       const shownPassword = revealed.get(account._id);
       if (shownPassword !== undefined) text = shownPassword;
       else {
-        const outcome = await vaultApi.reveal(account);
+        const outcome = await connectApi.reveal(account);
         if (!outcome.ok) return toast.show(outcome.message, 'error');
         text = outcome.value.password;
       }
@@ -147,7 +147,7 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
     toast.close();
     setReport(null);
     setBusy(true);
-    const outcome = await vaultApi.importFile(file);
+    const outcome = await connectApi.importFile(file);
     setBusy(false);
     if (!outcome.ok) return toast.show(outcome.message, 'error');
     const result = outcome.value;

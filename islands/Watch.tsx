@@ -3,15 +3,15 @@
 // confirmation, favourite toggles, Watch Now visits, and the spec's toasts (closing after 6 s).
 
 import { useState } from 'react';
-import { type StreamingSite, WATCH_TEXT, type WatchFilter, watchListQuery } from '../src/shared/watch.ts';
+import { type StreamingSite, WATCH_TEXT, type WatchFilter } from '../src/shared/watch.ts';
 import { useDialog } from './components/Dialog.tsx';
 import { PlusIcon } from './components/Icons.tsx';
 import { TOAST_MS, useToast } from './components/useToast.tsx';
-import { api } from './lib/api.ts';
 import { DeleteSiteDialog } from './watch/DeleteSiteDialog.tsx';
 import { SiteCard } from './watch/SiteCard.tsx';
 import { SiteDialog } from './watch/SiteDialog.tsx';
 import { EmptyState, SearchForm, WatchPager, WatchTabs } from './watch/WatchNavigation.tsx';
+import { watchApi } from './watch/watch-api.ts';
 
 export type WatchProps = {
   sites: StreamingSite[];
@@ -49,7 +49,7 @@ export default function Watch({ sites: initialSites, total: initialTotal, filter
 
   /** The current tab's page again, from the server (after an add, a delete, or a site leaving the tab). */
   async function reload(): Promise<void> {
-    const outcome = await api<StreamingSite[]>(`/api/streaming-sites?${watchListQuery(filter)}`, { fallback: WATCH_TEXT.loadFailed });
+    const outcome = await watchApi.list(filter);
     if (!outcome.ok || !Array.isArray(outcome.value)) {
       toast.show(outcome.ok ? WATCH_TEXT.loadFailed : outcome.message, 'error');
       return;
@@ -92,11 +92,7 @@ export default function Watch({ sites: initialSites, total: initialTotal, filter
   async function toggleFavorite(site: StreamingSite) {
     setBusyFor(site._id, true);
     const isFavorite = !site.isFavorite;
-    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}`, {
-      method: 'PUT',
-      body: { isFavorite },
-      fallback: WATCH_TEXT.favoriteFailed,
-    });
+    const outcome = await watchApi.setFavorite(site, isFavorite);
     setBusyFor(site._id, false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error');
@@ -109,10 +105,7 @@ export default function Watch({ sites: initialSites, total: initialTotal, filter
 
   /** Watch Now: the link opens the site by itself; the visit is recorded on the side. */
   async function visit(site: StreamingSite) {
-    const outcome = await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(site._id)}/visit`, {
-      method: 'POST',
-      fallback: 'Error recording the visit',
-    });
+    const outcome = await watchApi.visit(site);
     if (outcome.ok) replace(outcome.value);
   }
 

@@ -22,11 +22,11 @@ import { openapiRoutes } from './features/openapi/openapi.routes.ts';
 import { passkeySignIn, passkeysApi } from './features/passkeys/passkeys.routes.ts';
 import { createServices } from './features/services.ts';
 import './features/context.ts';
-import { vaultRoutes } from './features/connect/connect.routes.ts';
-import { vaultPages } from './features/connect/connect-pages.routes.tsx';
-import { VAULT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
-import { siteGate } from './features/gate/gate.middleware.ts';
-import { siteRoutes } from './features/gate/gate.routes.tsx';
+import { connectApi } from './features/connect/connect.routes.ts';
+import { connectPages } from './features/connect/connect-pages.routes.tsx';
+import { CONNECT_IMPORT_ROUTE } from './features/connect/transfer/transfer.routes.ts';
+import { gate } from './features/gate/gate.middleware.ts';
+import { gateRoutes } from './features/gate/gate.routes.tsx';
 import { enrolmentGate } from './features/twofactor/twofactor.middleware.ts';
 import { twoFactorApi } from './features/twofactor/twofactor.routes.ts';
 import { UPLOADS_STREAMED_ROUTES, uploadsApi } from './features/uploads/uploads.routes.ts';
@@ -51,7 +51,7 @@ import { staticFiles } from './http/static-files.ts';
 import { themeRoutes } from './http/theme.ts';
 
 /** Routes that stream their request body and enforce their own limit (uploads, as they arrive). */
-const STREAMED_UPLOADS: string[] = ['POST /api/links/import', VAULT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES, ...UPLOADS_STREAMED_ROUTES];
+const STREAMED_UPLOADS: string[] = ['POST /api/links/import', CONNECT_IMPORT_ROUTE, ...INGEST_UPLOAD_ROUTES, ...UPLOADS_STREAMED_ROUTES];
 
 export function createApp(given: AppDeps) {
   // Library items' originals are read from their library files (decision 0043).
@@ -75,7 +75,7 @@ export function createApp(given: AppDeps) {
   app.route('/', healthRoutes);
 
   // Every request body is small unless a route opts out (streamed uploads will).
-  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), siteGate(), session(), enrolmentGate());
+  app.use('*', smallBody(STREAMED_UPLOADS), csrf(), gate(), session(), enrolmentGate());
   // Premium and Connect locks (decision 0057): closed areas answer 403 {locked: true}, their pages an unlock form.
   app.use('/api/premium/*', areaLock('premium'));
   app.use('/api/accounts/*', areaLock('connect'));
@@ -92,7 +92,7 @@ export function createApp(given: AppDeps) {
   app.route('/api/keys', keysApi);
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
-  app.route('/api/accounts', vaultRoutes);
+  app.route('/api/accounts', connectApi);
   app.route('/api/gallery', galleryApi('gallery'));
   app.route('/api/premium', galleryApi('premium'));
   app.route('/api/tags', tagsApi);
@@ -112,12 +112,12 @@ export function createApp(given: AppDeps) {
   app.route('/watch', watchPage);
   app.route('/models', modelsPage);
   app.route('/', themeRoutes);
-  app.route('/', siteRoutes);
+  app.route('/', gateRoutes);
   app.route('/', authRoutes);
   app.route('/', usersPages);
   app.route('/', mePages);
   app.route('/', adminRoutes);
-  app.route('/', vaultPages);
+  app.route('/', connectPages);
   app.route('/', galleryPages);
   app.route('/', unlockPages);
 

@@ -137,18 +137,18 @@ const commands: Record<string, Command> = {
     async run(args, ctx) {
       const action = args[0];
       if (args.length !== 1 || (action !== 'status' && action !== 'reset')) throw new UsageError(`Unknown lockout action: ${args.join(' ') || '(none)'}`);
-      return withServices(ctx, async ({ site }) => {
-        const hours = await site.lockoutHours();
+      return withServices(ctx, async ({ gate }) => {
+        const hours = await gate.lockoutHours();
         if (hours === 0) {
-          ctx.io.out(`The lockout is disabled (${site.lockoutHoursFixed ? 'SITE_LOCKOUT_HOURS=0' : 'turned off at setup'}): the site never locks.`);
+          ctx.io.out(`The lockout is disabled (${gate.lockoutHoursFixed ? 'SITE_LOCKOUT_HOURS=0' : 'turned off at setup'}): the site never locks.`);
           return 0;
         }
         if (action === 'reset') {
-          const { newExpiryTime } = await site.resetLockout();
+          const { newExpiryTime } = await gate.resetLockout();
           ctx.io.out(`Lockout reset. The site stays open until ${newExpiryTime} (${hours} h from now).`);
           return 0;
         }
-        const status = await site.lockoutStatus();
+        const status = await gate.lockoutStatus();
         if (status.isLocked) ctx.io.out(`The site is LOCKED. Run "${CLI.lockoutReset}" (in Docker: "${CLI.dockerLockoutReset}") to open it again.`);
         else
           ctx.io.out(
@@ -370,10 +370,10 @@ const commands: Record<string, Command> = {
     async run(args, ctx) {
       if (args.length > 0) throw new UsageError('site-password takes no arguments; the password is asked for');
       const password = await newPassword(ctx.io, 'Site password', 8);
-      return withServices(ctx, async ({ site }) => {
-        await site.setPassword(password);
+      return withServices(ctx, async ({ gate }) => {
+        await gate.setPassword(password);
         ctx.io.out('Site password set. Everyone must enter it again.');
-        if (site.passwordFromEnvironment) ctx.io.err('Note: SITE_PASSWORD is set in the environment and takes precedence over the stored password.');
+        if (gate.passwordFromEnvironment) ctx.io.err('Note: SITE_PASSWORD is set in the environment and takes precedence over the stored password.');
         return 0;
       });
     },

@@ -256,7 +256,7 @@ export interface Config {
     /**
      * Hours the site stays open after each lockout reset; 0 turns the lockout off. From
      * SITE_LOCKOUT_HOURS, else 24; without the setting, the period chosen on the setup page (stored)
-     * applies instead (see the site service).
+     * applies instead (see the gate service).
      */
     lockoutHours: number;
     /** Whether SITE_LOCKOUT_HOURS is set: then it wins over the period chosen on the setup page. */

@@ -19,8 +19,8 @@ import { SelectField, TextField } from '../components/Field.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { type Problems, useDraft } from '../components/useDraft.ts';
 import type { ToastControl } from '../components/useToast.tsx';
+import { connectApi } from './connect-api.ts';
 import { PasswordGenerator } from './PasswordGenerator.tsx';
-import { vaultApi } from './vault-api.ts';
 
 export const ACCOUNT_DIALOG_PLACE = 'account-dialog';
 
@@ -95,7 +95,7 @@ export function AccountDialog({
     }
     let current = true;
     setLoadingPassword(true);
-    void vaultApi.reveal(editing).then((outcome) => {
+    void connectApi.reveal(editing).then((outcome) => {
       if (!current) return;
       setLoadingPassword(false);
       if (!outcome.ok) {
@@ -129,7 +129,7 @@ export function AccountDialog({
     if (!editing) body.password = draft.password;
     else if (storedPassword !== null && draft.password !== storedPassword) body.password = draft.password;
     else if (storedPassword === null && draft.password !== '') body.password = draft.password;
-    const outcome = editing ? await vaultApi.update(editing, body) : await vaultApi.create(body);
+    const outcome = editing ? await connectApi.update(editing, body) : await connectApi.create(body);
     setSaving(false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error', control.isOpen() ? ACCOUNT_DIALOG_PLACE : 'page');

@@ -5,7 +5,7 @@ import type { VaultAccount } from '../../src/shared/connect.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { vaultApi } from './vault-api.ts';
+import { connectApi } from './connect-api.ts';
 
 export const DELETE_ACCOUNT_PLACE = 'delete-vault-account';
 
@@ -25,7 +25,7 @@ export function DeleteAccountDialog({
   async function remove() {
     if (!account || deleting) return;
     setDeleting(true);
-    const outcome = await vaultApi.remove(account);
+    const outcome = await connectApi.remove(account);
     setDeleting(false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error', control.isOpen() ? DELETE_ACCOUNT_PLACE : 'page');

@@ -7,7 +7,7 @@ import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.
 import { PasswordField } from '../components/PasswordField.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
 import { DownloadIcon } from '../links/icons.tsx';
-import { vaultApi } from './vault-api.ts';
+import { connectApi } from './connect-api.ts';
 
 export const EXPORT_DIALOG_PLACE = 'export-vault';
 export const EXPORT_TEXT = {
@@ -36,7 +36,7 @@ export function ExportDialog({ control, toast, onExported }: { control: DialogCo
     event.preventDefault();
     if (exporting) return;
     setExporting(true);
-    const outcome = await vaultApi.exportCsv(password);
+    const outcome = await connectApi.exportCsv(password);
     setExporting(false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error', control.isOpen() ? EXPORT_DIALOG_PLACE : 'page');

@@ -1,11 +1,11 @@
 // The delete confirmation of a streaming site: names the site; nothing is sent before Delete.
 
 import { useState } from 'react';
-import { type StreamingSite, WATCH_TEXT } from '../../src/shared/watch.ts';
+import type { StreamingSite } from '../../src/shared/watch.ts';
 import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import type { ToastControl } from '../components/useToast.tsx';
-import { api } from '../lib/api.ts';
+import { watchApi } from './watch-api.ts';
 
 export const DELETE_DIALOG_PLACE = 'delete-site';
 
@@ -25,7 +25,7 @@ export function DeleteSiteDialog({
   async function remove() {
     if (!site || deleting) return;
     setDeleting(true);
-    const outcome = await api(`/api/streaming-sites/${encodeURIComponent(site._id)}`, { method: 'DELETE', fallback: WATCH_TEXT.deleteFailed });
+    const outcome = await watchApi.remove(site);
     setDeleting(false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error', control.isOpen() ? DELETE_DIALOG_PLACE : 'page');

@@ -17,7 +17,7 @@ import { Dialog, DialogActions, type DialogControl } from '../components/Dialog.
 import { SelectField, TextAreaField, TextField } from '../components/Field.tsx';
 import { type Problems, useDraft } from '../components/useDraft.ts';
 import type { ToastControl } from '../components/useToast.tsx';
-import { api } from '../lib/api.ts';
+import { watchApi } from './watch-api.ts';
 
 type Draft = { name: string; url: string; category: StreamingSiteCategory; description: string };
 
@@ -59,9 +59,7 @@ export function SiteDialog({
     if (!validate()) return;
     setSaving(true);
     const body = { name: draft.name.trim(), url: draft.url.trim(), category: draft.category, description: draft.description.trim() };
-    const outcome = editing
-      ? await api<StreamingSite>(`/api/streaming-sites/${encodeURIComponent(editing._id)}`, { method: 'PUT', body, fallback: WATCH_TEXT.saveFailed })
-      : await api<StreamingSite>('/api/streaming-sites', { method: 'POST', body, fallback: WATCH_TEXT.saveFailed });
+    const outcome = editing ? await watchApi.update(editing, body) : await watchApi.create(body);
     setSaving(false);
     if (!outcome.ok) {
       toast.show(outcome.message, 'error', control.isOpen() ? SITE_DIALOG_PLACE : 'page');

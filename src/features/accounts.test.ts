@@ -34,100 +34,100 @@ afterEach(async () => {
 describe('site gate and lockout', () => {
   test('turning the lockout off and on again arms a fresh switch instead of locking on the old date', async () => {
     const before = await services({ SITE_LOCKOUT_HOURS: '24' });
-    expect((await before.site.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
+    expect((await before.gate.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
     now += 100 * HOUR; // months with the switch off, in spirit: long past the old expiry
     const off = loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '0' });
     expect(await applyLockoutSetting(database.db, off, now)).toContain('cleared');
     expect(await applyLockoutSetting(database.db, off, now)).toBeNull();
     const after = await services({ SITE_LOCKOUT_HOURS: '24' });
-    expect(await after.site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
+    expect(await after.gate.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
     expect(await applyLockoutSetting(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '24' }), now)).toBeNull();
   });
 
   test('lowering SITE_LOCKOUT_HOURS below the time left brings the expiry forward at start-up; raising it does not', async () => {
     const day = await services({ SITE_LOCKOUT_HOURS: '24' });
-    expect((await day.site.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
+    expect((await day.gate.lockoutStatus()).timeRemaining).toBe(24 * HOUR);
     now += HOUR; // 23 hours left
     const two = loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '2' });
     expect(await applyLockoutSetting(database.db, two, now)).toContain('brought forward');
-    expect((await (await services({ SITE_LOCKOUT_HOURS: '2' })).site.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
+    expect((await (await services({ SITE_LOCKOUT_HOURS: '2' })).gate.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
     // Raising it again changes nothing until the next reset, which grants the new full period.
     expect(await applyLockoutSetting(database.db, loadConfig({ DATA_DIR: dir, SITE_LOCKOUT_HOURS: '48' }), now)).toBeNull();
     const longer = await services({ SITE_LOCKOUT_HOURS: '48' });
-    expect((await longer.site.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
+    expect((await longer.gate.lockoutStatus()).timeRemaining).toBe(2 * HOUR);
     // A locked site stays locked, whatever the setting says.
     now += 3 * HOUR;
     expect(await applyLockoutSetting(database.db, two, now)).toBeNull();
-    expect((await longer.site.lockoutStatus()).isLocked).toBe(true);
+    expect((await longer.gate.lockoutStatus()).isLocked).toBe(true);
   });
 
   test('open -> locked -> reset: tokens die at the lock, the right password is refused, reset opens again', async () => {
-    const { site } = await services({ SITE_LOCKOUT_HOURS: '24' });
-    expect(await site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
-    const token = await site.enter('household secret', 'a');
-    expect(await site.verifyToken(token)).toBe(true);
+    const { gate } = await services({ SITE_LOCKOUT_HOURS: '24' });
+    expect(await gate.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: false, timeRemaining: 24 * HOUR });
+    const token = await gate.enter('household secret', 'a');
+    expect(await gate.verifyToken(token)).toBe(true);
 
     now += 23 * HOUR;
-    expect((await site.lockoutStatus()).timeRemaining).toBe(HOUR);
+    expect((await gate.lockoutStatus()).timeRemaining).toBe(HOUR);
     now += HOUR;
-    expect(await site.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: true, timeRemaining: 0 });
-    expect(await site.verifyToken(token)).toBe(false);
-    await expect(site.enter('household secret', 'a')).rejects.toMatchObject({ status: 423 });
+    expect(await gate.lockoutStatus()).toEqual({ lockoutEnabled: true, isLocked: true, timeRemaining: 0 });
+    expect(await gate.verifyToken(token)).toBe(false);
+    await expect(gate.enter('household secret', 'a')).rejects.toMatchObject({ status: 423 });
 
-    const { newExpiryTime } = await site.resetLockout();
+    const { newExpiryTime } = await gate.resetLockout();
     expect(newExpiryTime).toBe(new Date(now + 24 * HOUR).toISOString());
     // Tokens from before the lock stay dead; the password works again.
-    expect(await site.verifyToken(token)).toBe(false);
-    expect(await site.verifyToken(await site.enter('household secret', 'a'))).toBe(true);
+    expect(await gate.verifyToken(token)).toBe(false);
+    expect(await gate.verifyToken(await gate.enter('household secret', 'a'))).toBe(true);
   });
 
   test('an admin reset before the expiry extends it and keeps tokens working', async () => {
-    const { site } = await services({ SITE_LOCKOUT_HOURS: '1.5' });
-    const token = await site.enter('household secret', 'a');
+    const { gate } = await services({ SITE_LOCKOUT_HOURS: '1.5' });
+    const token = await gate.enter('household secret', 'a');
     now += HOUR;
-    await site.resetLockout();
-    expect((await site.lockoutStatus()).timeRemaining).toBe(1.5 * HOUR);
-    expect(await site.verifyToken(token)).toBe(true);
+    await gate.resetLockout();
+    expect((await gate.lockoutStatus()).timeRemaining).toBe(1.5 * HOUR);
+    expect(await gate.verifyToken(token)).toBe(true);
   });
 
   test('SITE_LOCKOUT_HOURS=0 never locks', async () => {
-    const { site } = await services({ SITE_LOCKOUT_HOURS: '0' });
+    const { gate } = await services({ SITE_LOCKOUT_HOURS: '0' });
     now += 10_000 * HOUR;
-    expect(await site.lockoutStatus()).toEqual({ lockoutEnabled: false, isLocked: false, timeRemaining: 0 });
+    expect(await gate.lockoutStatus()).toEqual({ lockoutEnabled: false, isLocked: false, timeRemaining: 0 });
   });
 
   test('the expiry lives in the database, so a restart changes nothing', async () => {
-    await (await services()).site.lockoutStatus();
+    await (await services()).gate.lockoutStatus();
     now += 5 * HOUR;
-    expect((await (await services()).site.lockoutStatus()).timeRemaining).toBe(19 * HOUR);
+    expect((await (await services()).gate.lockoutStatus()).timeRemaining).toBe(19 * HOUR);
   });
 
   test('blank, wrong and unset passwords get the spec texts; only token hashes are stored', async () => {
-    const { site } = await services();
-    await expect(site.enter('   ', 'a')).rejects.toThrow('Please enter the site password');
-    await expect(site.enter('nope', 'a')).rejects.toThrow('Incorrect site password. Please try again.');
-    const token = await site.enter('household secret', 'a');
+    const { gate } = await services();
+    await expect(gate.enter('   ', 'a')).rejects.toThrow('Please enter the site password');
+    await expect(gate.enter('nope', 'a')).rejects.toThrow('Incorrect site password. Please try again.');
+    const token = await gate.enter('household secret', 'a');
     const stored = await database.db.selectFrom('site_tokens').select('id').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).not.toBe(token);
     expect(stored[0]!.id).toMatch(/^[0-9a-f]{64}$/);
-    await site.revokeToken(token);
-    expect(await site.verifyToken(token)).toBe(false);
+    await gate.revokeToken(token);
+    expect(await gate.verifyToken(token)).toBe(false);
 
-    const unset = (await services({ SITE_PASSWORD: '' })).site;
+    const unset = (await services({ SITE_PASSWORD: '' })).gate;
     await expect(unset.enter('anything', 'a')).rejects.toThrow('The site password has not been set up yet.');
     await unset.setPassword('stored secret');
     expect(await unset.verifyToken(await unset.enter('stored secret', 'a'))).toBe(true);
   });
 
   test('five failures from one address block it, even with the right password, until the window passes', async () => {
-    const { site } = await services({ LOGIN_MAX_ATTEMPTS: '5', LOGIN_WINDOW_MINUTES: '15' });
-    for (let i = 0; i < 5; i++) await expect(site.enter('wrong', '10.0.0.1')).rejects.toMatchObject({ status: 401 });
-    await expect(site.enter('household secret', '10.0.0.1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 900 });
+    const { gate } = await services({ LOGIN_MAX_ATTEMPTS: '5', LOGIN_WINDOW_MINUTES: '15' });
+    for (let i = 0; i < 5; i++) await expect(gate.enter('wrong', '10.0.0.1')).rejects.toMatchObject({ status: 401 });
+    await expect(gate.enter('household secret', '10.0.0.1')).rejects.toMatchObject({ status: 429, retryAfterSeconds: 900 });
     // Another address is not affected.
-    expect(await site.enter('household secret', '10.0.0.2')).toBeString();
+    expect(await gate.enter('household secret', '10.0.0.2')).toBeString();
     now += 15 * 60_000 + 1;
-    expect(await site.enter('household secret', '10.0.0.1')).toBeString();
+    expect(await gate.enter('household secret', '10.0.0.1')).toBeString();
   });
 });
 

@@ -15,10 +15,10 @@ import type { VaultKeyring } from '../security/vault-key.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { addMediaToAlbum, createAlbumsService } from './albums/albums.service.ts';
 import { createAuthService } from './auth/auth.service.ts';
-import { createVaultSealer, createVaultService } from './connect/connect.service.ts';
-import { createVaultTransferService } from './connect/transfer/transfer.service.ts';
+import { createConnectService, createVaultSealer } from './connect/connect.service.ts';
+import { createConnectTransferService } from './connect/transfer/transfer.service.ts';
 import { createFaviconsService } from './favicons/favicons.service.ts';
-import { createSiteService } from './gate/gate.service.ts';
+import { createGateService } from './gate/gate.service.ts';
 import { createHomeService } from './home/home.service.ts';
 import { createKeysService } from './keys/keys.service.ts';
 import { createLibrariesService, LIBRARY_JOB_KINDS } from './libraries/libraries.service.ts';
@@ -40,7 +40,7 @@ import { createPasskeysService } from './passkeys/passkeys.service.ts';
 import { createTwoFactorService } from './twofactor/twofactor.service.ts';
 import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/uploads.service.ts';
 import { createUsersService } from './users/users.service.ts';
-import { createStreamingSitesService } from './watch/watch.service.ts';
+import { createWatchService } from './watch/watch.service.ts';
 
 export interface ServiceDeps {
   db: Kysely<Database>;
@@ -109,12 +109,12 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
   const auth = createAuthService({ db, clock, limiter, users, twoFactor });
   // Everything the hub fetches goes through this one guarded fetcher.
   const fetcher = createSafeFetcher({ allowHosts: config.fetchAllowHosts });
-  const streamingSites = createStreamingSitesService({ db, clock });
+  const watch = createWatchService({ db, clock });
   const models = createModelsService({ db, clock, avatarServiceUrl: config.avatarServiceUrl });
   const links = createLinksService({ db, clock, fetcher });
   const favicons = createFaviconsService({ db, clock, fetcher });
   // Connect's accounts, sealed with the vault key; their icons come through the favicon store.
-  const vault = createVaultService({ db, clock, keys: vaultKeys, favicons });
+  const connect = createConnectService({ db, clock, keys: vaultKeys, favicons });
   // Library folders, indexed where they are: scanned in the background (main.ts starts the timer).
   const libraries = createLibrariesService({
     db,
@@ -173,7 +173,8 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     locks: createLocksService({ db, clock, users }),
     // Exact copies and similar-looking items of either gallery, and resolving them.
     duplicates: createDuplicatesService({ db, clock, similarMaxDistance: config.media.similarMaxDistance }),
-    site: createSiteService({ db, config, clock, limiter }),
+    // The site gate: the household password, site tokens and the lockout.
+    gate: createGateService({ db, config, clock, limiter }),
     users,
     auth,
     twoFactor,
@@ -181,15 +182,15 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
     passkeys: createPasskeysService({ db, clock, auth, users, limiter, ...(logger ? { logger } : {}) }),
     // API keys for scripts; a wrong key counts against the site password's guessing limit.
     keys: createKeysService({ db, clock, limiter }),
-    streamingSites,
+    watch,
     models,
     links,
     favicons,
-    vault,
-    // Import and export of the vault; the export asks for the user's password again (auth checks it).
-    vaultTransfer: createVaultTransferService({ vault, auth }),
+    connect,
+    // Import and export of Connect's accounts; the export asks for the user's password again (auth checks it).
+    connectTransfer: createConnectTransferService({ connect, auth }),
     modelPictures: createModelPicturesService({ db, clock, fetcher, avatarServiceUrl: config.avatarServiceUrl }),
-    home: createHomeService({ sites: streamingSites, models, links }),
+    home: createHomeService({ sites: watch, models, links }),
     // Uploads into either gallery (null without a store: CLI commands that never take uploads).
     mediaIngest,
     uploads,

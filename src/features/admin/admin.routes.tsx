@@ -10,21 +10,21 @@ export const LOCKOUT_DISABLED = 'The lockout is disabled (SITE_LOCKOUT_HOURS is 
 
 export const adminRoutes = new Hono()
   .post('/api/admin/reset-lockout', requireAdmin(), async (c) => {
-    const { newExpiryTime } = await c.var.services.site.resetLockout();
+    const { newExpiryTime } = await c.var.services.gate.resetLockout();
     if (newExpiryTime === null) throw new ConflictError(LOCKOUT_DISABLED);
     c.var.deps.logger.info('site lockout reset', { by: c.var.viewer.id, until: newExpiryTime });
     return c.json({ newExpiryTime });
   })
 
   .get('/admin', requireAdmin(), async (c) => {
-    const { users, site, libraries } = c.var.services;
+    const { users, gate, libraries } = c.var.services;
     const list = (await users.list(c.var.viewer)) as PublicUser[];
     const page = (
       <AdminPage
         users={list}
         libraries={await libraries.list(c.var.viewer)}
-        lockout={await site.lockoutStatus()}
-        lockoutHours={await site.lockoutHours()}
+        lockout={await gate.lockoutStatus()}
+        lockoutHours={await gate.lockoutHours()}
         viewerId={c.var.viewer.id}
       />
     );

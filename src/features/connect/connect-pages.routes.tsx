@@ -20,13 +20,13 @@ export function ConnectPage({ accounts, view }: { accounts: VaultAccount[]; view
   );
 }
 
-export const vaultPages = new Hono<SignedInEnv>().get('/connect', requireSignIn(), async (c) => {
+export const connectPages = new Hono<SignedInEnv>().get('/connect', requireSignIn(), async (c) => {
   const ownerId = c.var.viewer.id;
   // The chips and the search apply in the page (instantly, as typed), so it gets every account.
   const accounts: VaultAccount[] = [];
   for (;;) {
     const query = parseWith(vaultListQuery, { limit: String(PAGE_READ), offset: String(accounts.length) });
-    const page = await c.var.services.vault.list(ownerId, query, {});
+    const page = await c.var.services.connect.list(ownerId, query, {});
     accounts.push(...page.items);
     if (page.items.length === 0 || accounts.length >= page.total) break;
   }

@@ -1,4 +1,4 @@
-// The vault API on a real temp database and key file: CRUD with owner isolation, validation, no
+// Connect's API on a real temp database and key file: CRUD with owner isolation, validation, no
 // password in lists, the raw database and its WAL holding no secret, moved ciphertexts refused,
 // account icons through the hub, and bursts of concurrent calls.
 
@@ -336,8 +336,8 @@ describe('/api/accounts', () => {
   });
 
   test('createMany and createManyNew (the import): all in one transaction; a choice over what exists, run 20 times at once, adds each account once', async () => {
-    const vault = t.services.vault;
-    const made = await vault.createMany(ada.user._id, [
+    const connect = t.services.connect;
+    const made = await connect.createMany(ada.user._id, [
       { name: 'One', password: 'p1' },
       { name: 'Two', username: 'u2' },
     ]);
@@ -348,13 +348,13 @@ describe('/api/accounts', () => {
     const wanted = ['Two', 'Three', 'Four'];
     const added = await Promise.all(
       Array.from({ length: 20 }, () =>
-        vault.createManyNew(ada.user._id, (existing) =>
+        connect.createManyNew(ada.user._id, (existing) =>
           wanted.filter((name) => !existing.some((a) => a.name === name)).map((name) => ({ name, password: `pw-${name}` })),
         ),
       ),
     );
     expect(added.reduce((a, b) => a + b, 0)).toBe(2);
-    expect((await vault.listWithSecrets(ada.user._id)).map((a) => [a.name, a.password])).toEqual([
+    expect((await connect.listWithSecrets(ada.user._id)).map((a) => [a.name, a.password])).toEqual([
       ['Four', 'pw-Four'],
       ['One', 'p1'],
       ['Three', 'pw-Three'],

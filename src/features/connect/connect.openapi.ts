@@ -1,4 +1,4 @@
-// Connect's vault API (/api/accounts) in the OpenAPI document: the answers' schemas (checked
+// Connect's API (/api/accounts, the vault's accounts) in the OpenAPI document: the answers' schemas (checked
 // against the shared types) and each route. Signed-in sessions only: never an API key.
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// zod schemas of the vault API's input. Text is trimmed except the password (its spaces count);
+// zod schemas of Connect's API input. Text is trimmed except the password (its spaces count);
 // '' empties a field. Fields the API does not take (_id, hasPassword, createdAt ...) are ignored,
 // so a client may send a whole account back with one field changed.
 

@@ -123,14 +123,14 @@ function toAccount(row: VaultAccountRow, values: SealedValues): VaultAccount {
 
 const LIST_FIELDS = SEALED_FIELDS.filter((f) => f !== 'password');
 
-export interface VaultDeps {
+export interface ConnectDeps {
   db: Kysely<Database>;
   clock: Clock;
   keys?: VaultKeyring | undefined;
   favicons: FaviconsService;
 }
 
-export function createVaultService({ db, clock, keys = NO_KEYRING, favicons }: VaultDeps) {
+export function createConnectService({ db, clock, keys = NO_KEYRING, favicons }: ConnectDeps) {
   const now = () => clock().getTime();
   /** Lists and pages: the password is neither opened nor handed out. */
   const listed = (row: VaultAccountRow) => toAccount(row, openRow(keys, row, LIST_FIELDS));
@@ -263,7 +263,7 @@ export function createVaultService({ db, clock, keys = NO_KEYRING, favicons }: V
   };
 }
 
-export type VaultService = ReturnType<typeof createVaultService>;
+export type ConnectService = ReturnType<typeof createConnectService>;
 
 /** Opens a value of another feature sealed with the vault key (a two-factor key), saying what is wrong when it does not open. */
 function openElsewhere(keys: VaultKeyring, sealed: string, place: SealedPlace): string {

@@ -11,7 +11,7 @@ import { openDatabase } from '../../db/client.ts';
 import { createSafeFetcher } from '../../security/safe-fetch.ts';
 import { newSecretKey } from '../../security/secret-box.ts';
 import { createFaviconsService } from '../favicons/favicons.service.ts';
-import { createVaultService, openVaultKeys } from './connect.service.ts';
+import { createConnectService, openVaultKeys } from './connect.service.ts';
 
 const dataDir = tempDir('hub-vault-start-');
 const keyFile = path.join(dataDir, 'secret.key');
@@ -50,13 +50,13 @@ describe('the vault key at start-up', () => {
       const user = await newUser(database.db);
       const { keys } = await openVaultKeys(database.db, { dataDir });
       keyId = keys.current().id;
-      const vault = createVaultService({
+      const connect = createConnectService({
         db: database.db,
         clock: () => new Date(),
         keys,
         favicons: createFaviconsService({ db: database.db, clock: () => new Date(), fetcher: createSafeFetcher() }),
       });
-      for (const name of ['One', 'Two', 'Three']) await vault.create(user.id, { name, username: `${name}-user`, password: `${name}-password` });
+      for (const name of ['One', 'Two', 'Three']) await connect.create(user.id, { name, username: `${name}-user`, password: `${name}-password` });
     } finally {
       await database.close();
     }

@@ -42,8 +42,8 @@ function isOpen(c: Context): boolean {
  * set), while the site is not locked, for what keys.policy.ts lets its scopes reach.
  */
 async function keyGate(c: Context, key: string): Promise<void> {
-  const { site, keys } = c.var.services;
-  if (await site.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
+  const { keys } = c.var.services;
+  if (await c.var.services.gate.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
   const holder = await keys.authenticate(key, clientAddress(c));
   const decision = keyDecision(c.req.method, c.req.path);
   if (decision.kind === 'page') throw new ForbiddenError(API_KEY_TEXT.pagesNotWithKey);
@@ -54,9 +54,8 @@ async function keyGate(c: Context, key: string): Promise<void> {
   c.set('apiKey', holder);
 }
 
-export const siteGate = () =>
+export const gate = () =>
   createMiddleware(async (c, next) => {
-    const { site } = c.var.services;
     c.set('apiKey', null);
     const bearer = bearerTokenOf(c);
     if (bearer && looksLikeApiKey(bearer)) {
@@ -66,7 +65,7 @@ export const siteGate = () =>
       return next();
     }
     const token = siteTokenOf(c);
-    const check = token ? await site.checkToken(token) : null;
+    const check = token ? await c.var.services.gate.checkToken(token) : null;
     const granted = check !== null;
     c.set('siteAccess', granted);
     c.set('session', null);
@@ -78,7 +77,7 @@ export const siteGate = () =>
     if (granted || isOpen(c)) return next();
     // Pages show the gate (or the locked gate) in place; anything else is refused the same way.
     if (isApiPath(c.req.path) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) {
-      if (await site.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
+      if (await c.var.services.gate.isLocked()) throw new LockedError(SITE_MESSAGES.locked);
       throw new UnauthorizedError(SITE_MESSAGES.required);
     }
     return renderGate(c, currentPath(c));

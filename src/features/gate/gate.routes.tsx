@@ -22,25 +22,25 @@ function grantSiteAccess(c: Context, token: string): void {
 
 /** Lock Site: this browser's site token is revoked on the server and its cookie cleared. */
 async function lockSite(c: Context): Promise<void> {
-  await c.var.services.site.revokeToken(siteTokenOf(c));
+  await c.var.services.gate.revokeToken(siteTokenOf(c));
   clearCredentialCookie(c, SITE_COOKIE);
 }
 
 /** Shown instead of any page while the visitor has no site access (or the hub is not set up). */
 /** With an `error`, the caller has set the status already; without, it is 401 (or 423 when locked). */
 export async function renderGate(c: Context, next: string, error: string | null = null): Promise<Response> {
-  const { site } = c.var.services;
-  if (!(await site.isPasswordSet())) {
+  const { gate } = c.var.services;
+  if (!(await gate.isPasswordSet())) {
     return c.render(<SetupPage needsSitePassword needsAdmin={!(await c.var.services.users.hasUsers())} />, { title: 'Set up' });
   }
-  const locked = await site.isLocked();
+  const locked = await gate.isLocked();
   if (error === null) c.status(locked ? 423 : 401);
   return c.render(<SiteGatePage next={next} locked={locked} error={error} />, { title: locked ? 'Site locked' : 'Private access' });
 }
 
 async function needsSetup(c: Context): Promise<{ sitePassword: boolean; admin: boolean }> {
-  const { site, users } = c.var.services;
-  return { sitePassword: !(await site.isPasswordSet()), admin: !(await users.hasUsers()) };
+  const { gate, users } = c.var.services;
+  return { sitePassword: !(await gate.isPasswordSet()), admin: !(await users.hasUsers()) };
 }
 
 const setupForm = z.object({
@@ -73,13 +73,13 @@ function administratorInput(form: Record<string, string>) {
   }
 }
 
-export const siteRoutes = new Hono()
-  .get('/api/site/lockout-status', async (c) => c.json(await c.var.services.site.lockoutStatus()))
+export const gateRoutes = new Hono()
+  .get('/api/site/lockout-status', async (c) => c.json(await c.var.services.gate.lockoutStatus()))
 
   .post('/api/site/verify-password', async (c) => {
     try {
       const { password } = await readJson(c, passwordBody);
-      const token = await c.var.services.site.enter(password, clientAddress(c));
+      const token = await c.var.services.gate.enter(password, clientAddress(c));
       grantSiteAccess(c, token);
       return c.json({ success: true, siteToken: token });
     } catch (error) {
@@ -109,7 +109,7 @@ export const siteRoutes = new Hono()
     formPost(c, {
       async save(form) {
         try {
-          grantSiteAccess(c, await c.var.services.site.enter(form.password ?? '', clientAddress(c)));
+          grantSiteAccess(c, await c.var.services.gate.enter(form.password ?? '', clientAddress(c)));
         } catch (error) {
           if (error instanceof ConflictError) return '/'; // not set up yet: the setup page
           throw error;
@@ -134,30 +134,30 @@ export const siteRoutes = new Hono()
   // First run. Open to anyone only while no site password exists (the first visitor sets the hub
   // up, as with any self-hosted app); with a password but no account, it needs site access.
   .post('/setup', async (c) => {
-    const { site, users, auth } = c.var.services;
+    const { gate, users, auth } = c.var.services;
     const needs = await needsSetup(c);
     if (!needs.sitePassword && !c.var.siteAccess) throw new UnauthorizedError(SITE_MESSAGES.required);
     if (!needs.sitePassword && !needs.admin) return c.redirect('/', 303);
     return formPost(c, {
       async save(form) {
-        const gate = parseForm(setupForm, form);
+        const setup = parseForm(setupForm, form);
         if (needs.sitePassword) {
-          if (!gate.sitePassword) throw new FormInvalidError('Choose a site password', { sitePassword: 'Choose a site password' });
-          if (gate.sitePassword !== gate.sitePasswordConfirm) {
+          if (!setup.sitePassword) throw new FormInvalidError('Choose a site password', { sitePassword: 'Choose a site password' });
+          if (setup.sitePassword !== setup.sitePasswordConfirm) {
             throw new FormInvalidError('The two site passwords do not match', { sitePasswordConfirm: 'The two site passwords do not match' });
           }
         }
-        const hours = site.lockoutHoursFixed ? null : lockoutPeriod(gate.lockoutHours);
+        const hours = gate.lockoutHoursFixed ? null : lockoutPeriod(setup.lockoutHours);
         const admin = needs.admin ? administratorInput(form) : null;
-        if (needs.sitePassword) await site.setUpPassword(gate.sitePassword!);
+        if (needs.sitePassword) await gate.setUpPassword(setup.sitePassword!);
         // After the password (a second setup racing this one stops there), armed from now.
-        if (hours !== null) await site.chooseLockoutHours(hours);
+        if (hours !== null) await gate.chooseLockoutHours(hours);
         if (admin) {
           const created = await users.create(null, admin);
           const session = await auth.createSession(created._id, { ip: clientAddress(c), userAgent: c.req.header('user-agent'), method: 'setup' });
           setCredentialCookie(c, SESSION_COOKIE, session.token, session.expiresAt);
         }
-        if (!c.var.siteAccess) grantSiteAccess(c, await site.issueToken());
+        if (!c.var.siteAccess) grantSiteAccess(c, await gate.issueToken());
         return '/';
       },
       render: (form) => c.render(<SetupPage needsSitePassword={needs.sitePassword} needsAdmin={needs.admin} form={form} />, { title: 'Set up' }),

@@ -28,14 +28,14 @@ export const SITE_MESSAGES = {
   required: 'Site access required. Enter the site password first.',
 } as const;
 
-export interface SiteServiceDeps {
+export interface GateServiceDeps {
   db: Kysely<Database>;
   config: Readonly<Config>;
   clock: Clock;
   limiter: AttemptLimiter;
 }
 
-export type SiteService = ReturnType<typeof createSiteService>;
+export type GateService = ReturnType<typeof createGateService>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -77,7 +77,7 @@ async function hashNewSitePassword(password: string): Promise<string> {
   return hashPassword(password);
 }
 
-export function createSiteService({ db, config, clock, limiter }: SiteServiceDeps) {
+export function createGateService({ db, config, clock, limiter }: GateServiceDeps) {
   // The environment's password is hashed once, so both sources are checked the same way.
   let envPasswordHash: Promise<string> | undefined;
 

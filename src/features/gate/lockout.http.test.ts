@@ -29,7 +29,7 @@ const verifyToken = async (siteToken: string) => (await t.request('/api/site/ver
 /** The reset an operator runs on the server (`npm run cli -- lockout reset`), on the app's clock. */
 function serverReset(env: Record<string, string> = {}) {
   const config = loadConfig({ DATA_DIR: t.dataDir, SITE_PASSWORD: TEST_SITE_PASSWORD, ...env });
-  return createServices({ db: t.database.db, config, clock }).site.resetLockout();
+  return createServices({ db: t.database.db, config, clock }).gate.resetLockout();
 }
 
 describe('GET /api/site/lockout-status', () => {

@@ -47,12 +47,12 @@ describe('first-run setup page', () => {
     t = await createTestApp({ env: { SITE_PASSWORD: '' } });
     const res = await post(t, { lockoutHours: typed });
     expect(res.status).toBe(303);
-    expect(await t.services.site.lockoutHours()).toBe(hours);
-    const status = await t.services.site.lockoutStatus();
+    expect(await t.services.gate.lockoutHours()).toBe(hours);
+    const status = await t.services.gate.lockoutStatus();
     expect(status.lockoutEnabled).toBe(enabled);
     if (enabled) expect(status.timeRemaining).toBeWithin(hours * 3_600_000 - 60_000, hours * 3_600_000 + 1);
     // A reset keeps the chosen period.
-    const { newExpiryTime } = await t.services.site.resetLockout();
+    const { newExpiryTime } = await t.services.gate.resetLockout();
     expect(newExpiryTime === null).toBe(!enabled);
   });
 
@@ -61,7 +61,7 @@ describe('first-run setup page', () => {
     const res = await post(t, { lockoutHours: typed });
     expect(res.status).toBe(400);
     expect(text(await res.text())).toContain('The lockout period must be a number of hours from 0 (off) to 87600');
-    expect(await t.services.site.isPasswordSet()).toBe(false);
+    expect(await t.services.gate.isPasswordSet()).toBe(false);
   });
 
   test('where SITE_LOCKOUT_HOURS is set, the setting wins: the page says so and a typed period changes nothing', async () => {
@@ -70,7 +70,7 @@ describe('first-run setup page', () => {
     expect(html).toContain('The setting SITE_LOCKOUT_HOURS sets the period to 36 hours; it wins over a choice here.');
     expect(html).not.toContain('name="lockoutHours"');
     expect((await post(t, { lockoutHours: '2' })).status).toBe(303);
-    expect(await t.services.site.lockoutHours()).toBe(36);
+    expect(await t.services.gate.lockoutHours()).toBe(36);
   });
 
   test('the chosen period is the one the start-up check holds the stored expiry to', async () => {

@@ -330,7 +330,7 @@ describe('when a key stops working', () => {
     const res = await withKey(key, '/api/gallery');
     expect(res.status).toBe(423);
     expect(await res.json()).toEqual({ error: SITE_MESSAGES.locked });
-    await t.services.site.resetLockout();
+    await t.services.gate.resetLockout();
     expect((await withKey(key, '/api/gallery')).status).toBe(200);
   });
 

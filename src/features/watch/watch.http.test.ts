@@ -7,7 +7,7 @@ import { signedInUser } from '../../../test/helpers/factories.ts';
 import { manyStreamingSites, newStreamingSite } from '../../../test/helpers/sites-factory.ts';
 import { cookieHeader, createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
 import { STREAMING_SITE_MESSAGES as M, type StreamingSite, WATCH_PAGE_SIZE } from '../../shared/watch.ts';
-import { createStreamingSitesService } from './watch.service.ts';
+import { createWatchService } from './watch.service.ts';
 
 const START = Date.now();
 let now = START;
@@ -202,7 +202,7 @@ describe('owner isolation', () => {
   });
 
   test('the service functions for home and profile see only the owner’s rows', async () => {
-    const sites = createStreamingSitesService({ db: t.database.db, clock });
+    const sites = createWatchService({ db: t.database.db, clock });
     await newStreamingSite(t.database.db, bob.user._id, { isFavorite: true, lastVisitedAt: now });
     expect(await sites.favorites(ada.user._id, 10)).toEqual([]);
     expect(await sites.countFavorites(ada.user._id)).toBe(0);
@@ -410,7 +410,7 @@ describe('hostile requests are 4xx JSON, never 500, and change nothing', () => {
 
 describe('service functions for home and profile', () => {
   test('favorites (newest first, capped), countFavorites, recentlyVisited (latest visit first, visited only)', async () => {
-    const sites = createStreamingSitesService({ db: t.database.db, clock });
+    const sites = createWatchService({ db: t.database.db, clock });
     const db = t.database.db;
     const id = ada.user._id;
     await newStreamingSite(db, id, { name: 'Old fav', isFavorite: true, createdAt: now - 3000, lastVisitedAt: now - 10 });

@@ -40,7 +40,7 @@ export const watchApi = new Hono()
     const filters = parseWith(siteFilterSchema, query);
     // Newest first by default; by name, A to Z unless the order is given.
     const orderGiven = query.order !== undefined || query.sortOrder !== undefined;
-    const page = await c.var.services.streamingSites.list(c.var.viewer.id, {
+    const page = await c.var.services.watch.list(c.var.viewer.id, {
       search: list.search,
       category: filters.category ?? null,
       favorite: filters.favorite ?? null,
@@ -55,28 +55,28 @@ export const watchApi = new Hono()
 
   .post('/', async (c) => {
     const input = await readJson(c, createSiteSchema);
-    return c.json(await c.var.services.streamingSites.create(c.var.viewer.id, input), 201);
+    return c.json(await c.var.services.watch.create(c.var.viewer.id, input), 201);
   })
 
-  .get('/:siteId', async (c) => c.json(await c.var.services.streamingSites.get(c.var.viewer.id, c.req.param('siteId'))))
+  .get('/:siteId', async (c) => c.json(await c.var.services.watch.get(c.var.viewer.id, c.req.param('siteId'))))
 
   .put('/:siteId', async (c) => {
     const input = await readJson(c, updateSiteSchema);
-    return c.json(await c.var.services.streamingSites.update(c.var.viewer.id, c.req.param('siteId'), input));
+    return c.json(await c.var.services.watch.update(c.var.viewer.id, c.req.param('siteId'), input));
   })
 
   .delete('/:siteId', async (c) => {
-    await c.var.services.streamingSites.remove(c.var.viewer.id, c.req.param('siteId'));
+    await c.var.services.watch.remove(c.var.viewer.id, c.req.param('siteId'));
     return c.json({ success: true, message: 'Streaming site deleted' });
   })
 
-  .post('/:siteId/visit', async (c) => c.json(await c.var.services.streamingSites.visit(c.var.viewer.id, c.req.param('siteId'))));
+  .post('/:siteId/visit', async (c) => c.json(await c.var.services.watch.visit(c.var.viewer.id, c.req.param('siteId'))));
 
 /** The page, mounted at /watch. */
 export const watchPage = new Hono().get('/', requireSignIn(), async (c) => {
   const { tab, search, page } = watchPageQuery.parse(c.req.query());
   const filter: WatchFilter = { tab, search, page };
-  const result = await c.var.services.streamingSites.list(c.var.viewer.id, {
+  const result = await c.var.services.watch.list(c.var.viewer.id, {
     search,
     category: watchTabCategory(tab),
     favorite: tab === 'favorites' ? true : null,

@@ -31,9 +31,9 @@ export function toStreamingSite(row: repo.StreamingSiteRow): StreamingSite {
 /** Ids are UUIDs; anything far longer is no id of ours (and need not reach the database). */
 const MAX_ID_LENGTH = 100;
 
-export type StreamingSitesService = ReturnType<typeof createStreamingSitesService>;
+export type WatchService = ReturnType<typeof createWatchService>;
 
-export function createStreamingSitesService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createWatchService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   const notFound = (): never => {
     throw new NotFoundError(STREAMING_SITE_MESSAGES.notFound);
   };

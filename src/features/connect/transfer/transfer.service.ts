@@ -5,7 +5,7 @@
 import { UnauthorizedError } from '../../../errors.ts';
 import { VAULT_TEXT, type VaultImportResult } from '../../../shared/connect.ts';
 import type { AuthService } from '../../auth/auth.service.ts';
-import type { VaultService } from '../connect.service.ts';
+import type { ConnectService } from '../connect.service.ts';
 import { writeBitwardenCsv } from './bitwarden.ts';
 import { importText, readImport } from './read-import.ts';
 
@@ -28,7 +28,7 @@ export function duplicateKey(account: { name: string; username: string; website:
 /** The day an export is made, for its file name (UTC). */
 export const exportFileName = (at: Date) => `hub-vault-export-${at.toISOString().slice(0, 10)}.csv`;
 
-export function createVaultTransferService({ vault, auth }: { vault: VaultService; auth: AuthService }) {
+export function createConnectTransferService({ connect, auth }: { connect: ConnectService; auth: AuthService }) {
   return {
     /**
      * Reads the file whole (a file that cannot be read changes nothing; a malformed row is left out
@@ -39,7 +39,7 @@ export function createVaultTransferService({ vault, auth }: { vault: VaultServic
       const plan = readImport(importText(bytes));
       let alreadyInVault = 0;
       let repeatedInFile = 0;
-      const created = await vault.createManyNew(ownerId, (existing) => {
+      const created = await connect.createManyNew(ownerId, (existing) => {
         const inVault = new Set(existing.map(duplicateKey));
         const inFile = new Set<string>();
         alreadyInVault = 0;
@@ -66,9 +66,9 @@ export function createVaultTransferService({ vault, auth }: { vault: VaultServic
     /** Every account of the owner as Bitwarden's CSV, after their password is checked under the guessing limit. */
     async exportCsv(ownerId: string, password: string, clientKey: string): Promise<string> {
       if (!(await auth.confirmPassword(ownerId, password, clientKey))) throw new UnauthorizedError(VAULT_TEXT.exportPasswordWrong);
-      return writeBitwardenCsv(await vault.listWithSecrets(ownerId));
+      return writeBitwardenCsv(await connect.listWithSecrets(ownerId));
     },
   };
 }
 
-export type VaultTransferService = ReturnType<typeof createVaultTransferService>;
+export type ConnectTransferService = ReturnType<typeof createConnectTransferService>;

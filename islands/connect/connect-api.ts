@@ -5,19 +5,19 @@ import { VAULT_TEXT, type VaultAccount, type VaultAccountInput, type VaultAccoun
 import { type ApiResult, api, networkErrorText } from '../lib/api.ts';
 
 /** How many accounts one list call asks for; the island reads every page (filters are local). */
-export const VAULT_PAGE = 1000;
+export const CONNECT_PAGE = 1000;
 
 const path = (account: Pick<VaultAccount, '_id'>) => `/api/accounts/${encodeURIComponent(account._id)}`;
 
 /** The file name the export is saved under when the hub names none. */
 export const EXPORT_FILE_NAME = 'connect-accounts.csv';
 
-export const vaultApi = {
+export const connectApi = {
   /** Every account of the owner, one page after another. */
   async listAll(): Promise<ApiResult<VaultAccount[]>> {
     const all: VaultAccount[] = [];
     for (;;) {
-      const outcome = await api<VaultAccount[]>(`/api/accounts?limit=${VAULT_PAGE}&offset=${all.length}`, { fallback: VAULT_TEXT.loadFailed });
+      const outcome = await api<VaultAccount[]>(`/api/accounts?limit=${CONNECT_PAGE}&offset=${all.length}`, { fallback: VAULT_TEXT.loadFailed });
       if (!outcome.ok) return outcome;
       if (!Array.isArray(outcome.value)) return { ok: false, status: outcome.status, message: VAULT_TEXT.loadFailed };
       all.push(...outcome.value);
