@@ -369,7 +369,7 @@ async function main(): Promise<void> {
     return `${uploaded.size} files, SHA-256 equal`;
   });
 
-  // 2. The command line inside the running container, as the README shows it.
+  // 2. The command line inside the running container, as docs/operations.md shows it.
   const cli = async (...args: string[]) => {
     const result = await podman('exec', first.name, 'bun', 'run', 'cli', ...args);
     expect(result.code === 0, `exit ${result.code}: ${result.out} ${result.err}`);

@@ -73,7 +73,7 @@ export const MAX_REQUEST_BODY_BYTES = 64 * 1024 ** 3;
 export const TRANSCODE_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
 export type TranscodePreset = (typeof TRANSCODE_PRESETS)[number];
 
-/** Every setting, with its default. README.md documents each one; keep the two in step. */
+/** Every setting, with its default. docs/operations.md documents each one; keep the two in step. */
 export const settingsSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a whole number' })

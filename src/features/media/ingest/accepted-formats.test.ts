@@ -1,27 +1,27 @@
 // The formats the upload takes, said in three places: what the server's sniffer accepts, what the
-// upload dialog offers (src/shared/upload-formats.ts) and the README's "Accepted files". They must
-// name the same formats.
+// upload dialog offers (src/shared/upload-formats.ts) and the uploads guide's "Accepted files"
+// (docs/guide/uploads.md). They must name the same formats.
 
 import { describe, expect, test } from 'bun:test';
 import path from 'node:path';
 import { UPLOAD_FORMATS } from '../../../shared/upload-formats.ts';
 import { ACCEPTED_TYPES } from './sniff.ts';
 
-const readme = await Bun.file(path.join(import.meta.dir, '..', '..', '..', '..', 'README.md')).text();
+const guide = await Bun.file(path.join(import.meta.dir, '..', '..', '..', '..', 'docs', 'guide', 'uploads.md')).text();
 
-/** The README's "Accepted files" bullet, up to the next bullet. */
-function acceptedFilesBullet(): string {
-  const start = readme.indexOf('- **Accepted files**');
+/** The guide's "Accepted files" section, up to the next heading. */
+function acceptedFilesSection(): string {
+  const start = guide.indexOf('\n## Accepted files\n');
   expect(start).toBeGreaterThan(-1);
-  const end = readme.indexOf('\n- **', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end).replace(/\s+/g, ' ');
+  const end = guide.indexOf('\n#', start + 1);
+  return guide.slice(start, end < 0 ? undefined : end).replace(/\s+/g, ' ');
 }
 
 describe('accepted formats', () => {
-  test('the README names every format the upload dialog offers', () => {
-    const bullet = acceptedFilesBullet();
+  test('the uploads guide names every format the upload dialog offers', () => {
+    const section = acceptedFilesSection();
     const missing = UPLOAD_FORMATS.map((format) => format.label).filter(
-      (label) => !new RegExp(`(^|[^\\w-])${label.replace('/', '\\/')}([^\\w-]|$)`).test(bullet),
+      (label) => !new RegExp(`(^|[^\\w-])${label.replace('/', '\\/')}([^\\w-]|$)`).test(section),
     );
     expect(missing).toEqual([]);
   });
