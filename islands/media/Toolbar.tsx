@@ -8,8 +8,8 @@ import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { itemsText } from '../../src/shared/gallery-view.ts';
 import { changeMediaView, MAX_MEDIA_SEARCH, MEDIA_VIEW_FORM_ID, type MediaView, viewHref } from '../../src/shared/media-view.ts';
 import { CardMenu } from './CardMenu.tsx';
+import type { GalleryConfig, SwitchName } from './gallery-config.ts';
 import { ChevronIcon, CloseIcon, SearchIcon, SortIcon } from './icons.tsx';
-import type { LibraryConfig, SwitchName } from './library-config.ts';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -49,7 +49,7 @@ export function Toolbar({
   onSwitch,
   onFindDuplicates,
 }: {
-  config: LibraryConfig;
+  config: GalleryConfig;
   view: MediaView;
   live: boolean;
   selecting: boolean;

@@ -7,7 +7,7 @@ import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/m
 import { newModel } from '../../test/helpers/models-factory.ts';
 import { tusUpload } from '../lib/tus.ts';
 import { uploadFile } from '../lib/upload.ts';
-import ModelsBoard from '../ModelsBoard.tsx';
+import ModelsBoard from '../Models.tsx';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
