@@ -2,7 +2,7 @@
 // Content', a model card's upload content): pick or drop files, see each one's name, type, size and
 // Image/Video chip, give a title (one file) and tags, then send the files one after another with a
 // real progress bar. Each file is one tus upload sent in chunks of a few megabytes
-// (islands/lib/tus.ts): no request is larger than a proxy lets through, and when the line drops the
+// (islands/lib/uploads.ts): no request is larger than a proxy lets through, and when the line drops the
 // upload waits, then goes on from what the hub has, the bar where it was. Cancel stops the upload
 // (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. A page reloaded
 // or closed mid-upload loses nothing sent: the same file picked again goes on from there. Its refusals show
@@ -16,8 +16,7 @@ import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { dropUpload, TUS_TEXT, tusUpload } from '../lib/tus.ts';
-import { overallPercent, UPLOAD_TEXT, type UploadHandle } from '../lib/upload.ts';
+import { dropUpload, overallPercent, TUS_TEXT, tusUpload, UPLOAD_TEXT, type UploadHandle } from '../lib/uploads.ts';
 import { UploadIcon } from './icons.tsx';
 import { forgetVocabulary, TagPicker } from './TagPicker.tsx';
 
