@@ -36,6 +36,91 @@ function Switch({ label, on, live, onChange }: { label: string; on: boolean; liv
   );
 }
 
+/** The search: a GET form, debounced as you type once the island is live, with a clear button. */
+function SearchForm({ config, view, onSearch }: { config: GalleryConfig; view: MediaView; onSearch: (search: string) => void }) {
+  const words = config.text;
+  const albums = view.filter === 'albums';
+  const [text, setText] = useState(view.search);
+  const searchId = useId();
+  const typed = useRef(false);
+  // The address changed (back, forward, a chip): the field follows, unless it is what was typed.
+  useEffect(() => {
+    if (!typed.current) setText(view.search);
+  }, [view.search]);
+  // Typed before the toolbar was live (it hydrates when first used): taken up as if typed now.
+  const field = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the toolbar goes live
+  useEffect(() => {
+    const typedBefore = field.current?.value ?? text;
+    if (typedBefore === text) return;
+    typed.current = true;
+    setText(typedBefore);
+  }, []);
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      if (text.trim() !== view.search) onSearch(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, view.search, onSearch]);
+  return (
+    <form
+      id={MEDIA_VIEW_FORM_ID}
+      method="get"
+      action={config.rules.path}
+      role="search"
+      aria-label={words.searchLabel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        typed.current = false;
+        onSearch(text.trim());
+      }}
+      className="relative"
+    >
+      {/* A search from the albums view searches the media. */}
+      {view.filter !== 'all' && !albums ? <input type="hidden" name="filter" value={view.filter} /> : null}
+      {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
+      {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
+      {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
+      <label htmlFor={searchId} className="sr-only">
+        {words.search}
+      </label>
+      <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
+      <input
+        ref={field}
+        id={searchId}
+        type="text"
+        inputMode="search"
+        name="search"
+        value={text}
+        maxLength={MAX_MEDIA_SEARCH}
+        placeholder={words.search}
+        autoComplete="off"
+        onChange={(event) => {
+          typed.current = true;
+          setText(event.currentTarget.value);
+        }}
+        className="field pl-10 pr-11"
+      />
+      {text ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => {
+            typed.current = false;
+            setText('');
+            if (view.search) onSearch('');
+          }}
+          className="absolute right-1.5 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
+        >
+          <CloseIcon size={16} />
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
 export function Toolbar({
   config,
   view,
@@ -64,33 +149,8 @@ export function Toolbar({
   onSwitch: (name: SwitchName, on: boolean) => void;
   onFindDuplicates: () => void;
 }) {
-  const { text: words, toolbar } = config;
+  const { toolbar } = config;
   const albums = view.filter === 'albums';
-  const [text, setText] = useState(view.search);
-  const searchId = useId();
-  const typed = useRef(false);
-  // The address changed (back, forward, a chip): the field follows, unless it is what was typed.
-  useEffect(() => {
-    if (!typed.current) setText(view.search);
-  }, [view.search]);
-  // Typed before the toolbar was live (it hydrates when first used): taken up as if typed now.
-  const field = useRef<HTMLInputElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the toolbar goes live
-  useEffect(() => {
-    const typedBefore = field.current?.value ?? text;
-    if (typedBefore === text) return;
-    typed.current = true;
-    setText(typedBefore);
-  }, []);
-  useEffect(() => {
-    if (!typed.current) return;
-    const timer = setTimeout(() => {
-      typed.current = false;
-      if (text.trim() !== view.search) onSearch(text.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, view.search, onSearch]);
-
   const link = (target: MediaView) => ({
     href: viewHref(config.rules, target),
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
@@ -103,59 +163,7 @@ export function Toolbar({
 
   return (
     <div className="mb-5 min-w-0 space-y-2 sm:space-y-3">
-      <form
-        id={MEDIA_VIEW_FORM_ID}
-        method="get"
-        action={config.rules.path}
-        role="search"
-        aria-label={words.searchLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-          typed.current = false;
-          onSearch(text.trim());
-        }}
-        className="relative"
-      >
-        {/* A search from the albums view searches the media. */}
-        {view.filter !== 'all' && !albums ? <input type="hidden" name="filter" value={view.filter} /> : null}
-        {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
-        {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
-        {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
-        <label htmlFor={searchId} className="sr-only">
-          {words.search}
-        </label>
-        <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
-        <input
-          ref={field}
-          id={searchId}
-          type="text"
-          inputMode="search"
-          name="search"
-          value={text}
-          maxLength={MAX_MEDIA_SEARCH}
-          placeholder={words.search}
-          autoComplete="off"
-          onChange={(event) => {
-            typed.current = true;
-            setText(event.currentTarget.value);
-          }}
-          className="field pl-10 pr-11"
-        />
-        {text ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              typed.current = false;
-              setText('');
-              if (view.search) onSearch('');
-            }}
-            className="absolute right-1.5 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
-          >
-            <CloseIcon size={16} />
-          </button>
-        ) : null}
-      </form>
+      <SearchForm config={config} view={view} onSearch={onSearch} />
 
       {/* From sm the chip rows wrap; on phones each is one row that scrolls sideways from edge to
           edge (the Actions menu stays outside, so its list is not clipped). A chip's words stay together. */}
