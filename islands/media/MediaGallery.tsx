@@ -7,17 +7,18 @@
 // (history.pushState, popstate), an open album included.
 
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { MATURE_COOKIE, MATURE_COOKIE_MAX_AGE, MATURE_STORAGE_KEY } from '../../src/shared/gallery-view.ts';
 import type { LibraryChoice } from '../../src/shared/libraries.ts';
-import type { LeanMediaPage, MediaItem, MediaPage } from '../../src/shared/media.ts';
-import { changeMediaView, type MediaView } from '../../src/shared/media-view.ts';
+import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '../../src/shared/media.ts';
+import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
 import { useToastIn } from '../components/toast-control.tsx';
-import type { GalleryConfig, GalleryWords } from './gallery-config.ts';
-import { useMatureAcceptance, usePageKeys, useSwitches } from './gallery-hooks.ts';
+import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
+import type { GalleryConfig, GalleryWords, SwitchName } from './gallery-config.ts';
 import { ChevronIcon, ImagesIcon, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
 import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
+import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
-import { useGalleryView } from './useGalleryView.ts';
 import { useProcessingRefresh } from './useProcessingRefresh.ts';
 import { lazilyWhenUsed, useWhenUsed } from './when-used.tsx';
 
@@ -67,15 +68,22 @@ export interface MediaGalleryProps {
   words?: GalleryWords;
 }
 
-/** What the albums view shows while its script loads. */
-const ALBUMS_LOADING = (
-  <p role="status" className="text-sm text-muted">
-    Loading albums...
-  </p>
-);
-
+const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
 /** The scroll-to-top button shows past this many pixels (spec). */
 export const SCROLL_TOP_AFTER_PX = 100;
+
+/** Remembers the acceptance: the spec's local-storage flag, and the cookie the server reads. */
+function rememberAcceptance(): void {
+  // Storage can be off (private windows); the cookie still carries it.
+  storeFlag(MATURE_STORAGE_KEY, true);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: kept from before the linter; fix when this code is next touched
+  document.cookie = `${MATURE_COOKIE}=true; Path=/; Max-Age=${MATURE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+/** Whether a key press belongs to a field (typing), not to the page. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function MediaGallery({
   config,
@@ -87,23 +95,72 @@ export function MediaGallery({
   libraries,
 }: MediaGalleryProps & { config: GalleryConfig }) {
   const { text, rules } = config;
+  const [view, setView] = useState(initialView);
+  const [data, setData] = useState<MediaPage | null>(() => initialPage && expandPage(initialPage));
+  const [loading, setLoading] = useState(false);
+  const [accepted, setAccepted] = useState(initiallyAccepted || !config.matureWarning);
   const [live, setLive] = useState(false);
-  const [switches, setSwitch] = useSwitches(config);
+  const [switches, setSwitches] = useState<Record<SwitchName, boolean>>({ compact: false, titles: false });
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [uploadOpen, setUploadOpen] = useState(false);
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
   const [addOpened, setAddOpened] = useState(0);
+  const [scrolled, setScrolled] = useState(false);
   const toast = useToastIn(ToastView, config.toast.ms, config.toast.at);
-  const onNavigate = useCallback((next: MediaView) => {
-    setSelected(new Set());
-    if (next.filter === 'albums') setSelecting(false);
-  }, []);
-  const { view, data, setData, loading, client, href, fetchPage, show, onOpenAlbum } = useGalleryView(config, initialView, initialPage, toast, onNavigate);
+  const request = useRef(0);
+  const client = forGallery(config.gallery);
+  const href = useCallback((v: MediaView) => viewHref(rules, v), [rules]);
 
   const inBin = view.filter === 'recycling-bin';
   const inAlbums = view.filter === 'albums';
   const items = data?.media ?? [];
+
+  /** Asks the hub for a view's page; an older answer arriving late is dropped. */
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
+  const fetchPage = useCallback(
+    async (next: MediaView, quiet = false): Promise<void> => {
+      const n = ++request.current;
+      // The albums view shows the Albums panel, which asks for its albums itself.
+      if (next.filter === 'albums') {
+        setLoading(false);
+        setData(EMPTY_PAGE);
+        return;
+      }
+      if (!quiet) setLoading(true);
+      const outcome = await client.loadPage(next, text.loadFailed);
+      if (n !== request.current) return;
+      setLoading(false);
+      if (!outcome.ok || !isMediaPage(outcome.value)) {
+        toast.show(outcome.ok ? text.loadFailed : outcome.message, 'error');
+        setData(EMPTY_PAGE);
+        return;
+      }
+      const page = outcome.value;
+      // Past the last page (the last item of it deleted, an old address): the last page instead.
+      if (page.media.length === 0 && next.page > 1 && page.totalPages > 0) {
+        const last = { ...next, page: page.totalPages };
+        history.replaceState(null, '', href(last));
+        setView(last);
+        return fetchPage(last, quiet);
+      }
+      setData(page);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [toast.show, config],
+  );
+
+  /** Shows another view: the address changes (a new history entry), then the list. */
+  const show = useCallback(
+    (next: MediaView) => {
+      history.pushState(null, '', href(next));
+      setView(next);
+      setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
+      void fetchPage(next);
+    },
+    [fetchPage, href],
+  );
 
   // A search from the albums view searches all media.
   const onSearch = useCallback(
@@ -111,22 +168,81 @@ export function MediaGallery({
     [show, view],
   );
 
-  const { accepted, accept } = useMatureAcceptance(config, initiallyAccepted, () => void fetchPage(view));
-
-  // Going live. The server may have read the address differently from how it was typed: show its reading.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page goes live
+  // Going live: the stored switches, and the acceptance kept in step between storage and cookie.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept from before the linter; fix when this code is next touched
   useEffect(() => {
     setLive(true);
+    setSwitches({ compact: false, titles: false, ...Object.fromEntries(config.toolbar.switches.map((s) => [s.name, storedFlag(s.storageKey)])) });
+    if (config.matureWarning) {
+      if (initiallyAccepted) rememberAcceptance();
+      else if (storedFlag(MATURE_STORAGE_KEY)) {
+        // Accepted before, but the cookie is gone: it comes back silently, and so does the gallery.
+        rememberAcceptance();
+        setAccepted(true);
+        void fetchPage(initialView);
+      }
+    }
+    // The server may have read the address differently from how it was typed: show its reading.
     if (location.pathname === rules.path && location.pathname + location.search !== href(initialView)) history.replaceState(null, '', href(initialView));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  usePageKeys(accepted && !uploadOpen && !inAlbums, view, data?.totalPages ?? 1, show);
+  // Back and forward: the view of the address (an open album included).
+  useEffect(() => {
+    const onPop = () => {
+      if (location.pathname !== rules.path) return;
+      albumPushed.current = false;
+      const next = readView(rules, new URLSearchParams(location.search));
+      setView(next);
+      setSelected(new Set());
+      if (next.filter === 'albums') setSelecting(false);
+      void fetchPage(next);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [fetchPage, rules]);
+
+  // With no viewer or dialog open, Left and Right change page within bounds.
+  useEffect(() => {
+    if (!accepted || uploadOpen || inAlbums) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || typingIn(event.target)) return;
+      if (document.querySelector('dialog[open], [aria-roledescription="media viewer"]')) return;
+      const page = view.page + (event.key === 'ArrowLeft' ? -1 : 1);
+      if (page < 1 || page > (data?.totalPages ?? 1)) return;
+      event.preventDefault();
+      show({ ...view, page });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [accepted, uploadOpen, inAlbums, view, data, show]);
+
+  // The scroll-to-top button, once the page has scrolled past 100 px.
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
 
   // Items still processing are asked for again until they are ready (or failed).
   useProcessingRefresh(items, client.loadItem, setData);
 
+  function accept() {
+    rememberAcceptance();
+    setAccepted(true);
+    void fetchPage(view);
+  }
+
   const replaceItem = (item: MediaItem) => setData((d) => (d ? { ...d, media: d.media.map((m) => (m._id === item._id ? item : m)) } : d));
   const reload = () => fetchPage(view, true);
+
+  function setSwitch(name: SwitchName, on: boolean) {
+    setSwitches((s) => ({ ...s, [name]: on }));
+    const stored = config.toolbar.switches.find((s) => s.name === name);
+    if (stored) storeFlag(stored.storageKey, on);
+  }
 
   function setSelectMode(on: boolean) {
     setSelecting(on);
@@ -144,7 +260,77 @@ export function MediaGallery({
     setAddOpened((n) => n + 1);
   }
 
-  const heading = <GalleryHeading config={config} words={words} accepted={accepted} live={live} onUpload={openUpload} onAddFromGallery={openAddFromGallery} />;
+  /** Whether the open album's address was pushed from the albums list here (Back to Albums then goes back). */
+  const albumPushed = useRef(false);
+  /** An album opened or closed in the albums view: the address says which (reload and Back keep it). */
+  const onOpenAlbum = useCallback(
+    (album: string | null) => {
+      if (album === null && albumPushed.current) {
+        // Back to Albums is the browser's Back: the history stays as the visitor walked it.
+        albumPushed.current = false;
+        history.back();
+        return;
+      }
+      const next = changeMediaView({ ...view, filter: 'albums' }, album ? { album } : {});
+      history.pushState(null, '', href(next));
+      albumPushed.current = album !== null;
+      setView(next);
+    },
+    [view, href],
+  );
+
+  const { header } = config;
+  const heading = (
+    <div className="mb-5 min-w-0">
+      {header.backLink ? (
+        <a href={header.backLink.href} className="btn-ghost -ml-2 mb-2 px-2 text-sm no-underline">
+          <ChevronIcon direction="left" size={18} />
+          {words.backLink ?? header.backLink.label}
+        </a>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        {/* The title and Upload share a row on phones too. */}
+        <div className="min-w-0 flex-1 basis-40">
+          <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+            {words.title ?? text.title}
+            {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
+          </h1>
+          {accepted ? <Tagline taglines={header.taglines} /> : null}
+          {words.blurb ? <p className="mt-2 max-w-3xl text-sm text-muted">{words.blurb}</p> : null}
+        </div>
+        {accepted ? (
+          <div className="flex min-w-0 flex-wrap gap-2">
+            {header.addFromGallery ? (
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={openAddFromGallery}
+                onPointerEnter={preloadDialogs}
+                onFocus={preloadDialogs}
+                disabled={!live}
+                aria-haspopup="dialog"
+              >
+                <ImagesIcon size={16} />
+                Add from Gallery to Premium
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={openUpload}
+              onPointerEnter={preloadDialogs}
+              onFocus={preloadDialogs}
+              disabled={!live}
+              aria-haspopup="dialog"
+            >
+              <UploadIcon size={16} />
+              Upload
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
 
   // The toolbar and the pager: the server's HTML until they are used (when-used.tsx).
   const toolbarHost = useRef<HTMLDivElement>(null);
@@ -215,7 +401,13 @@ export function MediaGallery({
         </Suspense>
       ) : null}
       {inAlbums ? (
-        <Suspense fallback={ALBUMS_LOADING}>
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted">
+              Loading albums...
+            </p>
+          }
+        >
           <AlbumsPanel config={config} isAdmin={isAdmin} initialAlbumId={view.album ?? null} onOpenAlbum={onOpenAlbum} />
         </Suspense>
       ) : (
@@ -240,7 +432,12 @@ export function MediaGallery({
               setSelected={setSelected}
               isAdmin={isAdmin}
               loading={loading}
-              empty={<EmptyGallery title={emptyTitle} hint={emptyHint} />}
+              empty={
+                <div className="card px-6 py-14 text-center">
+                  <p className="font-semibold">{emptyTitle}</p>
+                  <p className="mt-1 text-sm text-muted">{emptyHint}</p>
+                </div>
+              }
             />
           )}
           <div ref={pagerHost} data-when-used="pager">
@@ -249,9 +446,35 @@ export function MediaGallery({
         </>
       )}
 
-      {selecting && !inAlbums ? null : <FloatingUpload label={text.uploadButton} live={live} onUpload={openUpload} />}
+      {selecting && !inAlbums ? null : (
+        <button
+          type="button"
+          onClick={openUpload}
+          onPointerEnter={preloadDialogs}
+          onFocus={preloadDialogs}
+          disabled={!live}
+          aria-label={text.uploadButton}
+          title={text.uploadButton}
+          // On phones the header's Upload button is the way (nothing floats over the cards); from sm a
+          // floating button, for which the page keeps room at its end.
+          className="fixed bottom-28 right-6 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:inline-flex"
+        >
+          <UploadIcon size={22} />
+        </button>
+      )}
       {/* In select mode the bar takes the bottom of the screen. */}
-      <BackToTop hidden={selecting} />
+      {scrolled && !selecting ? (
+        <button
+          type="button"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          aria-label="Back to top"
+          title="Back to top"
+          // On phones in the middle of the bottom bar (room the page keeps), so it covers no card.
+          className="fixed bottom-1 left-1/2 z-[55] inline-flex h-10 w-10 -translate-x-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6 sm:h-11 sm:w-11 sm:translate-x-0"
+        >
+          <ChevronIcon direction="right" size={18} className="-rotate-90" />
+        </button>
+      ) : null}
 
       {uploadOpen || duplicatesOpen || addOpened > 0 ? (
         <Suspense fallback={null}>
@@ -268,128 +491,6 @@ export function MediaGallery({
         </Suspense>
       ) : null}
       {toast.render()}
-    </div>
-  );
-}
-
-/** The title with the gallery's badge, tagline and extras, and the header's Upload (and Add from Gallery to Premium). */
-function GalleryHeading({
-  config: { header, text },
-  words,
-  accepted,
-  live,
-  onUpload,
-  onAddFromGallery,
-}: {
-  config: GalleryConfig;
-  words: GalleryWords;
-  accepted: boolean;
-  live: boolean;
-  onUpload: () => void;
-  onAddFromGallery: () => void;
-}) {
-  return (
-    <div className="mb-5 min-w-0">
-      {header.backLink ? (
-        <a href={header.backLink.href} className="btn-ghost -ml-2 mb-2 px-2 text-sm no-underline">
-          <ChevronIcon direction="left" size={18} />
-          {words.backLink ?? header.backLink.label}
-        </a>
-      ) : null}
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        {/* The title and Upload share a row on phones too. */}
-        <div className="min-w-0 flex-1 basis-40">
-          <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
-            {words.title ?? text.title}
-            {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
-          </h1>
-          {accepted ? <Tagline taglines={header.taglines} /> : null}
-          {words.blurb ? <p className="mt-2 max-w-3xl text-sm text-muted">{words.blurb}</p> : null}
-        </div>
-        {accepted ? (
-          <div className="flex min-w-0 flex-wrap gap-2">
-            {header.addFromGallery ? (
-              <button
-                type="button"
-                className="btn-outline"
-                onClick={onAddFromGallery}
-                onPointerEnter={preloadDialogs}
-                onFocus={preloadDialogs}
-                disabled={!live}
-                aria-haspopup="dialog"
-              >
-                <ImagesIcon size={16} />
-                Add from Gallery to Premium
-              </button>
-            ) : null}
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={onUpload}
-              onPointerEnter={preloadDialogs}
-              onFocus={preloadDialogs}
-              disabled={!live}
-              aria-haspopup="dialog"
-            >
-              <UploadIcon size={16} />
-              Upload
-            </button>
-          </div>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** The scroll-to-top button, once the page has scrolled past 100 px (not while `hidden`). */
-function BackToTop({ hidden }: { hidden: boolean }) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_AFTER_PX);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return scrolled && !hidden ? (
-    <button
-      type="button"
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-      aria-label="Back to top"
-      title="Back to top"
-      // On phones in the middle of the bottom bar (room the page keeps), so it covers no card.
-      className="fixed bottom-1 left-1/2 z-[55] inline-flex h-10 w-10 -translate-x-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6 sm:h-11 sm:w-11 sm:translate-x-0"
-    >
-      <ChevronIcon direction="right" size={18} className="-rotate-90" />
-    </button>
-  ) : null;
-}
-
-/** The floating Upload button (from sm; on phones the header's Upload is the way). */
-function FloatingUpload({ label, live, onUpload }: { label: string; live: boolean; onUpload: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onUpload}
-      onPointerEnter={preloadDialogs}
-      onFocus={preloadDialogs}
-      disabled={!live}
-      aria-label={label}
-      title={label}
-      // On phones the header's Upload button is the way (nothing floats over the cards); from sm a
-      // floating button, for which the page keeps room at its end.
-      className="fixed bottom-28 right-6 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:inline-flex"
-    >
-      <UploadIcon size={22} />
-    </button>
-  );
-}
-
-/** The view has no items: the gallery's words for it. */
-function EmptyGallery({ title, hint }: { title: string; hint: string }) {
-  return (
-    <div className="card px-6 py-14 text-center">
-      <p className="font-semibold">{title}</p>
-      <p className="mt-1 text-sm text-muted">{hint}</p>
     </div>
   );
 }
