@@ -4,7 +4,7 @@
 // after 3 s. Passwords arrive only from GET /api/accounts/{id}, one account at a time, and are
 // dropped again on Hide, edit or delete.
 
-import { type ChangeEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, type RefObject, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import {
   VAULT_CATEGORIES,
   VAULT_CATEGORY_STYLES,
@@ -163,45 +163,17 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
 
   const actions: AccountCardActions = { onReveal: reveal, onHide: (a) => forget(a._id), onCopy: copy, onEdit: (a) => openForm(a), onDelete: askDelete };
   const filtered = view.category !== null || view.search.trim() !== '';
-  const chip = (on: boolean) =>
-    `inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line text-fg hover:bg-raised'}`;
-
   return (
     <>
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="flex items-center gap-2.5 font-display text-2xl font-bold tracking-tight sm:text-3xl">
-            <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-xl bg-accent/15 text-accent">
-              <KeyIcon size={20} />
-            </span>
-            {VAULT_TEXT.title}
-          </h1>
-          <p className="mt-1 text-muted">{VAULT_TEXT.tagline}</p>
-        </div>
-        <div className="flex w-full items-center gap-1.5 sm:w-auto">
-          <label
-            className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}
-          >
-            <UploadIcon />
-            Import
-            <input ref={fileInput} type="file" accept={IMPORT_ACCEPT} className="sr-only" disabled={!live || busy} onChange={importFile} />
-          </label>
-          <button type="button" className="btn-ghost px-3" aria-haspopup="dialog" disabled={!live || accounts.length === 0} onClick={openExport}>
-            <DownloadIcon />
-            Export
-          </button>
-          <button
-            type="button"
-            className="btn-primary ml-auto whitespace-nowrap sm:ml-1.5"
-            aria-haspopup="dialog"
-            disabled={!live}
-            onClick={() => openForm(null)}
-          >
-            <PlusIcon />
-            {VAULT_TEXT.add}
-          </button>
-        </div>
-      </header>
+      <ConnectHeader
+        fileInput={fileInput}
+        live={live}
+        busy={busy}
+        empty={accounts.length === 0}
+        onImport={importFile}
+        onExport={openExport}
+        onAdd={() => openForm(null)}
+      />
 
       {report ? (
         <Suspense fallback={null}>
@@ -209,50 +181,7 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
         </Suspense>
       ) : null}
 
-      <div className="mb-5 space-y-3">
-        <div role="search" className="relative max-w-md">
-          <label htmlFor="connect-search" className="sr-only">
-            Search accounts by name
-          </label>
-          <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
-          <input
-            id="connect-search"
-            type="search"
-            className="field pl-10"
-            placeholder="Search accounts by name"
-            autoComplete="off"
-            maxLength={CONNECT_SEARCH_MAX}
-            value={view.search}
-            disabled={!live}
-            onChange={(e) => changeView({ ...view, search: e.currentTarget.value })}
-          />
-        </div>
-        <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-1.5">
-          <button
-            type="button"
-            className={chip(view.category === null)}
-            aria-pressed={view.category === null}
-            disabled={!live}
-            onClick={() => changeView({ ...view, category: null })}
-          >
-            All
-            <span className="text-xs opacity-80">{accounts.length}</span>
-          </button>
-          {VAULT_CATEGORIES.map((category) => (
-            <button
-              key={category}
-              type="button"
-              className={chip(view.category === category)}
-              aria-pressed={view.category === category}
-              disabled={!live}
-              onClick={() => changeView({ ...view, category })}
-            >
-              {VAULT_CATEGORY_STYLES[category].label}
-              <span className="text-xs opacity-80">{counts.get(category) ?? 0}</span>
-            </button>
-          ))}
-        </div>
-      </div>
+      <ConnectFilters view={view} live={live} total={accounts.length} counts={counts} onView={changeView} />
 
       <p className="mb-3 text-sm text-muted" aria-live="polite">
         {accounts.length === 0
@@ -265,31 +194,9 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
       </p>
 
       {accounts.length === 0 ? (
-        <section className="card flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <span aria-hidden="true" className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-accent/15 text-accent">
-            <KeyIcon size={28} />
-          </span>
-          <h2 className="text-lg font-semibold">No accounts yet</h2>
-          <p className="max-w-sm text-sm text-muted">
-            Keep the sign-in details of your sites here, encrypted on this hub. Add one, or import the export of another password manager.
-          </p>
-          <button type="button" className="btn-primary mt-1" aria-haspopup="dialog" disabled={!live} onClick={() => openForm(null)}>
-            <PlusIcon />
-            {VAULT_TEXT.add}
-          </button>
-        </section>
+        <NoAccounts live={live} onAdd={() => openForm(null)} />
       ) : shown.length === 0 ? (
-        <section className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
-          <h2 className="text-lg font-semibold">No accounts match</h2>
-          <p className="max-w-sm text-sm text-muted">
-            {view.search.trim()
-              ? `Nothing ${view.category ? `in ${VAULT_CATEGORY_STYLES[view.category].label} ` : ''}has "${view.search.trim()}" in its name.`
-              : `No ${view.category ? VAULT_CATEGORY_STYLES[view.category].label : ''} accounts yet.`}
-          </p>
-          <button type="button" className="btn-outline" disabled={!live} onClick={() => changeView({ category: null, search: '' })}>
-            Clear filters
-          </button>
-        </section>
+        <NoneMatch view={view} live={live} onClear={() => changeView({ category: null, search: '' })} />
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Accounts">
           {shown.map((account) => (
@@ -319,5 +226,156 @@ export default function Connect({ accounts: initialAccounts, view: initialView }
       ) : null}
       {toast.render()}
     </>
+  );
+}
+
+/** 'Connect', its tagline, and Import, Export and Add Account. */
+function ConnectHeader({
+  fileInput,
+  live,
+  busy,
+  empty,
+  onImport,
+  onExport,
+  onAdd,
+}: {
+  fileInput: RefObject<HTMLInputElement | null>;
+  live: boolean;
+  busy: boolean;
+  /** No account yet: nothing to export. */
+  empty: boolean;
+  onImport: (event: ChangeEvent<HTMLInputElement>) => void;
+  onExport: () => void;
+  onAdd: () => void;
+}) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="flex items-center gap-2.5 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+          <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-xl bg-accent/15 text-accent">
+            <KeyIcon size={20} />
+          </span>
+          {VAULT_TEXT.title}
+        </h1>
+        <p className="mt-1 text-muted">{VAULT_TEXT.tagline}</p>
+      </div>
+      <div className="flex w-full items-center gap-1.5 sm:w-auto">
+        <label
+          className={`btn-ghost px-3 ${live && !busy ? 'cursor-pointer' : 'cursor-not-allowed opacity-50'} focus-within:outline focus-within:outline-2 focus-within:outline-accent`}
+        >
+          <UploadIcon />
+          Import
+          <input ref={fileInput} type="file" accept={IMPORT_ACCEPT} className="sr-only" disabled={!live || busy} onChange={onImport} />
+        </label>
+        <button type="button" className="btn-ghost px-3" aria-haspopup="dialog" disabled={!live || empty} onClick={onExport}>
+          <DownloadIcon />
+          Export
+        </button>
+        <button type="button" className="btn-primary ml-auto whitespace-nowrap sm:ml-1.5" aria-haspopup="dialog" disabled={!live} onClick={onAdd}>
+          <PlusIcon />
+          {VAULT_TEXT.add}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** The search by name and the category chips, each with its count. */
+function ConnectFilters({
+  view,
+  live,
+  total,
+  counts,
+  onView,
+}: {
+  view: ConnectView;
+  live: boolean;
+  total: number;
+  counts: ReadonlyMap<VaultCategory, number>;
+  onView: (view: ConnectView) => void;
+}) {
+  const chip = (on: boolean) =>
+    `inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-3 py-1.5 text-sm font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line text-fg hover:bg-raised'}`;
+  return (
+    <div className="mb-5 space-y-3">
+      <div role="search" className="relative max-w-md">
+        <label htmlFor="connect-search" className="sr-only">
+          Search accounts by name
+        </label>
+        <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
+        <input
+          id="connect-search"
+          type="search"
+          className="field pl-10"
+          placeholder="Search accounts by name"
+          autoComplete="off"
+          maxLength={CONNECT_SEARCH_MAX}
+          value={view.search}
+          disabled={!live}
+          onChange={(e) => onView({ ...view, search: e.currentTarget.value })}
+        />
+      </div>
+      <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-1.5">
+        <button
+          type="button"
+          className={chip(view.category === null)}
+          aria-pressed={view.category === null}
+          disabled={!live}
+          onClick={() => onView({ ...view, category: null })}
+        >
+          All
+          <span className="text-xs opacity-80">{total}</span>
+        </button>
+        {VAULT_CATEGORIES.map((category) => (
+          <button
+            key={category}
+            type="button"
+            className={chip(view.category === category)}
+            aria-pressed={view.category === category}
+            disabled={!live}
+            onClick={() => onView({ ...view, category })}
+          >
+            {VAULT_CATEGORY_STYLES[category].label}
+            <span className="text-xs opacity-80">{counts.get(category) ?? 0}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The owner has no account yet. */
+function NoAccounts({ live, onAdd }: { live: boolean; onAdd: () => void }) {
+  return (
+    <section className="card flex flex-col items-center gap-3 px-6 py-14 text-center">
+      <span aria-hidden="true" className="inline-flex h-14 w-14 items-center justify-center rounded-2xl bg-accent/15 text-accent">
+        <KeyIcon size={28} />
+      </span>
+      <h2 className="text-lg font-semibold">No accounts yet</h2>
+      <p className="max-w-sm text-sm text-muted">
+        Keep the sign-in details of your sites here, encrypted on this hub. Add one, or import the export of another password manager.
+      </p>
+      <button type="button" className="btn-primary mt-1" aria-haspopup="dialog" disabled={!live} onClick={onAdd}>
+        <PlusIcon />
+        {VAULT_TEXT.add}
+      </button>
+    </section>
+  );
+}
+
+/** Accounts there are, but none in the category or with the search in its name. */
+function NoneMatch({ view, live, onClear }: { view: ConnectView; live: boolean; onClear: () => void }) {
+  return (
+    <section className="card flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <h2 className="text-lg font-semibold">No accounts match</h2>
+      <p className="max-w-sm text-sm text-muted">
+        {view.search.trim()
+          ? `Nothing ${view.category ? `in ${VAULT_CATEGORY_STYLES[view.category].label} ` : ''}has "${view.search.trim()}" in its name.`
+          : `No ${view.category ? VAULT_CATEGORY_STYLES[view.category].label : ''} accounts yet.`}
+      </p>
+      <button type="button" className="btn-outline" disabled={!live} onClick={onClear}>
+        Clear filters
+      </button>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
 import { type MediaFields, manyMedia, newMedia } from '../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../test/helpers/media-library-kit.tsx';
-import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaLibrary.tsx';
+import { PROCESSING_POLL_MS, SCROLL_TOP_AFTER_PX } from './media/MediaGallery.tsx';
 import { RED_ROOM } from './media/red-room-config.ts';
 import { SEARCH_DEBOUNCE_MS } from './media/Toolbar.tsx';
 

@@ -4,7 +4,7 @@ import { afterEach, expect, test } from 'bun:test';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { localDate } from '../src/shared/dates.ts';
 import type { Link } from '../src/shared/links.ts';
-import HomeDashboard from './HomeDashboard.tsx';
+import HomeDashboard from './Home.tsx';
 import { LinkCard } from './links/LinkCard.tsx';
 
 afterEach(cleanup);

@@ -2,15 +2,15 @@
 // Island name -> lazy import; the client entry loads only the islands a page actually contains.
 
 export const islandLoaders = {
-  AdminPanel: () => import('./AdminPanel.tsx'),
+  Admin: () => import('./Admin.tsx'),
   ApiKeys: () => import('./ApiKeys.tsx'),
   Connect: () => import('./Connect.tsx'),
   DeleteAccount: () => import('./DeleteAccount.tsx'),
   Gallery: () => import('./Gallery.tsx'),
-  HomeDashboard: () => import('./HomeDashboard.tsx'),
-  LinksBoard: () => import('./LinksBoard.tsx'),
+  Home: () => import('./Home.tsx'),
+  Links: () => import('./Links.tsx'),
   LockoutBadge: () => import('./LockoutBadge.tsx'),
-  ModelsBoard: () => import('./ModelsBoard.tsx'),
+  Models: () => import('./Models.tsx'),
   Passkeys: () => import('./Passkeys.tsx'),
   Premium: () => import('./Premium.tsx'),
   ProfileLocks: () => import('./ProfileLocks.tsx'),

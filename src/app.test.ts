@@ -49,7 +49,7 @@ describe('pages', () => {
     expect(scripts(html)).toEqual([expect.stringMatching(THEME_SCRIPT), expect.stringMatching(ISLAND_ENTRY)]);
     // The entry's tag names the scripts of this page's islands, and of no other island.
     const named = JSON.parse(html.match(/data-islands="([^"]+)"/)![1]!.replaceAll('&quot;', '"')) as Record<string, string>;
-    expect(Object.keys(named).sort()).toEqual(['HomeDashboard', 'LockoutBadge']);
+    expect(Object.keys(named).sort()).toEqual(['Home', 'LockoutBadge']);
     for (const url of Object.values(named)) expect(url).toMatch(/^\/static\/build\/islands\/[A-Za-z]+-[a-z0-9]+\.js(#[\w$]+)?$/);
   });
 

@@ -7,7 +7,7 @@ import type { Library } from '../../src/shared/libraries.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { jpegBytes, put, snapshot } from '../../test/helpers/library-trees.ts';
 import { tempDir } from '../../test/helpers/test-app.ts';
-import AdminPanel from '../AdminPanel.tsx';
+import AdminPanel from '../Admin.tsx';
 import { LIBRARY_POLL_MS, ScanState } from './LibrariesCard.tsx';
 
 // The Libraries card against the real hub (test/helpers/island-app.ts), with LIBRARY_ROOTS a temp

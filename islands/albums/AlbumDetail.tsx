@@ -1,14 +1,14 @@
 // One album: Back to Albums, its name, 'X of Y' items (matching the chip of all), the chips All,
 // Photos, Videos, Favorites, Add Media, Select Thumbnail, and the grid of its items (either
-// gallery's) through the library's one grid: the gallery's full card menu (spec), with Set as
+// gallery's) through the gallery core's one grid: the gallery's full card menu (spec), with Set as
 // Album Thumbnail and Remove from Album, select mode, and the viewer.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AlbumDetail as AlbumData, AlbumFilter } from '../../src/shared/albums.ts';
 import type { MediaItem } from '../../src/shared/media.ts';
 import type { ToastControl } from '../components/useToast.tsx';
+import type { GalleryConfig } from '../media/gallery-config.ts';
 import { ChevronIcon, ImagesIcon } from '../media/icons.tsx';
-import type { LibraryConfig } from '../media/library-config.ts';
 import { MediaGrid } from '../media/MediaGrid.tsx';
 import { AddMediaDialog, chipClass } from './AddMediaDialog.tsx';
 import { ALBUM_TEXT, failureText, loadAlbum, removeFromAlbum, setAlbumCover } from './albums-api.ts';
@@ -32,7 +32,7 @@ export function AlbumDetail({
   onBack,
 }: {
   albumId: string;
-  config: LibraryConfig;
+  config: GalleryConfig;
   isAdmin: boolean;
   toast: ToastControl;
   onBack: () => void;

@@ -11,7 +11,7 @@ import { PlusIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
 import { CardMenu, type MenuAction } from '../media/CardMenu.tsx';
 import { type Confirmation, ConfirmDialog } from '../media/ConfirmDialog.tsx';
-import type { LibraryConfig } from '../media/library-config.ts';
+import type { GalleryConfig } from '../media/gallery-config.ts';
 import { AlbumCover, createdText, itemCount } from './AlbumCover.tsx';
 import { AlbumDetail } from './AlbumDetail.tsx';
 import { AlbumFormDialog } from './AlbumFormDialog.tsx';
@@ -23,7 +23,7 @@ const PANEL_PAGE = 100;
 
 export interface AlbumsPanelProps {
   /** The gallery this panel is part of (The Red Room's or Premium's configuration). */
-  config: LibraryConfig;
+  config: GalleryConfig;
   /** Passed to the viewer of an album's items. */
   isAdmin?: boolean;
   /** Opens this album straight away (an album chosen before the panel showed). */

@@ -180,6 +180,50 @@ function SimilarGroup({
   );
 }
 
+/** One group of the list: its name and what it holds, then its copies (exact) or its files to keep one of (similar). */
+function GroupItem({
+  group,
+  mode,
+  headingId,
+  keepId,
+  busy,
+  onKeep,
+  onMerge,
+}: {
+  group: DuplicateGroup;
+  mode: DuplicatesMode;
+  headingId: string;
+  keepId: string;
+  busy: boolean;
+  onKeep: (id: string) => void;
+  onMerge: () => void;
+}) {
+  return (
+    <li>
+      <section aria-labelledby={headingId} className="rounded-2xl bg-raised/60 p-3">
+        <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+          <h3 id={headingId} className="min-w-0 max-w-full truncate text-sm font-bold" title={group.originalName}>
+            {group.originalName || 'Untitled'}
+          </h3>
+          <p className="text-xs text-muted">
+            {mode === 'exact'
+              ? `${plural(group.duplicates.length, 'copy', 'copies')} · ${formatSize(group.size)} each`
+              : `${plural(group.duplicates.length, 'file', 'files')} · largest ${formatSize(group.size)}`}
+          </p>
+          {mode === 'similar' && typeof group.distance === 'number' ? (
+            <p className="text-xs font-semibold text-accent">{similarityText(group.distance)}</p>
+          ) : null}
+        </div>
+        {mode === 'exact' ? (
+          <ExactGroup group={group} headingId={headingId} />
+        ) : (
+          <SimilarGroup group={group} headingId={headingId} keepId={keepId} busy={busy} onKeep={onKeep} onMerge={onMerge} />
+        )}
+      </section>
+    </li>
+  );
+}
+
 export function DuplicatesDialog({ gallery, open, onClose, onChanged }: DuplicatesDialogProps) {
   const control = useDialog();
   const toast = useToast(gallery === 'premium' ? PREMIUM_TOAST_MS : GALLERY_TOAST_MS);
@@ -332,37 +376,17 @@ export function DuplicatesDialog({ gallery, open, onClose, onChanged }: Duplicat
             <ul className="space-y-4">
               {groups.map((group, index) => {
                 const key = groupKey(group);
-                const headingId = `${headingPrefix}-${index}`;
                 return (
-                  <li key={key}>
-                    <section aria-labelledby={headingId} className="rounded-2xl bg-raised/60 p-3">
-                      <div className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
-                        <h3 id={headingId} className="min-w-0 max-w-full truncate text-sm font-bold" title={group.originalName}>
-                          {group.originalName || 'Untitled'}
-                        </h3>
-                        <p className="text-xs text-muted">
-                          {mode === 'exact'
-                            ? `${plural(group.duplicates.length, 'copy', 'copies')} · ${formatSize(group.size)} each`
-                            : `${plural(group.duplicates.length, 'file', 'files')} · largest ${formatSize(group.size)}`}
-                        </p>
-                        {mode === 'similar' && typeof group.distance === 'number' ? (
-                          <p className="text-xs font-semibold text-accent">{similarityText(group.distance)}</p>
-                        ) : null}
-                      </div>
-                      {mode === 'exact' ? (
-                        <ExactGroup group={group} headingId={headingId} />
-                      ) : (
-                        <SimilarGroup
-                          group={group}
-                          headingId={headingId}
-                          keepId={keep[key] ?? group.duplicates[0]!._id}
-                          busy={merging === key}
-                          onKeep={(id) => setKeep((k) => ({ ...k, [key]: id }))}
-                          onMerge={() => void merge(group)}
-                        />
-                      )}
-                    </section>
-                  </li>
+                  <GroupItem
+                    key={key}
+                    group={group}
+                    mode={mode}
+                    headingId={`${headingPrefix}-${index}`}
+                    keepId={keep[key] ?? group.duplicates[0]!._id}
+                    busy={merging === key}
+                    onKeep={(id) => setKeep((k) => ({ ...k, [key]: id }))}
+                    onMerge={() => void merge(group)}
+                  />
                 );
               })}
             </ul>

@@ -199,6 +199,37 @@ function Picture({ item, live }: { item: MediaItem; live: boolean }) {
   );
 }
 
+/**
+ * Whether the preview clip is wanted, and why, as bits: 1 the pointer is over the card, 2 its link
+ * has keyboard focus, 4 a finger holds it. A mouse or pen hovers; a finger holds (the mouse events
+ * a touch makes come with its tap, so they are not listened to). A finger that lifts, scrolls or
+ * leaves ends the hold; a hold's click opens nothing (`hold.current.held`).
+ */
+function usePreviewWish() {
+  const [wanted, setWanted] = useState(0);
+  // A finger's hold: its timer, and whether it became a hold (then its click opens nothing).
+  const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; held?: boolean }>({});
+  useEffect(() => () => clearTimeout(hold.current.timer), []);
+  const want = (bit: number, on: boolean) => {
+    if (!on || !reducedMotion()) setWanted((w) => (on ? w | bit : w & ~bit));
+  };
+  const down = (event: PointerEvent) => {
+    clearTimeout(hold.current.timer);
+    hold.current = {};
+    if (event.pointerType === 'touch')
+      hold.current.timer = setTimeout(() => {
+        hold.current.held = true;
+        want(4, true);
+      }, HOLD_MS);
+  };
+  const up = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') return want(1, false);
+    clearTimeout(hold.current.timer);
+    want(4, false);
+  };
+  return { wanted, want, hold, down, up };
+}
+
 export function MediaCard({
   item,
   look,
@@ -220,12 +251,9 @@ export function MediaCard({
   // Only the preview clip plays on hover, never the original; without one the poster stays.
   const clip = look.hoverPreview && isVideo && item.preview ? item.preview : null;
   const badge = isVideo && (look.playBadge ?? !look.hoverPreview);
-  // Why the clip plays, as bits: 1 the pointer is over the card, 2 its link has keyboard focus, 4 a finger holds it.
-  const [wanted, setWanted] = useState(0);
+  const { wanted, want, hold, down, up } = usePreviewWish();
   const [playing, setPlaying] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // A finger's hold: its timer, and whether it became a hold (then its click opens nothing).
-  const hold = useRef<{ timer?: ReturnType<typeof setTimeout>; held?: boolean }>({});
   // Compact tiles are pictures only; the overlay look puts the title over the picture unless in titles view.
   const below = !compact && (look.title === 'below' || titlesView);
   const overlay = look.title === 'overlay' && !below;
@@ -234,7 +262,6 @@ export function MediaCard({
   useEffect(
     () => () => {
       if (pending.current) clearTimeout(pending.current);
-      clearTimeout(hold.current.timer);
     },
     [],
   );
@@ -259,26 +286,6 @@ export function MediaCard({
       pending.current = null;
       onOpen(item, false);
     }, DOUBLE_CLICK_MS);
-  };
-
-  const want = (bit: number, on: boolean) => {
-    if (!on || !reducedMotion()) setWanted((w) => (on ? w | bit : w & ~bit));
-  };
-  // A mouse or pen hovers; a finger holds (the mouse events a touch makes come with its tap, so
-  // they are not listened to). A finger that lifts, scrolls or leaves ends the hold.
-  const down = (event: PointerEvent) => {
-    clearTimeout(hold.current.timer);
-    hold.current = {};
-    if (event.pointerType === 'touch')
-      hold.current.timer = setTimeout(() => {
-        hold.current.held = true;
-        want(4, true);
-      }, HOLD_MS);
-  };
-  const up = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') return want(1, false);
-    clearTimeout(hold.current.timer);
-    want(4, false);
   };
 
   const round = compact || !below ? 'rounded-xl' : 'rounded-t-xl';

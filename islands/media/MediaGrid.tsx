@@ -1,7 +1,7 @@
 // The grid of a media list, with all it does to its items: the cards, the card (and viewer) menu
 // of the gallery's configuration, select mode and its bar (one bulk call per action), the menu's
 // dialogs (Edit Title, Edit Tags, View Details, Set as Profile Picture, Move to Album, the delete
-// questions), and the viewer. A gallery's page (MediaLibrary) and an open album (AlbumDetail) both
+// questions), and the viewer. A gallery's page (MediaGallery) and an open album (AlbumDetail) both
 // show their items through it; an album adds Set as Album Thumbnail and Remove from Album. Each
 // item's calls go to its own gallery (an album holds items of both). This file draws the cards and
 // keeps the state; what runs once someone acts (the calls, the bar, the dialogs, the viewer) is
@@ -13,8 +13,8 @@ import type { DialogControl } from '../components/useDialog.ts';
 import type { ToastControl } from '../components/useToast.tsx';
 import { MenuList } from './CardMenu.tsx';
 import type { Confirmation } from './ConfirmDialog.tsx';
+import type { GridConfig, SwitchName } from './gallery-config.ts';
 import { lazily } from './lazily.ts';
-import type { GridConfig, SwitchName } from './library-config.ts';
 import { MediaCard } from './MediaCard.tsx';
 import type { ModelChoice } from './media-client.ts';
 

@@ -6,7 +6,7 @@
 // on one line each.
 
 import type { ReactNode } from 'react';
-import type { GridConfig, SelectionButton } from './library-config.ts';
+import type { GridConfig, SelectionButton } from './gallery-config.ts';
 import { SELECTION_LABELS } from './selection-words.ts';
 
 const BUTTON = 'inline-flex items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-50 sm:px-4';

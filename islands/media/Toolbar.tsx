@@ -8,8 +8,8 @@ import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { itemsText } from '../../src/shared/gallery-view.ts';
 import { changeMediaView, MAX_MEDIA_SEARCH, MEDIA_VIEW_FORM_ID, type MediaView, viewHref } from '../../src/shared/media-view.ts';
 import { CardMenu } from './CardMenu.tsx';
+import type { GalleryConfig, SwitchName } from './gallery-config.ts';
 import { ChevronIcon, CloseIcon, SearchIcon, SortIcon } from './icons.tsx';
-import type { LibraryConfig, SwitchName } from './library-config.ts';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -36,35 +36,9 @@ function Switch({ label, on, live, onChange }: { label: string; on: boolean; liv
   );
 }
 
-export function Toolbar({
-  config,
-  view,
-  live,
-  selecting,
-  switches,
-  count,
-  onView,
-  onSearch,
-  onSelecting,
-  onSwitch,
-  onFindDuplicates,
-}: {
-  config: LibraryConfig;
-  view: MediaView;
-  live: boolean;
-  selecting: boolean;
-  switches: Record<SwitchName, boolean>;
-  /** Items in the view (all pages), or null while unknown (shown where the gallery has a count). */
-  count: number | null;
-  /** A click on a chip (the island shows the view without a page load). */
-  onView: (view: MediaView) => void;
-  /** A search typed (after the debounce) or submitted. */
-  onSearch: (search: string) => void;
-  onSelecting: (on: boolean) => void;
-  onSwitch: (name: SwitchName, on: boolean) => void;
-  onFindDuplicates: () => void;
-}) {
-  const { text: words, toolbar } = config;
+/** The search: a GET form, debounced as you type once the island is live, with a clear button. */
+function SearchForm({ config, view, onSearch }: { config: GalleryConfig; view: MediaView; onSearch: (search: string) => void }) {
+  const words = config.text;
   const albums = view.filter === 'albums';
   const [text, setText] = useState(view.search);
   const searchId = useId();
@@ -90,7 +64,93 @@ export function Toolbar({
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, view.search, onSearch]);
+  return (
+    <form
+      id={MEDIA_VIEW_FORM_ID}
+      method="get"
+      action={config.rules.path}
+      role="search"
+      aria-label={words.searchLabel}
+      onSubmit={(event) => {
+        event.preventDefault();
+        typed.current = false;
+        onSearch(text.trim());
+      }}
+      className="relative"
+    >
+      {/* A search from the albums view searches the media. */}
+      {view.filter !== 'all' && !albums ? <input type="hidden" name="filter" value={view.filter} /> : null}
+      {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
+      {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
+      {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
+      <label htmlFor={searchId} className="sr-only">
+        {words.search}
+      </label>
+      <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
+      <input
+        ref={field}
+        id={searchId}
+        type="text"
+        inputMode="search"
+        name="search"
+        value={text}
+        maxLength={MAX_MEDIA_SEARCH}
+        placeholder={words.search}
+        autoComplete="off"
+        onChange={(event) => {
+          typed.current = true;
+          setText(event.currentTarget.value);
+        }}
+        className="field pl-10 pr-11"
+      />
+      {text ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => {
+            typed.current = false;
+            setText('');
+            if (view.search) onSearch('');
+          }}
+          className="absolute right-1.5 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
+        >
+          <CloseIcon size={16} />
+        </button>
+      ) : null}
+    </form>
+  );
+}
 
+export function Toolbar({
+  config,
+  view,
+  live,
+  selecting,
+  switches,
+  count,
+  onView,
+  onSearch,
+  onSelecting,
+  onSwitch,
+  onFindDuplicates,
+}: {
+  config: GalleryConfig;
+  view: MediaView;
+  live: boolean;
+  selecting: boolean;
+  switches: Record<SwitchName, boolean>;
+  /** Items in the view (all pages), or null while unknown (shown where the gallery has a count). */
+  count: number | null;
+  /** A click on a chip (the island shows the view without a page load). */
+  onView: (view: MediaView) => void;
+  /** A search typed (after the debounce) or submitted. */
+  onSearch: (search: string) => void;
+  onSelecting: (on: boolean) => void;
+  onSwitch: (name: SwitchName, on: boolean) => void;
+  onFindDuplicates: () => void;
+}) {
+  const { toolbar } = config;
+  const albums = view.filter === 'albums';
   const link = (target: MediaView) => ({
     href: viewHref(config.rules, target),
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
@@ -103,59 +163,7 @@ export function Toolbar({
 
   return (
     <div className="mb-5 min-w-0 space-y-2 sm:space-y-3">
-      <form
-        id={MEDIA_VIEW_FORM_ID}
-        method="get"
-        action={config.rules.path}
-        role="search"
-        aria-label={words.searchLabel}
-        onSubmit={(event) => {
-          event.preventDefault();
-          typed.current = false;
-          onSearch(text.trim());
-        }}
-        className="relative"
-      >
-        {/* A search from the albums view searches the media. */}
-        {view.filter !== 'all' && !albums ? <input type="hidden" name="filter" value={view.filter} /> : null}
-        {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
-        {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
-        {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
-        <label htmlFor={searchId} className="sr-only">
-          {words.search}
-        </label>
-        <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted" />
-        <input
-          ref={field}
-          id={searchId}
-          type="text"
-          inputMode="search"
-          name="search"
-          value={text}
-          maxLength={MAX_MEDIA_SEARCH}
-          placeholder={words.search}
-          autoComplete="off"
-          onChange={(event) => {
-            typed.current = true;
-            setText(event.currentTarget.value);
-          }}
-          className="field pl-10 pr-11"
-        />
-        {text ? (
-          <button
-            type="button"
-            aria-label="Clear search"
-            onClick={() => {
-              typed.current = false;
-              setText('');
-              if (view.search) onSearch('');
-            }}
-            className="absolute right-1.5 top-1/2 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
-          >
-            <CloseIcon size={16} />
-          </button>
-        ) : null}
-      </form>
+      <SearchForm config={config} view={view} onSearch={onSearch} />
 
       {/* From sm the chip rows wrap; on phones each is one row that scrolls sideways from edge to
           edge (the Actions menu stays outside, so its list is not clipped). A chip's words stay together. */}

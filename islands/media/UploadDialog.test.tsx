@@ -5,8 +5,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { type MediaItem, type MediaPage, UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { mediaSamples, paddedVideo as paddedSample, type Sample, type SampleName, sha256 } from '../../test/helpers/media-samples.ts';
-import { encodeMetadata, RETRY_DELAYS_MS, TUS_TEXT } from '../lib/tus.ts';
-import { uploadFile } from '../lib/upload.ts';
+import { encodeMetadata, RETRY_DELAYS_MS, TUS_TEXT, tusUpload } from '../lib/uploads.ts';
 import { UploadDialog, type UploadDialogProps } from './UploadDialog.tsx';
 
 // The dialog talks to the real hub (test/helpers/island-app.ts): each file is a tus upload
@@ -409,9 +408,9 @@ describe('refusals and failures', () => {
     const [refused] = rows();
     expect(refused!.getAttribute('aria-label')).toBe('notes.jpg');
     const words = within(refused!).getByText(/notes\.jpg/, { selector: 'p.text-danger' }).textContent!;
-    // The same words as the multipart upload gives for the same file.
-    const multipart = await uploadFile(new File(['just some text, not a picture'], 'notes.jpg', { type: 'image/jpeg' }), { tags: [] }).done;
-    expect(multipart.ok ? multipart.result.errors[0]?.error : multipart.message).toBe(words);
+    // The same words as the hub gives for the same file sent on its own.
+    const alone = await tusUpload(new File(['just some text, not a picture'], 'notes.jpg', { type: 'image/jpeg' }), { gallery: 'gallery', tags: [] }).done;
+    expect(alone.ok ? alone.result.errors[0]?.error : alone.message).toBe(words);
     expect(toastText()).toBe(words);
     expect(rows()).toHaveLength(1);
     expect(onUploaded.mock.calls[0]![0].map((i) => i.originalName)).toEqual(['animation.gif']);

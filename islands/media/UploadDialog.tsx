@@ -2,7 +2,7 @@
 // Content', a model card's upload content): pick or drop files, see each one's name, type, size and
 // Image/Video chip, give a title (one file) and tags, then send the files one after another with a
 // real progress bar. Each file is one tus upload sent in chunks of a few megabytes
-// (islands/lib/tus.ts): no request is larger than a proxy lets through, and when the line drops the
+// (islands/lib/uploads.ts): no request is larger than a proxy lets through, and when the line drops the
 // upload waits, then goes on from what the hub has, the bar where it was. Cancel stops the upload
 // (the hub keeps nothing of it); the dialog cannot be closed while an upload runs. A page reloaded
 // or closed mid-upload loses nothing sent: the same file picked again goes on from there. Its refusals show
@@ -16,8 +16,7 @@ import { Dialog, DialogActions, useDialog } from '../components/Dialog.tsx';
 import { SelectField, TextField } from '../components/Field.tsx';
 import { TrashIcon } from '../components/Icons.tsx';
 import { useToast } from '../components/useToast.tsx';
-import { dropUpload, TUS_TEXT, tusUpload } from '../lib/tus.ts';
-import { overallPercent, UPLOAD_TEXT, type UploadHandle } from '../lib/upload.ts';
+import { dropUpload, overallPercent, TUS_TEXT, tusUpload, UPLOAD_TEXT, type UploadFields, type UploadHandle } from '../lib/uploads.ts';
 import { UploadIcon } from './icons.tsx';
 import { forgetVocabulary, TagPicker } from './TagPicker.tsx';
 
@@ -97,7 +96,6 @@ export function UploadDialog({
   const [uploading, setUploading] = useState(false);
   const [percent, setPercent] = useState(0);
   const [note, setNote] = useState('');
-  const [dragging, setDragging] = useState(false);
   const [chosenDestination, setChosenDestination] = useState(destination ?? 'gallery');
   const nextKey = useRef(1);
   const inFlight = useRef<UploadHandle | null>(null);
@@ -125,17 +123,16 @@ export function UploadDialog({
     setEntries((current) => [...current, ...added]);
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(event.dataTransfer?.files ?? null);
-  }
-
   /** A file leaves the list: what the hub kept of an earlier try of it goes too. */
   function forget(key: number) {
     const url = resumable.current.get(key);
     resumable.current.delete(key);
     if (url) void dropUpload(url);
+  }
+
+  function remove(key: number) {
+    forget(key);
+    setEntries((list) => list.filter((e) => e.key !== key));
   }
 
   function reset() {
@@ -172,45 +169,17 @@ export function UploadDialog({
     setUploading(true);
     setPercent(0);
     setNote('');
-    const sizes = queue.map((e) => e.file.size);
-    const stored: MediaItem[] = [];
-    const sent = new Set<number>();
-    const failures = new Map<number, string>();
-    for (const [index, entry] of queue.entries()) {
-      setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'sending', error: undefined } : e)));
-      // One tus upload per file, in chunks; a file that failed before goes on from what the hub kept.
-      const handle = tusUpload(
-        entry.file,
-        { gallery, title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
-        {
-          resumeFrom: resumable.current.get(entry.key),
-          // The same file picked again after a reload goes on from what the hub has.
-          remember: true,
-          onCreated: (url) => resumable.current.set(entry.key, url),
-          onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 1)),
-          onRetrying: (waiting) => setNote(waiting ? TUS_TEXT.reconnecting : ''),
-        },
-      );
-      inFlight.current = handle;
-      const outcome = await handle.done;
-      inFlight.current = null;
-      setNote('');
-      if (!outcome.ok && outcome.cancelled) {
-        resumable.current.delete(entry.key);
-        setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'waiting' } : e)));
-        break;
-      }
-      if (outcome.ok && outcome.result.media.length > 0) {
-        stored.push(...outcome.result.media);
-        sent.add(entry.key);
-        resumable.current.delete(entry.key);
-      } else {
-        const message = outcome.ok ? (outcome.result.errors[0]?.error ?? UPLOAD_TEXT.failed) : outcome.message;
-        failures.set(entry.key, message);
-        setEntries((list) => list.map((e) => (e.key === entry.key ? { ...e, state: 'failed', error: message } : e)));
-      }
-      setPercent(overallPercent(sizes, index, 1));
-    }
+    const { stored, sent, failures } = await sendEach(
+      queue,
+      { gallery, title: queue.length === 1 ? title : undefined, tags: sentTags, modelId: targetModel },
+      {
+        resumable: resumable.current,
+        inFlight,
+        mark: (key, change) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e))),
+        setPercent,
+        setNote,
+      },
+    );
     setUploading(false);
     // Stored files leave the list; refused ones stay with their reason, to be removed or sent again.
     setEntries((list) => list.filter((e) => !sent.has(e.key)));
@@ -254,106 +223,12 @@ export function UploadDialog({
         {/* Leaves room in the window for the title, the bar, its note and the buttons below. */}
         <div className="max-h-[min(70vh,calc(100vh_-_19rem))] space-y-4 overflow-y-auto px-6 pb-2">
           {destination ? (
-            <fieldset disabled={uploading} className="min-w-0">
-              <legend className="mb-1.5 text-sm font-medium">Destination</legend>
-              <div className="flex flex-wrap gap-2">
-                {(['gallery', 'premium'] as const).map((d) => (
-                  <label
-                    key={d}
-                    className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold focus-within:outline focus-within:outline-2 focus-within:outline-accent ${chosenDestination === d ? 'border-accent bg-accent/10 text-accent' : 'border-line text-fg'}`}
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-destination`}
-                      value={d}
-                      checked={chosenDestination === d}
-                      onChange={() => setChosenDestination(d)}
-                      className="accent-[rgb(var(--c-accent))]"
-                    />
-                    {d === 'gallery' ? 'Gallery (free)' : 'Premium'}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <DestinationChoice name={`${id}-destination`} chosen={chosenDestination} disabled={uploading} onChoose={setChosenDestination} />
           ) : null}
 
-          {/** biome-ignore lint/a11y/noStaticElementInteractions: kept from before the linter; fix when this code is next touched */}
-          <div
-            onDragOver={(e) => {
-              e.preventDefault();
-              if (!uploading) setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center ${dragging ? 'border-accent bg-accent/10' : 'border-line bg-bg'}`}
-          >
-            <UploadIcon size={28} className="text-accent" />
-            <p className="text-sm font-medium">Drag and drop files here</p>
-            <label
-              className={`btn-outline cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent ${uploading ? 'pointer-events-none opacity-50' : ''}`}
-            >
-              <input
-                type="file"
-                multiple
-                accept={UPLOAD_ACCEPT}
-                className="sr-only"
-                disabled={uploading}
-                aria-describedby={`${id}-types`}
-                onChange={(e) => {
-                  addFiles(e.currentTarget.files);
-                  // The same file can be chosen again after it was removed.
-                  e.currentTarget.value = '';
-                }}
-              />
-              Choose Files
-            </label>
-            <p id={`${id}-types`} className="text-xs text-muted">
-              {/* A name never breaks at its hyphen (MPEG-TS). */}
-              {UPLOAD_FORMATS.flatMap((format, i) => [
-                i > 0 ? ', ' : '',
-                <span key={format.label} className="whitespace-nowrap">
-                  {format.label}
-                </span>,
-              ])}
-            </p>
-          </div>
+          <DropZone typesId={`${id}-types`} disabled={uploading} onFiles={addFiles} />
 
-          {entries.length > 0 ? (
-            <ul aria-label="Files to upload" className="divide-y divide-line rounded-xl border border-line">
-              {entries.map((entry) => (
-                <li key={entry.key} aria-label={entry.file.name} className="flex items-center gap-3 px-3 py-2">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium" title={entry.file.name}>
-                      {entry.file.name}
-                    </p>
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-                      <span className={`chip ${kindOfFile(entry.file) === 'Video' ? 'bg-[#1565C0] text-white' : 'bg-[#2E7D32] text-white'}`}>
-                        {kindOfFile(entry.file)}
-                      </span>
-                      <span>{typeOfFile(entry.file)}</span>
-                      <span>{formatSize(entry.file.size)}</span>
-                      {entry.state === 'sending' ? <span className="font-semibold text-fg">Uploading…</span> : null}
-                    </p>
-                    {entry.error ? <p className="mt-1 break-words text-xs font-medium text-danger">{entry.error}</p> : null}
-                  </div>
-                  <button
-                    type="button"
-                    className="btn-ghost shrink-0 px-2 text-danger"
-                    aria-label={`Remove ${entry.file.name}`}
-                    disabled={uploading}
-                    onClick={() => {
-                      forget(entry.key);
-                      setEntries((list) => list.filter((e) => e.key !== entry.key));
-                    }}
-                  >
-                    <TrashIcon />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-muted">No files chosen yet.</p>
-          )}
+          <FileRows entries={entries} disabled={uploading} onRemove={remove} />
 
           {one ? (
             <TextField
@@ -368,16 +243,7 @@ export function UploadDialog({
             />
           ) : null}
 
-          {!modelId && models.length > 0 ? (
-            <SelectField label="Model" value={chosenModel} disabled={uploading} onValue={setChosenModel}>
-              <option value="">None</option>
-              {models.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </SelectField>
-          ) : null}
+          {!modelId && models.length > 0 ? <ModelSelect models={models} value={chosenModel} disabled={uploading} onValue={setChosenModel} /> : null}
 
           <fieldset disabled={uploading} className="min-w-0">
             <TagPicker selected={tags} onChange={setTags} custom={customTags} onCustom={setCustomTags} disabled={uploading} />
@@ -385,25 +251,7 @@ export function UploadDialog({
         </div>
         {/* Below the scrolling part, so the bar and the outcome stay in sight however long the tag list is. */}
         <div className={`space-y-2 px-6 ${uploading || percent > 0 || note ? 'pt-3' : ''}`}>
-          {uploading || percent > 0 ? (
-            <div>
-              <div className="mb-1 flex justify-between text-sm">
-                <label htmlFor={`${id}-progress`} className="font-medium">
-                  Upload progress
-                </label>
-                <span aria-hidden="true" className="tabular-nums">{`${percent}%`}</span>
-              </div>
-              <progress
-                id={`${id}-progress`}
-                max={100}
-                value={percent}
-                aria-valuetext={`${percent}%`}
-                className="upload-progress h-2.5 w-full overflow-hidden rounded-full"
-              >
-                {`${percent}%`}
-              </progress>
-            </div>
-          ) : null}
+          {uploading || percent > 0 ? <UploadProgress id={`${id}-progress`} percent={percent} /> : null}
           <p role="status" className="text-sm text-muted empty:hidden">
             {note}
           </p>
@@ -419,5 +267,215 @@ export function UploadDialog({
         {toast.render(UPLOAD_DIALOG_PLACE)}
       </Dialog>
     </>
+  );
+}
+
+/** What a run of uploads reports back to the dialog as it goes. */
+interface Run {
+  /** Where the hub keeps what it has of a file that failed (its tus upload), by entry. */
+  resumable: Map<number, string>;
+  inFlight: { current: UploadHandle | null };
+  mark: (key: number, change: Pick<Entry, 'state' | 'error'>) => void;
+  setPercent: (percent: number) => void;
+  setNote: (note: string) => void;
+}
+
+/** Sends the files one after another, one tus upload each, until the last or a cancel; what became of each. */
+async function sendEach(queue: Entry[], fields: UploadFields, run: Run) {
+  const { resumable, inFlight, mark, setPercent, setNote } = run;
+  const sizes = queue.map((e) => e.file.size);
+  const stored: MediaItem[] = [];
+  const sent = new Set<number>();
+  const failures = new Map<number, string>();
+  for (const [index, entry] of queue.entries()) {
+    mark(entry.key, { state: 'sending', error: undefined });
+    // One tus upload per file, in chunks; a file that failed before goes on from what the hub kept.
+    const handle = tusUpload(entry.file, fields, {
+      resumeFrom: resumable.get(entry.key),
+      // The same file picked again after a reload goes on from what the hub has.
+      remember: true,
+      onCreated: (url) => resumable.set(entry.key, url),
+      onProgress: (loaded, total) => setPercent(overallPercent(sizes, index, total > 0 ? loaded / total : 1)),
+      onRetrying: (waiting) => setNote(waiting ? TUS_TEXT.reconnecting : ''),
+    });
+    inFlight.current = handle;
+    const outcome = await handle.done;
+    inFlight.current = null;
+    setNote('');
+    if (!outcome.ok && outcome.cancelled) {
+      resumable.delete(entry.key);
+      mark(entry.key, { state: 'waiting' });
+      break;
+    }
+    if (outcome.ok && outcome.result.media.length > 0) {
+      stored.push(...outcome.result.media);
+      sent.add(entry.key);
+      resumable.delete(entry.key);
+    } else {
+      const message = outcome.ok ? (outcome.result.errors[0]?.error ?? UPLOAD_TEXT.failed) : outcome.message;
+      failures.set(entry.key, message);
+      mark(entry.key, { state: 'failed', error: message });
+    }
+    setPercent(overallPercent(sizes, index, 1));
+  }
+  return { stored, sent, failures };
+}
+
+/** A model's upload: where the files go ('Gallery' free, or 'Premium'). */
+function DestinationChoice({
+  name,
+  chosen,
+  disabled,
+  onChoose,
+}: {
+  name: string;
+  chosen: 'gallery' | 'premium';
+  disabled: boolean;
+  onChoose: (destination: 'gallery' | 'premium') => void;
+}) {
+  return (
+    <fieldset disabled={disabled} className="min-w-0">
+      <legend className="mb-1.5 text-sm font-medium">Destination</legend>
+      <div className="flex flex-wrap gap-2">
+        {(['gallery', 'premium'] as const).map((d) => (
+          <label
+            key={d}
+            className={`inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold focus-within:outline focus-within:outline-2 focus-within:outline-accent ${chosen === d ? 'border-accent bg-accent/10 text-accent' : 'border-line text-fg'}`}
+          >
+            <input type="radio" name={name} value={d} checked={chosen === d} onChange={() => onChoose(d)} className="accent-[rgb(var(--c-accent))]" />
+            {d === 'gallery' ? 'Gallery (free)' : 'Premium'}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Drop files here, or choose them; the formats the hub takes below. */
+function DropZone({ typesId, disabled, onFiles }: { typesId: string; disabled: boolean; onFiles: (files: FileList | null) => void }) {
+  const [dragging, setDragging] = useState(false);
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    onFiles(event.dataTransfer?.files ?? null);
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: kept from before the linter; fix when this code is next touched
+    <div
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+      className={`flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center ${dragging ? 'border-accent bg-accent/10' : 'border-line bg-bg'}`}
+    >
+      <UploadIcon size={28} className="text-accent" />
+      <p className="text-sm font-medium">Drag and drop files here</p>
+      <label
+        className={`btn-outline cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-accent ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+      >
+        <input
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          className="sr-only"
+          disabled={disabled}
+          aria-describedby={typesId}
+          onChange={(e) => {
+            onFiles(e.currentTarget.files);
+            // The same file can be chosen again after it was removed.
+            e.currentTarget.value = '';
+          }}
+        />
+        Choose Files
+      </label>
+      <p id={typesId} className="text-xs text-muted">
+        {/* A name never breaks at its hyphen (MPEG-TS). */}
+        {UPLOAD_FORMATS.flatMap((format, i) => [
+          i > 0 ? ', ' : '',
+          <span key={format.label} className="whitespace-nowrap">
+            {format.label}
+          </span>,
+        ])}
+      </p>
+    </div>
+  );
+}
+
+/** The files chosen: each one's name, Image/Video chip, type and size, its refusal, and Remove. */
+function FileRows({ entries, disabled, onRemove }: { entries: Entry[]; disabled: boolean; onRemove: (key: number) => void }) {
+  if (entries.length === 0) return <p className="text-sm text-muted">No files chosen yet.</p>;
+  return (
+    <ul aria-label="Files to upload" className="divide-y divide-line rounded-xl border border-line">
+      {entries.map((entry) => (
+        <li key={entry.key} aria-label={entry.file.name} className="flex items-center gap-3 px-3 py-2">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium" title={entry.file.name}>
+              {entry.file.name}
+            </p>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+              <span className={`chip ${kindOfFile(entry.file) === 'Video' ? 'bg-[#1565C0] text-white' : 'bg-[#2E7D32] text-white'}`}>
+                {kindOfFile(entry.file)}
+              </span>
+              <span>{typeOfFile(entry.file)}</span>
+              <span>{formatSize(entry.file.size)}</span>
+              {entry.state === 'sending' ? <span className="font-semibold text-fg">Uploading…</span> : null}
+            </p>
+            {entry.error ? <p className="mt-1 break-words text-xs font-medium text-danger">{entry.error}</p> : null}
+          </div>
+          <button
+            type="button"
+            className="btn-ghost shrink-0 px-2 text-danger"
+            aria-label={`Remove ${entry.file.name}`}
+            disabled={disabled}
+            onClick={() => onRemove(entry.key)}
+          >
+            <TrashIcon />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Model choice of an upload from a gallery (None, or one of the user's models). */
+function ModelSelect({
+  models,
+  value,
+  disabled,
+  onValue,
+}: {
+  models: { id: string; name: string }[];
+  value: string;
+  disabled: boolean;
+  onValue: (id: string) => void;
+}) {
+  return (
+    <SelectField label="Model" value={value} disabled={disabled} onValue={onValue}>
+      <option value="">None</option>
+      {models.map((m) => (
+        <option key={m.id} value={m.id}>
+          {m.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The run's progress over all its files' bytes, in whole percent. */
+function UploadProgress({ id, percent }: { id: string; percent: number }) {
+  return (
+    <div>
+      <div className="mb-1 flex justify-between text-sm">
+        <label htmlFor={id} className="font-medium">
+          Upload progress
+        </label>
+        <span aria-hidden="true" className="tabular-nums">{`${percent}%`}</span>
+      </div>
+      <progress id={id} max={100} value={percent} aria-valuetext={`${percent}%`} className="upload-progress h-2.5 w-full overflow-hidden rounded-full">
+        {`${percent}%`}
+      </progress>
+    </div>
   );
 }

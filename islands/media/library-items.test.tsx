@@ -5,8 +5,8 @@ import { leanPage, type MediaPage } from '../../src/shared/media.ts';
 import { readView, viewApiQuery } from '../../src/shared/media-view.ts';
 import { newMedia } from '../../test/helpers/media-factory.ts';
 import { libraryTestKit } from '../../test/helpers/media-library-kit.tsx';
-import type { LibraryConfig } from './library-config.ts';
-import { MediaLibrary } from './MediaLibrary.tsx';
+import type { GalleryConfig as LibraryConfig } from './gallery-config.ts';
+import { MediaGallery as MediaLibrary } from './MediaGallery.tsx';
 import { PREMIUM } from './premium-config.ts';
 import { RED_ROOM } from './red-room-config.ts';
 

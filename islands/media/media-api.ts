@@ -1,4 +1,4 @@
-// The media library's calls to the JSON API, through the islands' one client. `forGallery` gives
+// The galleries' calls to the JSON API, through the islands' one client. `forGallery` gives
 // one gallery's client (the spec's paths differ between /api/gallery and /api/premium: only this
 // table knows how), as the server's `forGallery` gives one gallery's service. A failure is logged
 // for the console as well as shown in a toast.

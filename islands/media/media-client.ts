@@ -1,4 +1,4 @@
-// The media library's API calls as a gallery's first screen holds them: the functions of
+// The galleries' API calls as a gallery's first screen holds them: the functions of
 // media-api.ts, whose code (with the islands' API client) loads with the first call, not with the
 // page (the JavaScript budget per page; docs/decisions/0033). Every call is asynchronous anyway.
 

@@ -1,4 +1,4 @@
-// Premium's configuration of the media library (decision 0028): its addresses, chips and Actions
+// Premium's configuration of the gallery core (decision 0028): its addresses, chips and Actions
 // menu, texts, 4 s toasts at the top, card look, menu, select-mode bar and the spec's grids.
 
 import { GALLERY_TEXT } from '../../src/shared/gallery-view.ts';
@@ -15,7 +15,7 @@ import {
   premiumEmptyText,
   premiumMovedText,
 } from '../../src/shared/premium-view.ts';
-import type { LibraryConfig, SwitchName } from './library-config.ts';
+import type { GalleryConfig, SwitchName } from './gallery-config.ts';
 
 /**
  * The premium grids (spec's constants): compact 4, 6, 8, 10, 10 columns; large cards 260, 280,
@@ -30,7 +30,7 @@ export function premiumGrid({ compact, titles }: Record<SwitchName, boolean>): s
 }
 
 /** The premium gallery (/premium). */
-export const PREMIUM: LibraryConfig = {
+export const PREMIUM: GalleryConfig = {
   gallery: 'premium',
   rules: PREMIUM_VIEW_RULES,
   text: {

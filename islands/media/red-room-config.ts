@@ -1,12 +1,12 @@
-// The Red Room's configuration of the media library (decision 0028): its addresses, chips, texts,
+// The Red Room's configuration of the gallery core (decision 0028): its addresses, chips, texts,
 // 6 s toasts at the bottom, card look, menu and select-mode bar.
 
 import { COMPACT_STORAGE_KEY, GALLERY_FILTER_CHIPS, GALLERY_SORT_CHIPS, GALLERY_TEXT, GALLERY_VIEW_RULES, itemsText } from '../../src/shared/gallery-view.ts';
 import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
-import type { LibraryConfig } from './library-config.ts';
+import type { GalleryConfig } from './gallery-config.ts';
 
 /** The Red Room (/gallery). */
-export const RED_ROOM: LibraryConfig = {
+export const RED_ROOM: GalleryConfig = {
   gallery: 'gallery',
   rules: GALLERY_VIEW_RULES,
   text: {

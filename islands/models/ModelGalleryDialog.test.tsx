@@ -5,9 +5,8 @@ import { MODEL_TEXT, type Model } from '../../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../../test/helpers/island-app.ts';
 import { mediaSamples, type Sample, type SampleName } from '../../test/helpers/media-samples.ts';
 import { newModel } from '../../test/helpers/models-factory.ts';
-import { tusUpload } from '../lib/tus.ts';
-import { uploadFile } from '../lib/upload.ts';
-import ModelsBoard from '../ModelsBoard.tsx';
+import { tusUpload } from '../lib/uploads.ts';
+import ModelsBoard from '../Models.tsx';
 
 // The Models page's media: a card's upload content and its gallery dialog with the viewer, against
 // the real hub (uploads stream through the island tests' XMLHttpRequest).
@@ -49,7 +48,7 @@ async function json<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 async function upload(name: SampleName, fields: { title?: string; tags?: string[]; modelId?: string }) {
-  const outcome = await uploadFile(fileOf(name), { tags: [], ...fields }).done;
+  const outcome = await tusUpload(fileOf(name), { gallery: 'gallery', tags: [], ...fields }).done;
   if (!outcome.ok || outcome.result.media.length !== 1) throw new Error(`upload of ${name} failed: ${JSON.stringify(outcome)}`);
   return outcome.result.media[0]!;
 }

@@ -1,7 +1,7 @@
 // A model's gallery (a click on the model's card): the media uploaded for the model in both
 // galleries, found by GET /api/gallery?modelId=…&limit=1000 and GET /api/premium?modelId=…&limit=1000,
 // newest first, with a search over title and tags and the chips of its configuration (All, Images,
-// Videos, Favorites). The items are the media library's grid (decision 0028): the core's cards,
+// Videos, Favorites). The items are the gallery core's grid (decision 0028): the core's cards,
 // each with its source chip (Gallery or Premium), its menu and its viewer.
 
 import { useCallback, useEffect, useMemo, useState } from 'react';

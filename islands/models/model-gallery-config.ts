@@ -1,4 +1,4 @@
-// The model gallery dialog's configuration of the media library's grid (decision 0028): the
+// The model gallery dialog's configuration of the gallery core's grid (decision 0028): the
 // media of one model from both galleries, each card with its Gallery or Premium chip, the chips
 // All, Images, Videos and Favorites, and the spec's texts for the calls made from it. The grid,
 // the card, its menu and the viewer are the core's (islands/media/).
@@ -6,7 +6,7 @@
 import type { MediaItem } from '../../src/shared/media.ts';
 import { MODEL_TEXT } from '../../src/shared/models.ts';
 import { TOAST_MS } from '../components/useToast.tsx';
-import type { GridConfig } from '../media/library-config.ts';
+import type { GridConfig } from '../media/gallery-config.ts';
 import { RED_ROOM } from '../media/red-room-config.ts';
 
 /** The dialog's filter chips (spec: All, Images, Videos, Favorites), each with what it keeps. */

@@ -123,7 +123,7 @@ function storeCookies(jar: Map<string, string>, response: Response): void {
 
 interface Wire {
   fetch: typeof fetch;
-  /** XMLHttpRequest as a browser has it, for uploads with progress (islands/lib/upload.ts). */
+  /** XMLHttpRequest as a browser has it, for uploads with progress (islands/lib/uploads.ts). */
   XMLHttpRequest: typeof XMLHttpRequest;
   idle(): Promise<void>;
   requests: SentRequest[];

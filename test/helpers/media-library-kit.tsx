@@ -4,8 +4,8 @@
 
 import { afterEach, beforeAll, beforeEach, jest, type Mock, spyOn } from 'bun:test';
 import { act, cleanup, render } from '@testing-library/react';
-import type { LibraryConfig } from '../../islands/media/library-config.ts';
-import { MediaLibrary, preloadLibrary } from '../../islands/media/MediaLibrary.tsx';
+import type { GalleryConfig } from '../../islands/media/gallery-config.ts';
+import { MediaGallery, preloadGallery } from '../../islands/media/MediaGallery.tsx';
 import type { MediaPage } from '../../src/shared/media.ts';
 import { readView } from '../../src/shared/media-view.ts';
 import { createIslandApp, type IslandApp, type Scenario } from './island-app.ts';
@@ -17,7 +17,7 @@ export function libraryTestKit() {
   let current: IslandApp | null = null;
   let logged: Mock<typeof console.error> | null = null;
   // The dialogs and the viewer load when first opened; here they are there from the start.
-  beforeAll(() => preloadLibrary());
+  beforeAll(() => preloadGallery());
   beforeEach(async () => {
     logged = spyOn(console, 'error').mockImplementation(() => {});
     jest.useFakeTimers();
@@ -62,7 +62,7 @@ export function libraryTestKit() {
   }
 
   /** The gallery's page as the server renders it for the address (nothing before the warning is accepted), then live. */
-  async function renderLibrary(config: LibraryConfig, address: string, accepted = true) {
+  async function renderLibrary(config: GalleryConfig, address: string, accepted = true) {
     history.replaceState(null, '', address);
     const view = readView(config.rules, new URLSearchParams(location.search));
     const page =
@@ -73,7 +73,7 @@ export function libraryTestKit() {
           )
         : null;
     hub.requests.length = 0;
-    const result = render(<MediaLibrary config={config} view={view} page={page} accepted={accepted} isAdmin />);
+    const result = render(<MediaGallery config={config} view={view} page={page} accepted={accepted} isAdmin />);
     await settle();
     return result;
   }

@@ -103,7 +103,7 @@ describe('GET /admin', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Admin Panel - User Management');
-    expect(html).toContain('data-island="AdminPanel"');
+    expect(html).toContain('data-island="Admin"');
     expect(html).toContain('Ada Admin');
     expect(html).toContain('bob@example.test');
     expect(html).not.toContain('$argon2');
@@ -113,7 +113,7 @@ describe('GET /admin', () => {
     expect(user.status).toBe(403);
     const userHtml = await user.text();
     expect(userHtml).not.toContain('bob@example.test');
-    expect(userHtml).not.toContain('data-island="AdminPanel"');
+    expect(userHtml).not.toContain('data-island="Admin"');
 
     const signedOut = await t.request('/admin', { headers: { cookie: cookieHeader({ hub_site: bob.siteToken }) } });
     expect(signedOut.status).toBe(303);

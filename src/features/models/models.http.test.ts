@@ -543,7 +543,7 @@ describe('the /models page', () => {
     expect(all.status).toBe(200);
     expect(all.html).toContain('<h1');
     expect(all.html).toContain('Showing 3 of 3 models');
-    expect(all.html).toContain('data-island="ModelsBoard"');
+    expect(all.html).toContain('data-island="Models"');
     // HTML in a name is text: escaped in the page and in the island's props.
     expect(all.html).not.toContain('<b>Bold</b>');
     expect(all.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; ');

@@ -1,5 +1,5 @@
 // The Admin Panel: user management, the library folders and the site lockout, live through the
-// AdminPanel island.
+// Admin island.
 
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
@@ -22,7 +22,7 @@ export function AdminPage({
 }) {
   return (
     <Page title="Admin Panel - User Management">
-      <Island name="AdminPanel" props={{ users, libraries, lockout, lockoutHours, viewerId }} />
+      <Island name="Admin" props={{ users, libraries, lockout, lockoutHours, viewerId }} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-// The home page: the welcome banner, then the dashboard's four sections (the HomeDashboard island,
+// The home page: the welcome banner, then the dashboard's four sections (the Home island,
 // rendered here with real data so the first paint is complete).
 
 import { isDiscreet } from '../../../../islands/lib/discreet-mode.ts';
@@ -22,7 +22,7 @@ export function HomePage({ dashboard }: { dashboard: HomeDashboard }) {
       </section>
       {/* The island's marker takes no box (display: contents), so the spacing needs this one. */}
       <div>
-        <Island name="HomeDashboard" props={{ initial: dashboard }} />
+        <Island name="Home" props={{ initial: dashboard }} />
       </div>
     </div>
   );

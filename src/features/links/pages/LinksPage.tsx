@@ -1,5 +1,5 @@
 // The Links page: tabs and search as links and a GET form (so they work without JavaScript), and
-// the LinksBoard island with the first page of cards rendered on the server.
+// the Links island with the first page of cards rendered on the server.
 
 import { Island } from '../../../http/island.tsx';
 import { Page } from '../../../http/ui.tsx';
@@ -49,7 +49,7 @@ export function LinksPage({ links, total, view }: { links: Link[]; total: number
           Search
         </button>
       </form>
-      <Island name="LinksBoard" props={{ links, total, view }} />
+      <Island name="Links" props={{ links, total, view }} />
     </Page>
   );
 }

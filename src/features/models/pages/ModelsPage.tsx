@@ -1,5 +1,5 @@
 // The Models page: the filters as a GET form (search, ethnicity, breast size, sort, Favs, Clear),
-// so the list works without JavaScript, then the ModelsBoard island with the cards, and a pager.
+// so the list works without JavaScript, then the Models island with the cards, and a pager.
 
 import { Pager } from '../../../../islands/components/Pager.tsx';
 import { MediaIconSprite } from '../../../../islands/media/icon-sprite.tsx';
@@ -143,7 +143,7 @@ export function ModelsPage({
       <Filters view={view} />
       {/* The media icons the island draws (its cards, the model gallery dialog; decision record 0041). */}
       <MediaIconSprite />
-      <Island name="ModelsBoard" props={{ models, shown, total, query, filtered, isAdmin }} />
+      <Island name="Models" props={{ models, shown, total, query, filtered, isAdmin }} />
       <Pager page={view.page} pages={view.pages} hrefFor={(page) => modelsHref(view, page)} />
     </Page>
   );

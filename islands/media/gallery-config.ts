@@ -1,5 +1,5 @@
-// What makes a gallery of the media library: one configuration per gallery, passed to the one
-// core (MediaLibrary). Everything the spec lets differ between The Red Room and Premium is here as
+// What makes a gallery: one configuration per gallery, passed to the one gallery
+// core (MediaGallery). Everything the spec lets differ between The Red Room and Premium is here as
 // data: the addresses, chips and sort keys, the texts and toasts (and how long they stay), the
 // card's look, the card menu's actions and their order, the select-mode bar, the header's extras.
 // The two configurations are red-room-config.ts and premium-config.ts (each page loads its own).
@@ -24,7 +24,7 @@ export type CardActionName = 'select' | 'favorite' | 'details' | 'editTitle' | '
 export type SelectionButton = 'tags' | 'album' | 'favorite' | 'unfavorite' | 'premium' | 'all' | 'delete' | 'clear';
 
 /** The texts the core shows; the spec's words for each gallery. */
-export interface LibraryText {
+export interface GalleryText {
   title: string;
   search: string;
   searchLabel: string;
@@ -56,10 +56,10 @@ export interface LibraryText {
   empty: (view: MediaView) => [string, string];
 }
 
-export interface LibraryConfig {
+export interface GalleryConfig {
   gallery: Gallery;
   rules: ViewRules;
-  text: LibraryText;
+  text: GalleryText;
   toast: { ms: number; at: 'bottom' | 'top' };
   /** The mature-content warning stands in front of the gallery (The Red Room). */
   matureWarning: boolean;
@@ -99,7 +99,7 @@ export interface LibraryConfig {
  * of them: discreet mode's neutral names (decision 0054) for the title and the back link, replacing
  * the configuration's where given, and the blurb under the tagline (premium's).
  */
-export interface LibraryWords {
+export interface GalleryWords {
   title?: string;
   backLink?: string;
   blurb?: string;
@@ -107,6 +107,6 @@ export interface LibraryWords {
 
 /**
  * What the grid (MediaGrid) needs of a configuration: a gallery's page passes its whole
- * LibraryConfig; a view outside the library's pages (the model gallery dialog) passes only these.
+ * GalleryConfig; a view outside the galleries' pages (the model gallery dialog) passes only these.
  */
-export type GridConfig = Pick<LibraryConfig, 'gallery' | 'text' | 'toast' | 'card' | 'menu' | 'viewer' | 'selection' | 'grid'>;
+export type GridConfig = Pick<GalleryConfig, 'gallery' | 'text' | 'toast' | 'card' | 'menu' | 'viewer' | 'selection' | 'grid'>;

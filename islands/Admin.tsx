@@ -19,7 +19,7 @@ import { TOAST_MS, useToast } from './components/useToast.tsx';
 
 export { ADMIN_TEXT, RELOAD_AFTER_RESET_MS } from './admin/text.ts';
 
-export type AdminPanelProps = {
+export type AdminProps = {
   users: PublicUser[];
   /** Every library folder (the page renders them; the card keeps them current). */
   libraries?: Library[];
@@ -28,7 +28,7 @@ export type AdminPanelProps = {
   viewerId: string;
 };
 
-export default function AdminPanel({ users: initialUsers, libraries = [], lockout, lockoutHours, viewerId }: AdminPanelProps) {
+export default function Admin({ users: initialUsers, libraries = [], lockout, lockoutHours, viewerId }: AdminProps) {
   const [users, setUsers] = useState<PublicUser[]>(initialUsers);
   const [live, setLive] = useState(false);
   const toast = useToast(TOAST_MS.admin);

@@ -1,20 +1,83 @@
-// Sends one file to the hub over tus 1.0 (/api/uploads) in chunks of a few megabytes, so that no
-// request body is larger than a reverse proxy lets through (nginx's client_max_body_size, a
-// tunnel's 100 MB), and an upload survives a dropped connection: after a failed chunk it waits
-// (longer each time, cut short when the browser comes back online), asks the hub how far it got
-// (HEAD) and sends the rest from there. The browser remembers an unfinished upload (a hash of the
-// file and its fields, and the upload's address), so the same file picked again after a reload or
-// a closed tab goes on from there too. A few hundred lines of our own rather than tus-js-client:
-// decision record 0049.
+// Uploads from the browser: every file goes to the hub over tus 1.0 (/api/uploads) in chunks of a
+// few megabytes, so that no request body is larger than a reverse proxy lets through (nginx's
+// client_max_body_size, a tunnel's 100 MB), and an upload survives a dropped connection: after a
+// failed chunk it waits (longer each time, cut short when the browser comes back online), asks the
+// hub how far it got (HEAD) and sends the rest from there. The browser remembers an unfinished
+// upload (a hash of the file and its fields, and the upload's address), so the same file picked
+// again after a reload or a closed tab goes on from there too. A few hundred lines of our own
+// rather than tus-js-client: decision record 0049. Every outcome reads as the spec's upload texts.
 //
 // POST creates the upload (its metadata: file name and type, gallery, title, tags, model), PATCH
 // appends a chunk (XMLHttpRequest, the one browser API that reports upload progress), GET tells
 // what became of the file once its last byte is in (the item, or the hub's refusal), DELETE drops
 // it (Cancel).
 
-import { UPLOAD_TIMEOUT_MS } from '../../src/shared/media.ts';
+import { type MediaItem, UPLOAD_TIMEOUT_MS, type UploadResult } from '../../src/shared/media.ts';
 import { TUS_VERSION, UPLOADS_PATH, type UploadView } from '../../src/shared/uploads.ts';
-import { readUploadAnswer, UPLOAD_TEXT, type UploadHandle, type UploadOutcome } from './upload.ts';
+
+/** The spec's upload texts (section 8), verbatim. */
+export const UPLOAD_TEXT = {
+  failed: 'Upload failed',
+  invalidResponse: 'Invalid response format',
+  network: 'Network error during upload',
+  timeout: 'Upload timeout - file may be too large',
+  cancelled: 'Upload cancelled',
+  failedWith: (status: number, body: string) => `Upload failed: ${status} - ${body}`,
+  uploaded: (n: number) => `${n} file(s) uploaded successfully!`,
+  uploadedTo: (n: number, destination: string) => `${n} file(s) uploaded successfully to ${destination}!`,
+} as const;
+
+/** How much of an error page goes into 'Upload failed: {status} - {body}' (a proxy's page can be long). */
+const BODY_EXCERPT = 200;
+
+export type UploadOutcome =
+  /** The hub stored the file (media holds its item) or refused it by name (errors). */
+  { ok: true; result: UploadResult } | { ok: false; message: string; status: number; cancelled?: true };
+
+export interface UploadHandle {
+  done: Promise<UploadOutcome>;
+  /** Stops the request in flight; the hub drops what it had received. */
+  abort(): void;
+}
+
+function isItem(value: unknown): value is MediaItem {
+  return typeof value === 'object' && value !== null && typeof (value as MediaItem)._id === 'string';
+}
+
+function isUploadResult(value: unknown): value is UploadResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const { media, errors } = value as Partial<UploadResult>;
+  return Array.isArray(media) && media.every(isItem) && (errors === undefined || Array.isArray(errors));
+}
+
+function errorField(value: unknown): string | null {
+  const error = typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+function parse(text: string): { json: unknown } | null {
+  try {
+    return { json: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** What an answer comes to: the server's `error` as-is, else the spec's texts by status and body. */
+export function readUploadAnswer(status: number, text: string): UploadOutcome {
+  const parsed = parse(text);
+  const error = parsed ? errorField(parsed.json) : null;
+  if (status >= 200 && status < 300) {
+    if (!parsed || !isUploadResult(parsed.json)) return { ok: false, status, message: error ?? UPLOAD_TEXT.invalidResponse };
+    const { media, errors = [] } = parsed.json;
+    if (media.length === 0 && errors.length === 0) return { ok: false, status, message: UPLOAD_TEXT.failed };
+    return { ok: true, result: { media, errors } };
+  }
+  if (error) return { ok: false, status, message: error };
+  const body = text.replace(/\s+/g, ' ').trim();
+  if (!body) return { ok: false, status, message: UPLOAD_TEXT.failed };
+  return { ok: false, status, message: UPLOAD_TEXT.failedWith(status, body.length > BODY_EXCERPT ? `${body.slice(0, BODY_EXCERPT)}…` : body) };
+}
 
 /** 5 MiB: well under nginx's common 10 MB and far under a tunnel's 100 MB; a chunk takes seconds on a slow line. */
 export const CHUNK_BYTES = 5 * 1024 * 1024;
@@ -30,7 +93,7 @@ export const TUS_TEXT = {
 /** Between two looks at a file the hub is still checking after its last byte. */
 const POLL_MS = 250;
 
-export interface TusFields {
+export interface UploadFields {
   gallery: 'gallery' | 'premium';
   /** Sent only when set; the hub titles a file by its name otherwise. */
   title?: string;
@@ -38,7 +101,7 @@ export interface TusFields {
   modelId?: string | null;
 }
 
-export interface TusOptions {
+export interface UploadOptions {
   /** Bytes the hub has (acknowledged) plus those of the chunk on its way, and the file's size. */
   onProgress?: (sent: number, total: number) => void;
   /** The line dropped and the upload waits to try again (true), or it goes on (false). */
@@ -139,7 +202,7 @@ function hash53(text: string): string {
 }
 
 /** The same file (name, size, date, type) sent with the same fields has the same fingerprint. */
-export function uploadFingerprint(file: File, fields: TusFields): string {
+export function uploadFingerprint(file: File, fields: UploadFields): string {
   return hash53(
     [file.name, file.size, file.lastModified, file.type, fields.gallery, fields.modelId ?? '', fields.title?.trim() ?? '', fields.tags.join(',')].join(
       '\u0000',
@@ -175,7 +238,7 @@ interface Answer {
 }
 
 /** Uploads `file` over tus; the outcome reads as a multipart upload's does (the item, or the hub's words). */
-export function tusUpload(file: File, fields: TusFields, options: TusOptions = {}): UploadHandle {
+export function tusUpload(file: File, fields: UploadFields, options: UploadOptions = {}): UploadHandle {
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
   const stop = new AbortController();
@@ -376,4 +439,16 @@ export function tusUpload(file: File, fields: TusFields, options: TusOptions = {
 export async function dropUpload(url: string): Promise<void> {
   savedUploads.forgetUrl(url);
   await fetch(url, { method: 'DELETE', credentials: 'same-origin', headers: { 'tus-resumable': TUS_VERSION } }).catch(() => {});
+}
+
+/** Overall progress of files sent one after another, in whole percent of all their bytes. */
+export function overallPercent(sizes: readonly number[], index: number, fraction: number): number {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (sizes.length === 0) return 0;
+  // Empty files still count as a step each, so the bar moves for them too.
+  const weight = (i: number) => (total > 0 ? (sizes[i] ?? 0) / total : 1 / sizes.length);
+  let done = 0;
+  for (let i = 0; i < index; i++) done += weight(i);
+  done += weight(index) * Math.min(1, Math.max(0, fraction));
+  return Math.min(100, Math.floor(done * 100));
 }

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import type { Link, LinksView } from '../src/shared/links.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
 import { newModel } from '../test/helpers/models-factory.ts';
-import LinksBoard, { type LinksBoardProps } from './LinksBoard.tsx';
+import LinksBoard, { type LinksProps as LinksBoardProps } from './Links.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts) with Ada signed in; her links are
 // made through the API before each render. Time is bun:test's fake clock (toasts close after 6 s).

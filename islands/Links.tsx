@@ -15,7 +15,7 @@ import { LinkCard } from './links/LinkCard.tsx';
 import { LinkFormDialog } from './links/LinkFormDialog.tsx';
 import { linksApi } from './links/links-api.ts';
 
-export type LinksBoardProps = {
+export type LinksProps = {
   links: Link[];
   /** All links of the view (every page). */
   total: number;
@@ -29,7 +29,7 @@ function emptyText(view: LinksView): string {
   return 'Your collection is empty.';
 }
 
-export default function LinksBoard({ links: initialLinks, total: initialTotal, view }: LinksBoardProps) {
+export default function Links({ links: initialLinks, total: initialTotal, view }: LinksProps) {
   const [links, setLinks] = useState(initialLinks);
   const [total, setTotal] = useState(initialTotal);
   const [live, setLive] = useState(false);

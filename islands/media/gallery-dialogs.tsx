@@ -5,8 +5,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useDialog } from '../components/useDialog.ts';
 import type { ToastControl } from '../components/useToast.tsx';
+import type { GalleryConfig } from './gallery-config.ts';
 import { lazily } from './lazily.ts';
-import type { LibraryConfig } from './library-config.ts';
 import { loadModels, type ModelChoice } from './media-client.ts';
 
 const UploadDialog = lazily(() => import('./UploadDialog.tsx').then((m) => m.UploadDialog));
@@ -19,7 +19,7 @@ export const PARTS = [UploadDialog, DuplicatesDialog, AddFromGalleryDialog];
 /** The toast place of Add from Gallery to Premium. */
 const ADD_FROM_GALLERY_PLACE = 'add-from-gallery';
 
-export function LibraryDialogs({
+export function GalleryDialogs({
   config,
   toast,
   upload,
@@ -29,7 +29,7 @@ export function LibraryDialogs({
   onCloseDuplicates,
   reload,
 }: {
-  config: LibraryConfig;
+  config: GalleryConfig;
   toast: ToastControl;
   upload: boolean;
   duplicates: boolean;

@@ -36,7 +36,7 @@ interface GalleryEntry {
 }
 const pushedGallery = (): string | null => (history.state as Partial<GalleryEntry> | null)?.modelGallery ?? null;
 
-export type ModelsBoardProps = {
+export type ModelsProps = {
   /** The page of models the filters in the address select, in the server's order. */
   models: Model[];
   /** How many models the filters select (X of 'Showing X of Y models'). */
@@ -51,7 +51,7 @@ export type ModelsBoardProps = {
   isAdmin?: boolean;
 };
 
-export default function ModelsBoard({ models: initial, shown: initialShown, total: initialTotal, query, filtered, isAdmin = false }: ModelsBoardProps) {
+export default function Models({ models: initial, shown: initialShown, total: initialTotal, query, filtered, isAdmin = false }: ModelsProps) {
   const [models, setModels] = useState(initial);
   const [shown, setShown] = useState(initialShown);
   const [total, setTotal] = useState(initialTotal);

@@ -1,5 +1,5 @@
-// The media library's one core: a gallery's page, made into The Red Room or Premium by the
-// configuration passed in (library-config.ts). The header (title, tagline, the gallery's extras,
+// The gallery core: a gallery's page, made into The Red Room or Premium by the
+// configuration passed in (gallery-config.ts). The header (title, tagline, the gallery's extras,
 // Upload), the mature-content warning where the gallery has one, the toolbar, the grid with its
 // menus, select mode and viewer (MediaGrid), the pager, the albums view with an open album, Find
 // Duplicates, the upload dialog, the scroll-to-top button. The view lives in the address: the
@@ -13,9 +13,9 @@ import { expandPage, type LeanMediaPage, type MediaItem, type MediaPage } from '
 import { changeMediaView, type MediaView, readView, viewHref } from '../../src/shared/media-view.ts';
 import { useToastIn } from '../components/toast-control.tsx';
 import { storedFlag, storeFlag } from '../lib/stored-flag.ts';
+import type { GalleryConfig, GalleryWords, SwitchName } from './gallery-config.ts';
 import { ChevronIcon, ImagesIcon, UploadIcon } from './icons.tsx';
 import { lazily } from './lazily.ts';
-import type { LibraryConfig, LibraryWords, SwitchName } from './library-config.ts';
 import { LAZY_PARTS, MediaGrid } from './MediaGrid.tsx';
 import { forGallery, isMediaPage } from './media-client.ts';
 import { Tagline } from './Tagline.tsx';
@@ -27,10 +27,10 @@ export { PROCESSING_POLL_MS } from './useProcessingRefresh.ts';
 // What a first visit does not need loads when it is first opened (its own script): the albums
 // view, the page's dialogs (Upload, Find Duplicates, Add from Gallery to Premium), the warning.
 const AlbumsPanel = lazily(() => import('../albums/AlbumsPanel.tsx').then((m) => m.AlbumsPanel));
-const dialogs = () => import('./library-dialogs.tsx');
-const LibraryDialogs = lazily(() => dialogs().then((m) => m.LibraryDialogs));
+const dialogs = () => import('./gallery-dialogs.tsx');
+const GalleryDialogs = lazily(() => dialogs().then((m) => m.GalleryDialogs));
 /** Loads the dialogs' code ahead of a likely opening (a pointer or focus on a button opening one). */
-const preloadDialogs = () => void LibraryDialogs.preload();
+const preloadDialogs = () => void GalleryDialogs.preload();
 // The mature-content warning shows only until a browser accepts it (the server renders it then).
 const MatureWarning = lazily(() => import('./MatureWarning.tsx').then((m) => m.MatureWarning), { renderedByServer: true });
 // The library filter, for members with library folders (in the server's HTML, as the warning).
@@ -47,15 +47,15 @@ const hydrating = (name: string) => () => Boolean(document.querySelector(`[data-
 const Toolbar = lazilyWhenUsed(() => import('./Toolbar.tsx').then((m) => m.Toolbar), hydrating('toolbar'));
 const MediaPager = lazilyWhenUsed(() => import('./MediaPager.tsx').then((m) => m.MediaPager), hydrating('pager'));
 /** Loads every part of a gallery page that loads when first opened (tests; nothing waits then). */
-export async function preloadLibrary(): Promise<void> {
+export async function preloadGallery(): Promise<void> {
   await Promise.all(
-    [AlbumsPanel, LibraryDialogs, MatureWarning, LibraryFilter, Toolbar, MediaPager, Snackbar, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) =>
+    [AlbumsPanel, GalleryDialogs, MatureWarning, LibraryFilter, Toolbar, MediaPager, Snackbar, ...(await dialogs()).PARTS, ...LAZY_PARTS].map((part) =>
       part.preload(),
     ),
   );
 }
 
-export interface LibraryProps {
+export interface MediaGalleryProps {
   view: MediaView;
   /** The view's first page (lean, as the server sends it), or null: the albums view (it loads its own), or the warning not accepted yet (nothing of it is sent). */
   page: LeanMediaPage | MediaPage | null;
@@ -65,7 +65,7 @@ export interface LibraryProps {
   /** The viewer's library folders (the library filter shows when there are any). */
   libraries?: LibraryChoice[];
   /** The gallery's names in other words (discreet mode's neutral ones, decision 0054), as the server chose them. */
-  words?: LibraryWords;
+  words?: GalleryWords;
 }
 
 const EMPTY_PAGE: MediaPage = { media: [], totalItems: 0, totalPages: 0 };
@@ -85,7 +85,7 @@ function rememberAcceptance(): void {
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export function MediaLibrary({
+export function MediaGallery({
   config,
   words = {},
   view: initialView,
@@ -93,7 +93,7 @@ export function MediaLibrary({
   accepted: initiallyAccepted = true,
   isAdmin,
   libraries,
-}: LibraryProps & { config: LibraryConfig }) {
+}: MediaGalleryProps & { config: GalleryConfig }) {
   const { text, rules } = config;
   const [view, setView] = useState(initialView);
   const [data, setData] = useState<MediaPage | null>(() => initialPage && expandPage(initialPage));
@@ -478,7 +478,7 @@ export function MediaLibrary({
 
       {uploadOpen || duplicatesOpen || addOpened > 0 ? (
         <Suspense fallback={null}>
-          <LibraryDialogs
+          <GalleryDialogs
             config={config}
             toast={toast}
             upload={uploadOpen}

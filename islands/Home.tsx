@@ -20,11 +20,11 @@ import { Avatar } from './components/Avatar.tsx';
 import { api } from './lib/api.ts';
 import { isDiscreet } from './lib/discreet-mode.ts';
 
-export type HomeDashboardProps = {
+export type HomeProps = {
   initial: Dashboard;
 };
 
-export default function HomeDashboard({ initial }: HomeDashboardProps) {
+export default function Home({ initial }: HomeProps) {
   const discreet = isDiscreet();
   const [data, setData] = useState<Dashboard>(initial);
   const [loading, setLoading] = useState(false);

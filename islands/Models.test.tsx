@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { Model } from '../src/shared/models.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import ModelsBoard, { type ModelsBoardProps } from './ModelsBoard.tsx';
+import ModelsBoard, { type ModelsProps as ModelsBoardProps } from './Models.tsx';
 
 // The dialogs load when first opened (a chunk of their own in the browser); here their modules
 // are compiled once up front, so a test's first open takes no longer than the others.

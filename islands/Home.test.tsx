@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { type HomeDashboard as Dashboard, HOME_TEXT } from '../src/shared/home.ts';
 import { createIslandApp, type IslandApp } from '../test/helpers/island-app.ts';
 import { newStreamingSite } from '../test/helpers/sites-factory.ts';
-import HomeDashboard from './HomeDashboard.tsx';
+import HomeDashboard from './Home.tsx';
 
 // fetch is answered by the real hub (test/helpers/island-app.ts), with Bob signed in. The clock of
 // the refresh throttle is Date.now, moved by hand.

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import type { PublicUser } from '../src/shared/contracts/users.ts';
 import type { LockoutStatus } from '../src/shared/lockout.ts';
 import { createIslandApp, type IslandApp, type Scenario } from '../test/helpers/island-app.ts';
-import AdminPanel, { type AdminPanelProps } from './AdminPanel.tsx';
+import AdminPanel, { type AdminProps as AdminPanelProps } from './Admin.tsx';
 
 // Time is bun:test's fake clock. fetch is answered by the real hub (test/helpers/island-app.ts):
 // Ada (admin, signed in), Bob and Cat are its accounts. Pure-UI tests render made-up users.

@@ -1,7 +1,7 @@
 // What the browser keeps of an unfinished upload: a fingerprint of the file and its fields (never
 // its name), the upload's address, for a week at most, and nothing when storage is refused.
 import { afterEach, expect, setSystemTime, test } from 'bun:test';
-import { savedUploads, uploadFingerprint } from './tus.ts';
+import { savedUploads, uploadFingerprint } from './uploads.ts';
 
 const file = (name = 'Holiday clip.mp4', size = 3, lastModified = 1_700_000_000_000) =>
   new File([new Uint8Array(size)], name, { type: 'video/mp4', lastModified });
