@@ -14,7 +14,7 @@ import { scheduleHashBackfill } from './features/media/duplicates/backfill.servi
 import { MEDIA_SEARCH_INDEX } from './features/media/media.repo.ts';
 import { scheduleBinPurge } from './features/media/purge.service.ts';
 import { createServices } from './features/services.ts';
-import { scheduleUploadsSweep } from './features/uploads/uploads.service.ts';
+import { scheduleUploadsSweep } from './features/uploads/tus/tus.service.ts';
 import { shrinkAndCollect } from './http/memory-upkeep.ts';
 import { startServer } from './http/server.ts';
 import { createLogger } from './logger.ts';

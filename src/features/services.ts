@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { hubFolders } from '../data-dir.ts';
 import { databaseAnswers } from '../db/client.ts';
-import type { Database, Db } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { type Logger, silentLogger } from '../logger.ts';
 import { AttemptLimiter } from '../security/rate-limit.ts';
@@ -26,8 +26,8 @@ import { createLinksService } from './links/links.service.ts';
 import { createLocksService } from './locks/locks.service.ts';
 import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/backfill.service.ts';
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
-import { createIngestService } from './media/ingest/ingest.service.ts';
-import { convertVideo, MEDIA_JOB_KINDS, makeVideoPreviews, processMedia, registerStoreJobs } from './media/jobs.ts';
+import { createIngestService, processWhenStored } from './media/ingest/ingest.service.ts';
+import { convertVideo, enqueueForItem, MEDIA_JOB_KINDS, makeVideoPreviews, registerStoreJobs } from './media/jobs.ts';
 import { withLibraryFiles } from './media/library-store.ts';
 import { createMediaService } from './media/media.service.ts';
 import { registerVideoPreviews } from './media/processing/previews.service.ts';
@@ -38,7 +38,7 @@ import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
 import { createPasskeysService } from './passkeys/passkeys.service.ts';
 import { createTwoFactorService } from './twofactor/twofactor.service.ts';
-import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/uploads.service.ts';
+import { createUploadsService, registerUploadsSweep, sweepUploads } from './uploads/tus/tus.service.ts';
 import { createUsersService } from './users/users.service.ts';
 import { createWatchService } from './watch/watch.service.ts';
 
@@ -70,7 +70,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
   if (store) registerStoreJobs(jobs, store);
   // Thumbnails, display renditions, probes and placeholders; scratch files under DATA_DIR/tmp/processing.
   const workDir = path.join(config.dataDir, 'tmp', 'processing');
-  const previewLater = (trx: Db, mediaId: string) => jobs.enqueue(makeVideoPreviews, { mediaId }, { key: mediaId, db: trx });
+  const previewLater = enqueueForItem(jobs, makeVideoPreviews);
   const processor = store
     ? registerMediaProcessing(jobs, {
         db,
@@ -80,7 +80,7 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
         workDir,
         lanes: config.media.processingConcurrency,
         // A video browsers cannot play is converted by a job that commits with the item's poster (decision 0037).
-        convertLater: (trx, mediaId) => jobs.enqueue(convertVideo, { mediaId }, { key: mediaId, db: trx }),
+        convertLater: enqueueForItem(jobs, convertVideo),
         previewLater,
       })
     : null;
@@ -138,14 +138,14 @@ export function createServices({ db, config, clock, store: given, logger, vaultK
         maxUploadBytes: config.media.maxUploadBytes,
         models,
         // The processing job commits with the rows: no item is left without one.
-        afterStored: async (trx, rows) => {
-          for (const row of rows) await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
-        },
+        afterStored: processWhenStored(jobs),
         // A photo is worked on as soon as it is stored; its job takes what was made.
         ...(processor ? { onStored: { stored: processor.prepare, dropped: processor.drop } } : {}),
       })
     : null;
-  // Resumable uploads (tus): bytes in DATA_DIR/uploads until the last one, then the same ingest.
+  // Uploads (decision 0071): a multipart POST /api/<gallery>/upload streams into mediaIngest
+  // (uploads/multipart/multipart.routes.ts); a resumable upload (tus, uploads/tus/) gathers its bytes
+  // in DATA_DIR/uploads until the last one, then hands the file to the same mediaIngest.
   const uploads = createUploadsService({
     db,
     clock,

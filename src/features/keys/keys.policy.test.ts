@@ -2,7 +2,7 @@
 // route cannot reach keys by accident, and the families land where decision 0050 says.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import { INGEST_UPLOAD_ROUTES } from '../media/ingest/ingest.routes.ts';
+import { INGEST_UPLOAD_ROUTES } from '../uploads/multipart/multipart.routes.ts';
 import { KEY_POLICY, keyDecision } from './keys.policy.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 // new route stays out of reach of keys until someone decides its scope here.
 
 import type { ApiKeyScope } from '../../shared/api-keys.ts';
-import { INGEST_UPLOAD_ROUTES } from '../media/ingest/ingest.routes.ts';
+import { INGEST_UPLOAD_ROUTES } from '../uploads/multipart/multipart.routes.ts';
 
 /**
  * `by-method`: reading (GET, HEAD, OPTIONS) needs `read`, changing (POST, PUT, PATCH, DELETE)

@@ -89,161 +89,244 @@ interface ReadOne extends WalkedFile {
   type: 'image' | 'video';
 }
 
-/** The scan of `library` (whose folder is `library.path`): fills and returns its state, writing it as it goes. */
-export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: StoredScan): Promise<StoredScan> {
-  const { db, clock, jobs } = deps;
-  const now = () => clock().getTime();
-  state.startedAt = new Date(now()).toISOString();
-  let lastBeat = 0;
-  const beat = async (force = false) => {
-    if (!force && now() - lastBeat < HEARTBEAT_MS) return;
-    lastBeat = now();
-    state.heartbeatAt = lastBeat;
-    await repo.setScanState(db, library.id, JSON.stringify(state));
-  };
-  const problem = (rel: string, error: string) => {
-    state.failed++;
-    if (state.errors.length < LIBRARY_SCAN_ERRORS_KEPT) state.errors.push({ path: rel.normalize('NFC'), error });
-  };
-  await beat(true);
+/** A known item's place in `KnownItems.known`; flags, ids and fingerprints are kept by place. */
+type Place = number;
+/** The item's file is claimed (by an unchanged file, a move or a change). */
+const CLAIMED = 1;
+/** The walk met a file at the item's path. */
+const WALKED = 2;
 
-  /** Takes the items out of the hub (not the bin: they were never the owner's files), a batch at a time. */
-  const removeItems = async (ids: readonly string[]) => {
-    for (let i = 0; i < ids.length; i += WRITE_BATCH) {
-      const batch = ids.slice(i, i + WRITE_BATCH);
-      await db.transaction().execute(async (trx) => {
-        const fingerprints = await repo.fingerprintsOf(trx, batch);
-        await deps.removeItems(trx, batch);
-        // Removed by the hub, not deleted by their owner: the same content elsewhere stays welcome.
-        await repo.unforget(trx, library.id, fingerprints);
-      });
-      await yieldToRequests();
-    }
-  };
-  // A library added before the hub refused its own folders (decision 0043): nothing of it is served any more.
-  const realFolder = await fs.realpath(library.path).catch(() => library.path);
-  const hubFolder = await deps.hub.inside(realFolder);
-  if (hubFolder !== null) {
-    await removeItems([...(await repo.knownItemDetails(db, library.id)).values()].map((item) => item.id));
-    throw new Error(LIBRARY_TEXT.hubFolderScan(hubFolder));
-  }
-  // The hub's own folders inside this one are left out of the walk.
-  const hubInside = await deps.hub.under(realFolder);
-  for (const folder of hubInside) {
-    if (state.errors.length < LIBRARY_SCAN_ERRORS_KEPT)
-      state.errors.push({ path: path.relative(realFolder, folder).split(path.sep).join('/'), error: LIBRARY_TEXT.hubFolderLeftOut });
-  }
+/** A match found after the walk: the item `id` and the file that is now its. */
+interface Match {
+  id: string;
+  file: ReadOne;
+  offline: boolean;
+}
 
-  const known = await repo.knownItems(db, library.id);
-  // Flags of the known items, by their place in `known` (100,000 of them on a rescan: one byte
-  // each, nothing added to the rows themselves): CLAIMED once a file is theirs; WALKED once the
-  // walk met a file at their path.
-  const flags = new Uint8Array(known.length);
-  const CLAIMED = 1;
-  const WALKED = 2;
-  const byPath = new Map<string, number>();
-  for (let i = 0; i < known.length; i++) {
-    const item = known[i]!;
-    // Two items at one path (one offline): the online one is the path's.
-    const there = byPath.get(item.path);
-    if (there === undefined || (known[there]!.offline && !item.offline)) byPath.set(item.path, i);
-  }
-  // The items' ids and fingerprints (by place), read the first time a file is read or an item
-  // changes: a rescan of an unchanged folder never needs them. An item deleted meanwhile has none.
-  let ids: (string | undefined)[] | undefined;
-  let fingerprints = new Map<string, number[]>();
-  const loadDetails = async () => {
-    if (ids) return;
-    const details = await repo.knownItemDetails(db, library.id);
-    const found: (string | undefined)[] = new Array(known.length);
-    fingerprints = new Map();
+/**
+ * The items the library knew before the scan, and what the scan learnt of each. Flags are kept by
+ * place in `known` (100,000 of them on a rescan: one byte each, nothing added to the rows
+ * themselves). Ids and fingerprints are read the first time a file is read or an item changes
+ * (`loadDetails`): a rescan of an unchanged folder never needs them.
+ */
+class KnownItems {
+  readonly flags: Uint8Array;
+  readonly byPath = new Map<string, Place>();
+  ids: (string | undefined)[] | undefined;
+  fingerprints = new Map<string, Place[]>();
+
+  constructor(
+    readonly known: Awaited<ReturnType<typeof repo.knownItems>>,
+    private readonly details: () => ReturnType<typeof repo.knownItemDetails>,
+  ) {
+    this.flags = new Uint8Array(known.length);
     for (let i = 0; i < known.length; i++) {
-      const item = details.get(known[i]!.key);
+      const item = known[i]!;
+      // Two items at one path (one offline): the online one is the path's.
+      const there = this.byPath.get(item.path);
+      if (there === undefined || (known[there]!.offline && !item.offline)) this.byPath.set(item.path, i);
+    }
+  }
+
+  /** Reads the items' ids and fingerprints once; an item deleted meanwhile has none. */
+  async loadDetails(): Promise<void> {
+    if (this.ids) return;
+    const details = await this.details();
+    const found: (string | undefined)[] = new Array(this.known.length);
+    this.fingerprints = new Map();
+    for (let i = 0; i < this.known.length; i++) {
+      const item = details.get(this.known[i]!.key);
       if (!item) continue;
       found[i] = item.id;
       if (!item.fingerprint) continue;
-      const list = fingerprints.get(item.fingerprint);
+      const list = this.fingerprints.get(item.fingerprint);
       if (list) list.push(i);
-      else fingerprints.set(item.fingerprint, [i]);
+      else this.fingerprints.set(item.fingerprint, [i]);
     }
-    ids = found;
-  };
-  /** The ids of the items at these places (loadDetails first), those deleted meanwhile left out. */
-  const idsAt = (places: readonly number[]) => places.map((i) => ids![i]).filter((id): id is string => id !== undefined);
-  const skipped = await repo.skippedFiles(db, library.id);
-  const forgotten = await repo.forgottenFingerprints(db, library.id);
-  const claimed = (i: number) => (flags[i]! & CLAIMED) !== 0;
-  const claim = (i: number) => {
-    flags[i] = flags[i]! | CLAIMED;
-  };
-  /** Whether the walk met a file at the item's path. */
-  const walkedAt = (i: number) => {
-    const there = byPath.get(known[i]!.path);
-    return there !== undefined && (flags[there]! & WALKED) !== 0;
-  };
-  // Paths whose file is there but could not be read: their items stay as they are.
-  const unreadable = new Set<string>();
-  const seenSkipped = new Set<string>();
-  // Places of offline items whose file is where it was.
-  const backOnline: number[] = [];
-  const deferred: ReadOne[] = [];
-  const newSkips: { path: string; size: number; mtime: number }[] = [];
-  const tags = JSON.parse(library.tags) as string[];
+    this.ids = found;
+  }
 
-  // New items, written a batch at a time while the walk goes on.
-  let pendingNew: ReadOne[] = [];
-  const writeNew = async () => {
-    if (pendingNew.length === 0) return;
-    const batch = pendingNew;
-    pendingNew = [];
-    const at = now();
-    const rows: NewMediaRow[] = batch.map((file) => {
-      const id = crypto.randomUUID();
-      const name = path.posix.basename(file.path).normalize('NFC');
-      const title = titleFromFileName(name);
-      return {
-        id,
-        owner_id: library.owner_id,
-        gallery: library.gallery,
-        title,
-        type: file.type,
-        mime_type: file.mimeType,
-        original_name: name,
-        size: file.size,
-        sha256: `fp-${file.fingerprint}`,
-        storage_key: libraryKeyOf(id),
-        status: 'processing',
-        is_favorite: 0,
-        tags: JSON.stringify(tags),
-        search_text: searchTextOf(title, tags),
-        model_id: null,
-        created_at: at,
-        library_id: library.id,
-        library_name: library.name,
-        library_path: file.path,
-        library_fingerprint: file.fingerprint,
-        library_mtime: file.mtime,
-      };
-    });
-    await db.transaction().execute(async (trx) => {
+  /** The ids of the items at these places (loadDetails first), those deleted meanwhile left out. */
+  idsAt(places: readonly Place[]): string[] {
+    return places.map((i) => this.ids![i]).filter((id): id is string => id !== undefined);
+  }
+  claimed(i: Place): boolean {
+    return (this.flags[i]! & CLAIMED) !== 0;
+  }
+  claim(i: Place): void {
+    this.flags[i] = this.flags[i]! | CLAIMED;
+  }
+  walked(i: Place): void {
+    this.flags[i] = this.flags[i]! | WALKED;
+  }
+  unwalked(i: Place): void {
+    this.flags[i] = this.flags[i]! & ~WALKED;
+  }
+  /** Whether the walk met a file at the item's path. */
+  walkedAt(i: Place): boolean {
+    const there = this.byPath.get(this.known[i]!.path);
+    return there !== undefined && (this.flags[there]! & WALKED) !== 0;
+  }
+  someUnclaimed(): boolean {
+    return this.flags.some((flag) => (flag & CLAIMED) === 0);
+  }
+}
+
+/**
+ * One run of a scan, in the order `scanLibrary` calls its steps: the walk (files known unchanged
+ * are claimed, the others read a few at once, new ones written a batch at a time), then the
+ * matches (moves, changed content, items back online), then the items found nowhere, then the
+ * skipped files remembered. The scan's state is written as it goes (`beat`).
+ */
+class ScanRun {
+  private lastBeat = 0;
+  private items!: KnownItems;
+  private skipped!: Awaited<ReturnType<typeof repo.skippedFiles>>;
+  private forgotten!: Awaited<ReturnType<typeof repo.forgottenFingerprints>>;
+  /** The hub's own folders inside the library's: left out of the walk. */
+  private hubInside: string[] = [];
+  private readonly tags: string[];
+  /** Paths whose file is there but could not be read: their items stay as they are. */
+  private readonly unreadable = new Set<string>();
+  private readonly seenSkipped = new Set<string>();
+  /** Places of offline items whose file is where it was. */
+  private readonly backOnline: Place[] = [];
+  /** Files read whose path or content the library knows: matched once the walk is over. */
+  private readonly deferred: ReadOne[] = [];
+  private readonly newSkips: { path: string; size: number; mtime: number }[] = [];
+  /** New items, written a batch at a time while the walk goes on. */
+  private pendingNew: ReadOne[] = [];
+  /** Files to read, a few at once. */
+  private toRead: WalkedFile[] = [];
+
+  constructor(
+    private readonly deps: ScanDeps,
+    private readonly library: LibraryRow,
+    private readonly state: StoredScan,
+  ) {
+    this.tags = JSON.parse(library.tags) as string[];
+  }
+
+  private now(): number {
+    return this.deps.clock().getTime();
+  }
+
+  /** Writes the state (with a fresh heartbeat) at most every HEARTBEAT_MS, unless forced. */
+  async beat(force = false): Promise<void> {
+    if (!force && this.now() - this.lastBeat < HEARTBEAT_MS) return;
+    this.lastBeat = this.now();
+    this.state.heartbeatAt = this.lastBeat;
+    await repo.setScanState(this.deps.db, this.library.id, JSON.stringify(this.state));
+  }
+
+  private problem(rel: string, error: string): void {
+    this.state.failed++;
+    if (this.state.errors.length < LIBRARY_SCAN_ERRORS_KEPT) this.state.errors.push({ path: rel.normalize('NFC'), error });
+  }
+
+  private skip(file: { path: string; size: number; mtime: number }): void {
+    this.state.skipped++;
+    this.seenSkipped.add(file.path);
+    this.newSkips.push({ path: file.path, size: file.size, mtime: file.mtime });
+  }
+
+  /** Takes the items out of the hub (not the bin: they were never the owner's files), a batch at a time. */
+  private async removeItems(ids: readonly string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += WRITE_BATCH) {
+      const batch = ids.slice(i, i + WRITE_BATCH);
+      await this.deps.db.transaction().execute(async (trx) => {
+        const fingerprints = await repo.fingerprintsOf(trx, batch);
+        await this.deps.removeItems(trx, batch);
+        // Removed by the hub, not deleted by their owner: the same content elsewhere stays welcome.
+        await repo.unforget(trx, this.library.id, fingerprints);
+      });
+      await yieldToRequests();
+    }
+  }
+
+  /** Refuses a library inside the hub's own folders (removing its items), notes the hub's folders inside it, reads what the library knows. */
+  async prepare(): Promise<void> {
+    const { db, hub } = this.deps;
+    const library = this.library;
+    // A library added before the hub refused its own folders (decision 0043): nothing of it is served any more.
+    const realFolder = await fs.realpath(library.path).catch(() => library.path);
+    const hubFolder = await hub.inside(realFolder);
+    if (hubFolder !== null) {
+      await this.removeItems([...(await repo.knownItemDetails(db, library.id)).values()].map((item) => item.id));
+      throw new Error(LIBRARY_TEXT.hubFolderScan(hubFolder));
+    }
+    // The hub's own folders inside this one are left out of the walk.
+    this.hubInside = await hub.under(realFolder);
+    for (const folder of this.hubInside) {
+      if (this.state.errors.length < LIBRARY_SCAN_ERRORS_KEPT)
+        this.state.errors.push({ path: path.relative(realFolder, folder).split(path.sep).join('/'), error: LIBRARY_TEXT.hubFolderLeftOut });
+    }
+    this.items = new KnownItems(await repo.knownItems(db, library.id), () => repo.knownItemDetails(db, library.id));
+    this.skipped = await repo.skippedFiles(db, library.id);
+    this.forgotten = await repo.forgottenFingerprints(db, library.id);
+  }
+
+  /** The row of a new item of the library for a file read. */
+  private newRow(file: ReadOne, at: number): NewMediaRow {
+    const library = this.library;
+    const id = crypto.randomUUID();
+    const name = path.posix.basename(file.path).normalize('NFC');
+    const title = titleFromFileName(name);
+    return {
+      id,
+      owner_id: library.owner_id,
+      gallery: library.gallery,
+      title,
+      type: file.type,
+      mime_type: file.mimeType,
+      original_name: name,
+      size: file.size,
+      sha256: `fp-${file.fingerprint}`,
+      storage_key: libraryKeyOf(id),
+      status: 'processing',
+      is_favorite: 0,
+      tags: JSON.stringify(this.tags),
+      search_text: searchTextOf(title, this.tags),
+      model_id: null,
+      created_at: at,
+      library_id: library.id,
+      library_name: library.name,
+      library_path: file.path,
+      library_fingerprint: file.fingerprint,
+      library_mtime: file.mtime,
+    };
+  }
+
+  /** Writes the new items waiting, with their processing and hash jobs, in one transaction. */
+  private async writeNew(): Promise<void> {
+    if (this.pendingNew.length === 0) return;
+    const batch = this.pendingNew;
+    this.pendingNew = [];
+    const at = this.now();
+    const rows = batch.map((file) => this.newRow(file, at));
+    await this.deps.db.transaction().execute(async (trx) => {
       await insertLibraryItems(trx, rows);
       for (const row of rows) {
-        await jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
-        await deps.hashLater(trx, row.id);
+        await this.deps.jobs.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
+        await this.deps.hashLater(trx, row.id);
       }
     });
-    state.added += rows.length;
+    this.state.added += rows.length;
     await yieldToRequests();
-  };
+  }
 
-  // Files to read, a few at once.
-  let toRead: WalkedFile[] = [];
-  const readAll = async () => {
-    const batch = toRead;
-    toRead = [];
+  private async addNew(file: ReadOne): Promise<void> {
+    this.pendingNew.push(file);
+    if (this.pendingNew.length >= WRITE_BATCH) await this.writeNew();
+  }
+
+  /** Reads the files waiting (a few at once) for their type and fingerprint, and sorts each: new, skipped or to match. */
+  private async readAll(): Promise<void> {
+    const batch = this.toRead;
+    this.toRead = [];
     if (batch.length === 0) return;
-    await deps.beforeRead?.(batch.map((f) => f.path));
-    await loadDetails();
+    await this.deps.beforeRead?.(batch.map((f) => f.path));
+    await this.items.loadDetails();
     const results = await Promise.all(
       batch.map((file) =>
         readFileIdentity(file.abs, file.size).then(
@@ -258,188 +341,213 @@ export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: St
       if ('error' in result) {
         // Gone while the scan ran: as if it had never been there.
         if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-          state.found--;
-          const there = byPath.get(file.path);
-          if (there !== undefined) flags[there] = flags[there]! & ~WALKED;
+          this.state.found--;
+          const there = this.items.byPath.get(file.path);
+          if (there !== undefined) this.items.unwalked(there);
           continue;
         }
-        problem(file.path, fsErrorSentence(fsErrorText(result.error)));
-        unreadable.add(file.path);
+        this.problem(file.path, fsErrorSentence(fsErrorText(result.error)));
+        this.unreadable.add(file.path);
         continue;
       }
       if (!result.sniffed) {
-        state.skipped++;
-        seenSkipped.add(file.path);
-        newSkips.push({ path: file.path, size: file.size, mtime: file.mtime });
+        this.skip(file);
         continue;
       }
       const read: ReadOne = { ...file, fingerprint: result.fingerprint, mimeType: result.sniffed.mimeType, type: result.sniffed.type };
       // Nothing of the library knows this path or this content: a new item (or a file deleted forever), at once.
-      if (!byPath.has(file.path) && !fingerprints.has(read.fingerprint)) {
-        if (forgotten.has(read.fingerprint)) {
-          state.skipped++;
-          seenSkipped.add(file.path);
-          newSkips.push({ path: file.path, size: file.size, mtime: file.mtime });
-        } else {
-          pendingNew.push(read);
-          if (pendingNew.length >= WRITE_BATCH) await writeNew();
-        }
+      if (!this.items.byPath.has(file.path) && !this.items.fingerprints.has(read.fingerprint)) {
+        if (this.forgotten.has(read.fingerprint)) this.skip(file);
+        else await this.addNew(read);
       } else {
-        deferred.push(read);
+        this.deferred.push(read);
       }
     }
-  };
+  }
 
-  // (Folders in `visited` are passed over: the hub's own are, as if walked already.)
-  for await (const events of walkFolder(library.path, { visited: new Set(hubInside) })) {
-    for (const event of events) {
-      if (event.kind === 'problem') {
-        if (event.path === '') throw new Error(fsErrorSentence(event.error));
-        problem(event.path, fsErrorSentence(event.error));
-        unreadable.add(event.path);
+  /** One file the walk found: claimed when unchanged, passed over when skipped before, read otherwise. */
+  private async found(file: WalkedFile): Promise<void> {
+    const items = this.items;
+    this.state.found++;
+    const at = items.byPath.get(file.path);
+    if (at !== undefined) {
+      items.walked(at);
+      const item = items.known[at]!;
+      if (item.size === file.size && item.mtime === file.mtime && !items.claimed(at)) {
+        items.claim(at);
+        if (item.offline) this.backOnline.push(at);
+        return;
+      }
+    }
+    const skip = this.skipped.get(file.path);
+    if (skip && skip.size === file.size && skip.mtime === file.mtime) {
+      this.state.skipped++;
+      this.seenSkipped.add(file.path);
+      return;
+    }
+    this.toRead.push(file);
+    if (this.toRead.length >= READS_AT_ONCE) await this.readAll();
+  }
+
+  /** The walk of the folder, a batch of events at a time, the state written between batches. */
+  async walk(): Promise<void> {
+    // (Folders in `visited` are passed over: the hub's own are, as if walked already.)
+    for await (const events of walkFolder(this.library.path, { visited: new Set(this.hubInside) })) {
+      for (const event of events) {
+        if (event.kind === 'problem') {
+          if (event.path === '') throw new Error(fsErrorSentence(event.error));
+          this.problem(event.path, fsErrorSentence(event.error));
+          this.unreadable.add(event.path);
+        } else if (event.kind === 'skip') {
+          this.state.found++;
+          this.state.skipped++;
+        } else {
+          await this.found(event);
+        }
+      }
+      await this.beat();
+      if (this.deps.stopping?.()) throw new ScanStopped();
+    }
+    await this.readAll();
+    await this.writeNew();
+  }
+
+  /** Moves, renames and changed content, now that every file found is known; the new files among them written. */
+  async match(): Promise<{ moves: Match[]; changes: Match[] }> {
+    const items = this.items;
+    if (this.unreadable.size > 0) {
+      for (let i = 0; i < items.known.length; i++) {
+        const item = items.known[i]!;
+        if ([...this.unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) items.claim(i);
+      }
+    }
+    if (this.deferred.length > 0 || this.backOnline.length > 0 || items.someUnclaimed()) await items.loadDetails();
+    const moves: Match[] = [];
+    const changes: Match[] = [];
+    const unmatched: ReadOne[] = [];
+    for (const file of this.deferred) {
+      // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
+      const list = items.fingerprints.get(file.fingerprint);
+      const moved = list?.find((i) => items.known[i]!.path === file.path && !items.claimed(i)) ?? list?.find((i) => !items.claimed(i) && !items.walkedAt(i));
+      if (moved !== undefined) {
+        items.claim(moved);
+        const id = items.ids![moved];
+        if (id !== undefined) moves.push({ id, file, offline: items.known[moved]!.offline });
         continue;
       }
-      if (event.kind === 'skip') {
-        state.found++;
-        state.skipped++;
-        continue;
+      unmatched.push(file);
+    }
+    for (const file of unmatched) {
+      const at = items.byPath.get(file.path);
+      if (at !== undefined && !items.claimed(at)) {
+        items.claim(at);
+        const id = items.ids![at];
+        if (id !== undefined) changes.push({ id, file, offline: items.known[at]!.offline });
+      } else if (this.forgotten.has(file.fingerprint)) {
+        this.skip(file);
+      } else {
+        await this.addNew(file);
       }
-      state.found++;
-      const at = byPath.get(event.path);
-      if (at !== undefined) {
-        flags[at] = flags[at]! | WALKED;
-        const item = known[at]!;
-        if (item.size === event.size && item.mtime === event.mtime && !claimed(at)) {
-          claim(at);
-          if (item.offline) backOnline.push(at);
+    }
+    await this.writeNew();
+    return { moves, changes };
+  }
+
+  /** Writes the moves, the changed content (renditions made again) and the items back online, a batch at a time. */
+  async update({ moves, changes }: { moves: Match[]; changes: Match[] }): Promise<void> {
+    const { db, jobs } = this.deps;
+    for (let i = 0; i < moves.length; i += WRITE_BATCH) {
+      const batch = moves.slice(i, i + WRITE_BATCH);
+      await db.transaction().execute(async (trx) => {
+        for (const { id, file } of batch) {
+          await repo.moveItem(trx, id, { path: file.path, mtime: file.mtime, name: path.posix.basename(file.path).normalize('NFC') });
+        }
+        await markLibraryItemsOnline(
+          trx,
+          batch.filter((m) => m.offline).map((m) => m.id),
+        );
+      });
+      this.state.updated += batch.length;
+      await yieldToRequests();
+    }
+    for (let i = 0; i < changes.length; i += WRITE_BATCH) {
+      const batch = changes.slice(i, i + WRITE_BATCH);
+      const at = this.now();
+      await db.transaction().execute(async (trx) => {
+        for (const { id, file } of batch) {
+          const name = path.posix.basename(file.path).normalize('NFC');
+          await repo.changeItemContent(trx, id, { ...file, name }, at);
+          await jobs.enqueue(processMedia, { mediaId: id }, { key: id, db: trx });
+          await this.deps.hashLater(trx, id);
+        }
+        await markLibraryItemsOnline(
+          trx,
+          batch.filter((c) => c.offline).map((c) => c.id),
+        );
+      });
+      this.state.updated += batch.length;
+      await yieldToRequests();
+    }
+    const cameBack = this.items.idsAt(this.backOnline);
+    for (let i = 0; i < cameBack.length; i += WRITE_BATCH) {
+      const batch = cameBack.slice(i, i + WRITE_BATCH);
+      await db.transaction().execute((trx) => markLibraryItemsOnline(trx, batch));
+      this.state.updated += batch.length;
+      await yieldToRequests();
+    }
+  }
+
+  /**
+   * Items found nowhere: offline; those whose file lies in the hub's own folders (indexed before
+   * the hub refused them) are removed instead, renditions and all.
+   */
+  async unclaimed(): Promise<void> {
+    const items = this.items;
+    const gone: Place[] = [];
+    const inHub: Place[] = [];
+    const hubAll = await this.deps.hub.folders();
+    for (let i = 0; i < items.known.length; i++) {
+      if (items.claimed(i)) continue;
+      if (hubAll.length > 0) {
+        const abs = path.join(this.library.path, ...items.known[i]!.path.split('/'));
+        const real = hubAll.some((folder) => within(folder, abs)) ? abs : await fs.realpath(abs).catch(() => null);
+        if (real !== null && hubAll.some((folder) => within(folder, real))) {
+          inHub.push(i);
           continue;
         }
       }
-      const skip = skipped.get(event.path);
-      if (skip && skip.size === event.size && skip.mtime === event.mtime) {
-        state.skipped++;
-        seenSkipped.add(event.path);
-        continue;
-      }
-      toRead.push(event);
-      if (toRead.length >= READS_AT_ONCE) await readAll();
+      gone.push(i);
     }
-    await beat();
-    if (deps.stopping?.()) throw new ScanStopped();
-  }
-  await readAll();
-  await writeNew();
-
-  // Moves, renames and changed content: now that every file found is known.
-  if (unreadable.size > 0) {
-    for (let i = 0; i < known.length; i++) {
-      const item = known[i]!;
-      if ([...unreadable].some((rel) => item.path === rel || item.path.startsWith(`${rel}/`))) claim(i);
+    if (inHub.length > 0) await this.removeItems(items.idsAt(inHub));
+    this.state.missing = gone.length;
+    const goingOffline = items.idsAt(gone.filter((i) => !items.known[i]!.offline));
+    for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {
+      const batch = goingOffline.slice(i, i + WRITE_BATCH);
+      const at = this.now();
+      await this.deps.db.transaction().execute((trx) => markLibraryItemsOffline(trx, batch, at));
+      await yieldToRequests();
     }
-  }
-  if (deferred.length > 0 || backOnline.length > 0 || flags.some((flag) => (flag & CLAIMED) === 0)) await loadDetails();
-  const moves: { id: string; file: ReadOne; offline: boolean }[] = [];
-  const changes: { id: string; file: ReadOne; offline: boolean }[] = [];
-  const unmatched: ReadOne[] = [];
-  for (const file of deferred) {
-    // The item of this very path first (its time changed, not its bytes), else one whose file is not where it was.
-    const list = fingerprints.get(file.fingerprint);
-    const moved = list?.find((i) => known[i]!.path === file.path && !claimed(i)) ?? list?.find((i) => !claimed(i) && !walkedAt(i));
-    if (moved !== undefined) {
-      claim(moved);
-      const id = ids![moved];
-      if (id !== undefined) moves.push({ id, file, offline: known[moved]!.offline });
-      continue;
-    }
-    unmatched.push(file);
-  }
-  for (const file of unmatched) {
-    const at = byPath.get(file.path);
-    if (at !== undefined && !claimed(at)) {
-      claim(at);
-      const id = ids![at];
-      if (id !== undefined) changes.push({ id, file, offline: known[at]!.offline });
-    } else if (forgotten.has(file.fingerprint)) {
-      state.skipped++;
-      seenSkipped.add(file.path);
-      newSkips.push({ path: file.path, size: file.size, mtime: file.mtime });
-    } else {
-      pendingNew.push(file);
-      if (pendingNew.length >= WRITE_BATCH) await writeNew();
-    }
-  }
-  await writeNew();
-
-  for (let i = 0; i < moves.length; i += WRITE_BATCH) {
-    const batch = moves.slice(i, i + WRITE_BATCH);
-    await db.transaction().execute(async (trx) => {
-      for (const { id, file } of batch) {
-        await repo.moveItem(trx, id, { path: file.path, mtime: file.mtime, name: path.posix.basename(file.path).normalize('NFC') });
-      }
-      await markLibraryItemsOnline(
-        trx,
-        batch.filter((m) => m.offline).map((m) => m.id),
-      );
-    });
-    state.updated += batch.length;
-    await yieldToRequests();
-  }
-  for (let i = 0; i < changes.length; i += WRITE_BATCH) {
-    const batch = changes.slice(i, i + WRITE_BATCH);
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      for (const { id, file } of batch) {
-        const name = path.posix.basename(file.path).normalize('NFC');
-        await repo.changeItemContent(trx, id, { ...file, name }, at);
-        await jobs.enqueue(processMedia, { mediaId: id }, { key: id, db: trx });
-        await deps.hashLater(trx, id);
-      }
-      await markLibraryItemsOnline(
-        trx,
-        batch.filter((c) => c.offline).map((c) => c.id),
-      );
-    });
-    state.updated += batch.length;
-    await yieldToRequests();
-  }
-  const cameBack = idsAt(backOnline);
-  for (let i = 0; i < cameBack.length; i += WRITE_BATCH) {
-    const batch = cameBack.slice(i, i + WRITE_BATCH);
-    await db.transaction().execute((trx) => markLibraryItemsOnline(trx, batch));
-    state.updated += batch.length;
-    await yieldToRequests();
   }
 
-  // Items found nowhere: offline; those whose file lies in the hub's own folders (indexed before
-  // the hub refused them) are removed instead, renditions and all.
-  const gone: number[] = [];
-  const inHub: number[] = [];
-  const hubAll = await deps.hub.folders();
-  for (let i = 0; i < known.length; i++) {
-    if (claimed(i)) continue;
-    if (hubAll.length > 0) {
-      const abs = path.join(library.path, ...known[i]!.path.split('/'));
-      const real = hubAll.some((folder) => within(folder, abs)) ? abs : await fs.realpath(abs).catch(() => null);
-      if (real !== null && hubAll.some((folder) => within(folder, real))) {
-        inHub.push(i);
-        continue;
-      }
-    }
-    gone.push(i);
+  /** The skipped files remembered: the new ones in, those no longer there out. */
+  async rememberSkipped(): Promise<void> {
+    const { db } = this.deps;
+    const id = this.library.id;
+    for (let i = 0; i < this.newSkips.length; i += 500) await repo.rememberSkipped(db, id, this.newSkips.slice(i, i + 500));
+    const stale = [...this.skipped.keys()].filter((p) => !this.seenSkipped.has(p));
+    for (let i = 0; i < stale.length; i += 500) await repo.forgetSkipped(db, id, stale.slice(i, i + 500));
   }
-  if (inHub.length > 0) await removeItems(idsAt(inHub));
-  state.missing = gone.length;
-  const goingOffline = idsAt(gone.filter((i) => !known[i]!.offline));
-  for (let i = 0; i < goingOffline.length; i += WRITE_BATCH) {
-    const batch = goingOffline.slice(i, i + WRITE_BATCH);
-    const at = now();
-    await db.transaction().execute((trx) => markLibraryItemsOffline(trx, batch, at));
-    await yieldToRequests();
-  }
+}
 
-  // The skipped files remembered: the new ones in, those no longer there out.
-  for (let i = 0; i < newSkips.length; i += 500) await repo.rememberSkipped(db, library.id, newSkips.slice(i, i + 500));
-  const stale = [...skipped.keys()].filter((p) => !seenSkipped.has(p));
-  for (let i = 0; i < stale.length; i += 500) await repo.forgetSkipped(db, library.id, stale.slice(i, i + 500));
+/** The scan of `library` (whose folder is `library.path`): fills and returns its state, writing it as it goes. */
+export async function scanLibrary(deps: ScanDeps, library: LibraryRow, state: StoredScan): Promise<StoredScan> {
+  state.startedAt = new Date(deps.clock().getTime()).toISOString();
+  const run = new ScanRun(deps, library, state);
+  await run.beat(true);
+  await run.prepare();
+  await run.walk();
+  await run.update(await run.match());
+  await run.unclaimed();
+  await run.rememberSkipped();
   return state;
 }

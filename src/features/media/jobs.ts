@@ -2,6 +2,7 @@
 // lives; the queue refuses to start while one has none.
 
 import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
 import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 
@@ -29,4 +30,9 @@ export function registerStoreJobs(queue: JobQueue, store: MediaStore): void {
   queue.handle(deleteStoredObjects, async ({ keys }) => {
     for (const key of keys) await store.delete(key);
   });
+}
+
+/** Enqueues `kind` for one item inside the caller's transaction (merged by the item's id): the job commits with the row that needs it. */
+export function enqueueForItem(queue: JobQueue, kind: JobDefinition<{ mediaId: string }>) {
+  return (trx: Db, mediaId: string) => queue.enqueue(kind, { mediaId }, { key: mediaId, db: trx });
 }

@@ -1,93 +1,67 @@
 // The API of both galleries and the tag vocabulary: galleryApi('gallery') mounted at /api/gallery
 // (The Red Room), galleryApi('premium') at /api/premium, tagsApi at /api/tags (paths here are
-// relative to those). Signed-in owners only; another user's item, and an item of the other gallery,
-// is 404 on every call. Each gallery's fixed paths (duplicates, upload, recycling-bin, bulk,
-// move-to-premium) come before its /:id routes, in this one file; the byte routes are /media.
+// relative to those). Both galleries' routes are built from their configuration (galleries.ts): the
+// same handlers, on the paths each gallery has. Signed-in owners only; another user's item, and an
+// item of the other gallery, is 404 on every call. Each gallery's fixed paths (duplicates, upload,
+// recycling-bin, bulk, move-to-premium) come before its /:id routes; the byte routes are /media.
 
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { parseWith, readJson } from '../../http/body.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
+import { uploadInto } from '../uploads/multipart/multipart.routes.ts';
 import { duplicatesApiOf } from './duplicates/duplicates.routes.ts';
-import { uploadInto } from './ingest/ingest.routes.ts';
-import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, playbackPositionSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
+import { GALLERIES } from './galleries.ts';
+import { binListQuery, bulkSchema, moveToPremiumSchema, playbackPositionSchema, updateMediaSchema } from './media.schema.ts';
 import { MEDIA_TEXT } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
 
-/** Handlers both galleries share; the paths differ (the spec's free-gallery paths, premium's plain ones). */
-function handlersOf(gallery: GalleryName) {
-  const service = (c: Context<SignedInEnv>) => c.var.services.media.forGallery(gallery);
-  const query = gallery === 'premium' ? premiumListQuery : mediaListQuery;
-  return {
-    list: async (c: Context<SignedInEnv>) => c.json(await service(c).list(c.var.viewer.id, parseWith(query, c.req.query()))),
-    bin: async (c: Context<SignedInEnv>) => c.json(await service(c).listBin(c.var.viewer.id, parseWith(binListQuery, c.req.query()))),
-    get: async (c: Context<SignedInEnv>) => c.json(await service(c).get(c.var.viewer.id, c.req.param('id')!)),
-    update: async (c: Context<SignedInEnv>) => {
-      const input = await readJson(c, updateMediaSchema);
-      return c.json(await service(c).update(c.var.viewer.id, c.req.param('id')!, input));
-    },
-    favorite: async (c: Context<SignedInEnv>) => c.json(await service(c).toggleFavorite(c.var.viewer.id, c.req.param('id')!)),
-    position: async (c: Context<SignedInEnv>) => {
-      const { position } = await readJson(c, playbackPositionSchema);
-      return c.json(await service(c).savePosition(c.var.viewer.id, c.req.param('id')!, position));
-    },
-    played: async (c: Context<SignedInEnv>) => c.json(await service(c).countPlay(c.var.viewer.id, c.req.param('id')!)),
-    toBin: async (c: Context<SignedInEnv>) => {
-      const media = await service(c).moveToBin(c.var.viewer.id, c.req.param('id')!);
-      return c.json({ success: true, message: MEDIA_TEXT.movedToBin, media });
-    },
-    restore: async (c: Context<SignedInEnv>) => {
-      const media = await service(c).restore(c.var.viewer.id, c.req.param('id')!);
-      return c.json({ success: true, message: MEDIA_TEXT.restored, media });
-    },
-    deleteForever: async (c: Context<SignedInEnv>) => {
-      await service(c).deleteForever(c.var.viewer.id, c.req.param('id')!);
-      return c.json({ success: true, message: MEDIA_TEXT.deletedForever });
-    },
-    bulk: async (c: Context<SignedInEnv>) => {
-      const input = await readJson(c, bulkSchema);
-      return c.json(await service(c).bulk(c.var.viewer.id, input));
-    },
-  };
-}
-
-const free = handlersOf('gallery');
-const premium = handlersOf('premium');
-
-/** The Red Room's API on the spec's paths (PUT on the item too, as premium has it), or premium's on its own. */
+/** The gallery's API: its lists and fixed paths, then its items' routes. */
 export function galleryApi(gallery: GalleryName) {
-  const api = new Hono<SignedInEnv>().use('*', requireSignIn()).route('/duplicates', duplicatesApiOf(gallery)).post('/upload', uploadInto(gallery));
-  if (gallery === 'gallery') {
-    return api
-      .get('/', free.list)
-      .get('/recycling-bin', free.bin)
-      .post('/bulk', free.bulk)
-      .post('/move-to-premium', async (c) => {
-        const ids = await readJson(c, moveToPremiumSchema);
-        const { updated } = await c.var.services.media.gallery.bulk(c.var.viewer.id, { action: 'move-to-premium', ids });
-        return c.json({ success: true, moved: updated, message: MEDIA_TEXT.movedToPremium(updated) });
-      })
-      .get('/:id', free.get)
-      .put('/:id/update', free.update)
-      .put('/:id', free.update)
-      .post('/:id/favorite', free.favorite)
-      .put('/:id/playback', free.position)
-      .post('/:id/played', free.played)
-      .delete('/:id/delete', free.toBin)
-      .post('/:id/restore', free.restore)
-      .delete('/:id/permanent-delete', free.deleteForever);
+  const config = GALLERIES[gallery];
+  const { item } = config;
+  const api = new Hono<SignedInEnv>()
+    .use('*', requireSignIn())
+    .route('/duplicates', duplicatesApiOf(gallery))
+    .post('/upload', uploadInto(gallery))
+    .get('/', async (c) => c.json(await c.var.services.media.forGallery(gallery).list(c.var.viewer.id, parseWith(config.listQuery, c.req.query()))))
+    .get('/recycling-bin', async (c) => c.json(await c.var.services.media.forGallery(gallery).listBin(c.var.viewer.id, parseWith(binListQuery, c.req.query()))))
+    .post('/bulk', async (c) => {
+      const input = await readJson(c, bulkSchema);
+      return c.json(await c.var.services.media.forGallery(gallery).bulk(c.var.viewer.id, input));
+    });
+  if (config.movesToPremium) {
+    api.post('/move-to-premium', async (c) => {
+      const ids = await readJson(c, moveToPremiumSchema);
+      const { updated } = await c.var.services.media.forGallery(gallery).bulk(c.var.viewer.id, { action: 'move-to-premium', ids });
+      return c.json({ success: true, moved: updated, message: MEDIA_TEXT.movedToPremium(updated) });
+    });
+  }
+  api.get('/:id', async (c) => c.json(await c.var.services.media.forGallery(gallery).get(c.var.viewer.id, c.req.param('id'))));
+  for (const path of item.update) {
+    api.put(path, async (c) => {
+      const input = await readJson(c, updateMediaSchema);
+      return c.json(await c.var.services.media.forGallery(gallery).update(c.var.viewer.id, c.req.param('id'), input));
+    });
   }
   return api
-    .get('/', premium.list)
-    .get('/recycling-bin', premium.bin)
-    .post('/bulk', premium.bulk)
-    .get('/:id', premium.get)
-    .put('/:id', premium.update)
-    .delete('/:id', premium.toBin)
-    .post('/:id/favorite', premium.favorite)
-    .put('/:id/playback', premium.position)
-    .post('/:id/played', premium.played)
-    .post('/:id/restore', premium.restore)
-    .delete('/:id/permanent', premium.deleteForever);
+    .post('/:id/favorite', async (c) => c.json(await c.var.services.media.forGallery(gallery).toggleFavorite(c.var.viewer.id, c.req.param('id'))))
+    .put('/:id/playback', async (c) => {
+      const { position } = await readJson(c, playbackPositionSchema);
+      return c.json(await c.var.services.media.forGallery(gallery).savePosition(c.var.viewer.id, c.req.param('id'), position));
+    })
+    .post('/:id/played', async (c) => c.json(await c.var.services.media.forGallery(gallery).countPlay(c.var.viewer.id, c.req.param('id'))))
+    .delete(item.toBin, async (c) => {
+      const media = await c.var.services.media.forGallery(gallery).moveToBin(c.var.viewer.id, c.req.param('id'));
+      return c.json({ success: true, message: MEDIA_TEXT.movedToBin, media });
+    })
+    .post('/:id/restore', async (c) => {
+      const media = await c.var.services.media.forGallery(gallery).restore(c.var.viewer.id, c.req.param('id'));
+      return c.json({ success: true, message: MEDIA_TEXT.restored, media });
+    })
+    .delete(item.deleteForever, async (c) => {
+      await c.var.services.media.forGallery(gallery).deleteForever(c.var.viewer.id, c.req.param('id'));
+      return c.json({ success: true, message: MEDIA_TEXT.deletedForever });
+    });
 }
 
 /** GET /api/tags: the vocabulary and the owner's own tags. */

@@ -15,11 +15,11 @@ import type { MediaItem } from '../../../shared/media.ts';
 import type { MediaStore } from '../../../storage/media-store.ts';
 import { addMediaToAlbum } from '../../albums/albums.service.ts';
 import type { ModelsService } from '../../models/models.service.ts';
+import type { UploadPart } from '../../uploads/multipart/multipart.ts';
 import { processMedia } from '../jobs.ts';
 import type { GalleryName } from '../media.table.ts';
 import { ownerHasChecksum, ownerSizes } from './ingest.repo.ts';
 import { createIngestService, type IngestService, UPLOAD_TEXT } from './ingest.service.ts';
-import type { UploadPart } from './multipart.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
 import { fsErrorText, resolveRoots, type WalkEntry, walkFiles } from './walk.ts';
 

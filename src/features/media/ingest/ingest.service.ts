@@ -12,14 +12,16 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../../clock.ts';
 import type { Database } from '../../../db/database.ts';
 import { type AppError, InvalidError, NotFoundError } from '../../../errors.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
 import { formatSize, MAX_TAG_LENGTH, MAX_TAGS_PER_ITEM, MAX_TITLE_LENGTH, splitTags, titleFromFileName, type UploadResult } from '../../../shared/media.ts';
 import { MODEL_TEXT } from '../../../shared/models.ts';
 import { type MediaStore, newMediaKey, ObjectTooLargeError } from '../../../storage/media-store.ts';
 import type { ModelsService } from '../../models/models.service.ts';
+import type { MultipartLimits, UploadPart } from '../../uploads/multipart/multipart.ts';
 import { searchTextOf, toMediaItem } from '../item.ts';
+import { processMedia } from '../jobs.ts';
 import type { GalleryName, MediaRow, NewMediaRow } from '../media.table.ts';
 import { insertUploaded, rowsById } from './ingest.repo.ts';
-import type { MultipartLimits, UploadPart } from './multipart.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
 
 /**
@@ -156,6 +158,59 @@ export function fileOnDisk(file: string, length: number): ReadableStream<Uint8Ar
   );
 }
 
+function tagsOf(text: string | undefined): string[] {
+  const tags = splitTags(text ?? '');
+  if (tags.some((t) => t.length > MAX_TAG_LENGTH)) throw new InvalidError(UPLOAD_TEXT.tagTooLong);
+  if (tags.length > MAX_TAGS_PER_ITEM) throw new InvalidError(UPLOAD_TEXT.tooManyTags);
+  return tags;
+}
+
+function titleOf(text: string | undefined): string | undefined {
+  const title = text?.trim();
+  if (title && title.length > MAX_TITLE_LENGTH) throw new InvalidError(UPLOAD_TEXT.titleTooLong);
+  return title || undefined;
+}
+
+/** The new items' rows for the files stored, with the upload's fields (its title only when one file was sent). */
+function uploadedRows(
+  ownerId: string,
+  gallery: GalleryName,
+  stored: readonly StoredFile[],
+  fields: { title?: string; tags: string[]; model: { id: string; name: string } | null },
+  filesSent: number,
+  now: number,
+): NewMediaRow[] {
+  return stored.map((file) => {
+    // The title field names the file only when one file was sent.
+    const title = (filesSent === 1 ? fields.title : undefined) ?? titleFromFileName(file.originalName);
+    return {
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      gallery,
+      title,
+      type: file.type,
+      mime_type: file.mimeType,
+      original_name: file.originalName,
+      size: file.size,
+      sha256: file.sha256,
+      storage_key: file.key,
+      status: 'processing',
+      is_favorite: 0,
+      tags: JSON.stringify(fields.tags),
+      search_text: searchTextOf(title, fields.tags),
+      model_id: fields.model?.id ?? null,
+      created_at: now,
+    };
+  });
+}
+
+/** What follows a stored upload in the transaction of its rows: each new item's processing job (no item is left without one). */
+export function processWhenStored(queue: JobQueue): AfterStored {
+  return async (trx, rows) => {
+    for (const row of rows) await queue.enqueue(processMedia, { mediaId: row.id }, { key: row.id, db: trx });
+  };
+}
+
 export function createIngestService({ db, store, clock, maxUploadBytes, models, afterStored, onStored }: IngestDeps) {
   /** Sniffs the first bytes, then streams the whole file into the store; a refusal keeps nothing. */
   async function storeFile(name: string, stream: ReadableStream<Uint8Array>, onDisk?: string): Promise<StoredFile | { status: 413 | 415; error: string }> {
@@ -214,19 +269,6 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
     }
   }
 
-  function tagsOf(text: string | undefined): string[] {
-    const tags = splitTags(text ?? '');
-    if (tags.some((t) => t.length > MAX_TAG_LENGTH)) throw new InvalidError(UPLOAD_TEXT.tagTooLong);
-    if (tags.length > MAX_TAGS_PER_ITEM) throw new InvalidError(UPLOAD_TEXT.tooManyTags);
-    return tags;
-  }
-
-  function titleOf(text: string | undefined): string | undefined {
-    const title = text?.trim();
-    if (title && title.length > MAX_TITLE_LENGTH) throw new InvalidError(UPLOAD_TEXT.titleTooLong);
-    return title || undefined;
-  }
-
   /** The model a `modelId` or `modelName` field names (premium's client sends the name). */
   async function modelOf(ownerId: string, field: 'modelId' | 'modelName', value: string | undefined): Promise<{ id: string; name: string } | null> {
     const given = value?.trim();
@@ -277,29 +319,7 @@ export function createIngestService({ db, store, clock, maxUploadBytes, models, 
         const errors = refused.map(({ name, error }) => ({ name, error }));
         if (stored.length === 0) return { status: refused[0]!.status, media: [], errors };
 
-        const now = clock().getTime();
-        const rows: NewMediaRow[] = stored.map((file) => {
-          // The title field names the file only when one file was sent.
-          const title = (filesSent === 1 ? fields.title : undefined) ?? titleFromFileName(file.originalName);
-          return {
-            id: crypto.randomUUID(),
-            owner_id: ownerId,
-            gallery,
-            title,
-            type: file.type,
-            mime_type: file.mimeType,
-            original_name: file.originalName,
-            size: file.size,
-            sha256: file.sha256,
-            storage_key: file.key,
-            status: 'processing',
-            is_favorite: 0,
-            tags: JSON.stringify(fields.tags),
-            search_text: searchTextOf(title, fields.tags),
-            model_id: fields.model?.id ?? null,
-            created_at: now,
-          };
-        });
+        const rows = uploadedRows(ownerId, gallery, stored, fields, filesSent, clock().getTime());
         const written = await db.transaction().execute(async (trx) => {
           await insertUploaded(trx, rows);
           const back = await rowsById(

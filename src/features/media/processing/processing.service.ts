@@ -17,7 +17,9 @@ import { processMedia } from '../jobs.ts';
 import type { MediaRow } from '../media.table.ts';
 import { UnreadableMediaError } from './errors.ts';
 import { processImage } from './image.ts';
+import { Lanes, scratchFolder } from './lanes.ts';
 import { probePlayback } from './playback.ts';
+import { createPreparations } from './preparations.ts';
 import * as repo from './processing.repo.ts';
 import { stoppedToolAsInterruption } from './spawn.ts';
 import { makePlayable, renditionPath, storeRemux } from './transcode.ts';
@@ -41,48 +43,6 @@ export interface MediaProcessorDeps {
   previewLater?: (trx: Db, mediaId: string) => Promise<void>;
 }
 
-/** Preparations whose renditions wait for their job: at most this many, holding at most so many bytes. */
-const MAX_PREPARED = 256;
-const MAX_PREPARED_BYTES = 32 * 1024 * 1024;
-/** A preparation whose job has not come by then (its row was deleted first) is forgotten. */
-const PREPARED_TTL_MS = 15 * 60_000;
-
-/** Runs at most `size` tasks at once, the others in the order they came. */
-class Lanes {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // The lane passes straight to the next task, or becomes free.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
-
-type Renditions = Awaited<ReturnType<typeof processImage>> & { duration: null; playable: null };
-
-/** Renditions made for a stored original before its job came, or being made. */
-interface Preparation {
-  mimeType: string;
-  at: number;
-  /** Bytes of the renditions once made (counted against MAX_PREPARED_BYTES while held). */
-  bytes: number;
-  dropped: boolean;
-  /** Null when the preparation did not happen or failed: the job then works as if there had been none. */
-  result: Promise<Renditions | null>;
-}
-
 /** What one run did, for the log and for tests. */
 export type ProcessOutcome = 'ready' | 'gone';
 
@@ -91,99 +51,14 @@ const STALE_AFTER_MS = 60 * 60_000;
 
 export function createMediaProcessor({ db, store, clock, logger, workDir, lanes: laneCount = 1, convertLater, previewLater }: MediaProcessorDeps) {
   const lanes = new Lanes(laneCount);
-  /** By the original's store key (a new random key per upload: never two contents). */
-  const prepared = new Map<string, Preparation>();
-  let preparedBytes = 0;
-
-  /** A folder of one job's own, made only when needed (an image on the local disk needs none); `remove` is safe to call always. */
-  function scratchFolder() {
-    let dir: string | undefined;
-    return {
-      async get() {
-        if (!dir) {
-          dir = path.join(workDir, crypto.randomUUID());
-          await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-        }
-        return dir;
-      },
-      async remove() {
-        if (dir) await fs.rm(dir, { recursive: true, force: true });
-      },
-    };
-  }
-
-  /**
-   * Starts making the renditions of a photo whose original the upload has just stored, before its
-   * request ends and its row is written: the item's job takes them when it runs. Only images on
-   * the local disk (read where they lie; from S3 it would be a second download, and a video's
-   * tools take long enough that the request's end hardly matters); the work takes a lane like a
-   * job does. Nothing is written anywhere: the renditions are held in memory until the job stores
-   * them, or dropped with the upload that failed (`drop`).
-   */
-  function prepare(key: string, mimeType: string, type: 'image' | 'video'): void {
-    if (type !== 'image' || !store.filePath || prepared.has(key)) return;
-    const now = Date.now();
-    for (const [oldKey, old] of prepared) if (now - old.at > PREPARED_TTL_MS) forget(oldKey, old);
-    if (prepared.size >= MAX_PREPARED) return;
-    const entry: Preparation = { mimeType, at: now, bytes: 0, dropped: false, result: Promise.resolve(null) };
-    entry.result = lanes
-      .run(async () => {
-        // Dropped while it waited, or enough is held already: the job will do it.
-        if (entry.dropped || preparedBytes >= MAX_PREPARED_BYTES) return null;
-        const file = await localFileOf(store, key);
-        if (!file) return null;
-        const scratch = scratchFolder();
-        try {
-          return { ...(await processImage(file, mimeType, { scratch: scratch.get })), duration: null, playable: null };
-        } finally {
-          await scratch.remove();
-        }
-      })
-      .then(
-        (result) => {
-          if (!result || entry.dropped) return null;
-          entry.bytes = result.thumbnail.byteLength + (result.display?.byteLength ?? 0);
-          preparedBytes += entry.bytes;
-          return result;
-        },
-        // The job tries again itself, and its failure is the one a user sees.
-        () => null,
-      );
-    prepared.set(key, entry);
-  }
-
-  function forget(key: string, entry: Preparation): void {
-    if (prepared.get(key) !== entry) return;
-    prepared.delete(key);
-    entry.dropped = true;
-    preparedBytes -= entry.bytes;
-    entry.bytes = 0;
-  }
-
-  /** Forgets the preparations of originals an upload gave up (its request failed): nothing of them is kept. */
-  function drop(keys: readonly string[]): void {
-    for (const key of keys) {
-      const entry = prepared.get(key);
-      if (entry) forget(key, entry);
-    }
-  }
-
-  /** The renditions prepared for this row's original (waiting for them if they are being made), or null. */
-  async function takePrepared(row: MediaRow, signal?: AbortSignal): Promise<Renditions | null> {
-    const entry = prepared.get(row.storage_key);
-    if (!entry || row.type !== 'image' || entry.mimeType !== row.mime_type) return null;
-    try {
-      return await untilAborted(entry.result, signal);
-    } finally {
-      forget(row.storage_key, entry);
-    }
-  }
+  const preparations = createPreparations({ store, lanes, workDir });
+  const writer = renditionWriter(store, logger);
 
   async function process(mediaId: string, signal?: AbortSignal): Promise<ProcessOutcome> {
     const row = await repo.itemToProcess(db, mediaId);
     if (!row) return 'gone';
     const started = performance.now();
-    const folder = scratchFolder();
+    const folder = scratchFolder(workDir);
     const written: string[] = [];
     // A remux written into the local store's own folder is not in the job's: removed apart when not stored.
     const outputs: string[] = [];
@@ -193,9 +68,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       return file;
     };
     try {
-      let result: Awaited<ReturnType<typeof renditionsOf>> | null = await takePrepared(row, signal);
+      let result: Awaited<ReturnType<typeof renditionsOf>> | null = await preparations.take(row, signal);
       if (!result) {
-        const original = await originalFile(row, folder.get);
+        const original = await originalFile(store, row, folder.get);
         result = await lanes.run(() => renditionsOf(row, original, { scratch: folder.get, output }, signal));
       }
       // The similar-duplicates hash (an item without one is only left out of that search): an
@@ -209,9 +84,9 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       const { playback, videoKey, keptKey } = videoRendition(row, result.playable);
       // Both renditions at once: each put waits on the disk (or the bucket) more than it works.
       const puts = await Promise.allSettled([
-        putBuffer(thumbnailKey, result.thumbnail).then(() => written.push(thumbnailKey)),
-        ...(displayKey && result.display ? [putBuffer(displayKey, result.display).then(() => written.push(displayKey))] : []),
-        ...(videoKey && result.playable?.file ? [putFile(videoKey, result.playable.file).then(() => written.push(videoKey))] : []),
+        writer.putBuffer(thumbnailKey, result.thumbnail).then(() => written.push(thumbnailKey)),
+        ...(displayKey && result.display ? [writer.putBuffer(displayKey, result.display).then(() => written.push(displayKey))] : []),
+        ...(videoKey && result.playable?.file ? [writer.putFile(videoKey, result.playable.file).then(() => written.push(videoKey))] : []),
       ]);
       const failed = puts.find((put): put is PromiseRejectedResult => put.status === 'rejected');
       if (failed) throw failed.reason;
@@ -248,39 +123,20 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
       // A video's next job is enqueued with its row, in one transaction; an image's row is one statement.
       const updated = row.type === 'video' ? await db.transaction().execute(record) : await record(db);
       if (!updated) {
-        await deleteKeys(written);
+        await writer.deleteKeys(written);
         return 'gone';
       }
       // Processed again (a job re-run): the earlier renditions are replaced, not kept.
-      await deleteKeys([row.thumbnail_key, row.display_key].filter((key): key is string => key !== null && !written.includes(key) && key !== keptKey));
+      await writer.deleteKeys([row.thumbnail_key, row.display_key].filter((key): key is string => key !== null && !written.includes(key) && key !== keptKey));
       logger.info('media processed', { media: mediaId, type: row.type, ms: Math.round(performance.now() - started) });
       return 'ready';
     } catch (error) {
-      await deleteKeys(written);
+      await writer.deleteKeys(written);
       throw error;
     } finally {
       await folder.remove();
       for (const file of outputs) await fs.rm(file, { force: true });
     }
-  }
-
-  /**
-   * The original as a file, since the tools need a path: on the local disk the stored file itself
-   * (its name is a generated key, and it is only read), from S3 a copy in the job's folder.
-   */
-  async function originalFile(row: MediaRow, scratch: () => Promise<string>): Promise<string> {
-    // Retrying cannot bring a missing original back; `media check` reports such rows.
-    const missing = () => new UnreadableMediaError('The original file is missing from the store');
-    const local = await localFileOf(store, row.storage_key);
-    if (local !== undefined) return local ?? Promise.reject(missing());
-    const object = await store.get(row.storage_key);
-    if (!object) throw missing();
-    // A name of ours, never the uploaded one: it goes on ffmpeg's command line.
-    const file = path.join(await scratch(), 'original');
-    // Bun.write streams to the file without the node-stream bridge, which costs ten times more;
-    // the job's folder is the owner's alone (0700).
-    await Bun.write(file, new Response(object.body));
-    return file;
   }
 
   async function renditionsOf(
@@ -315,6 +171,46 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
     return { playback, videoKey, keptKey };
   }
 
+  /** Gives up on an item: a reason a user can read, never a stack trace. */
+  async function markFailed(mediaId: string, reason: string): Promise<void> {
+    await repo.markFailed(db, mediaId, reason, clock().getTime());
+  }
+
+  /** Removes job folders a killed process left behind (their jobs run again from the start). */
+  async function sweep(): Promise<void> {
+    const entries = await fs.readdir(workDir, { withFileTypes: true }).catch(() => []);
+    const now = Date.now();
+    for (const entry of entries) {
+      const full = path.join(workDir, entry.name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat && now - stat.mtimeMs > STALE_AFTER_MS) await fs.rm(full, { recursive: true, force: true });
+    }
+  }
+
+  return { process, prepare: preparations.prepare, drop: preparations.drop, markFailed, sweep };
+}
+
+/**
+ * The original as a file, since the tools need a path: on the local disk the stored file itself
+ * (its name is a generated key, and it is only read), from S3 a copy in the job's folder.
+ */
+async function originalFile(store: MediaStore, row: MediaRow, scratch: () => Promise<string>): Promise<string> {
+  // Retrying cannot bring a missing original back; `media check` reports such rows.
+  const missing = () => new UnreadableMediaError('The original file is missing from the store');
+  const local = await localFileOf(store, row.storage_key);
+  if (local !== undefined) return local ?? Promise.reject(missing());
+  const object = await store.get(row.storage_key);
+  if (!object) throw missing();
+  // A name of ours, never the uploaded one: it goes on ffmpeg's command line.
+  const file = path.join(await scratch(), 'original');
+  // Bun.write streams to the file without the node-stream bridge, which costs ten times more;
+  // the job's folder is the owner's alone (0700).
+  await Bun.write(file, new Response(object.body));
+  return file;
+}
+
+/** Where a job's renditions go: the store (thumbnails and display images, remuxes), and their removal when the job gives up. */
+function renditionWriter(store: MediaStore, logger: Logger) {
   /** A remux: renamed into place on the local disk (it was written in the store's folder), else uploaded. */
   async function putFile(key: string, file: string): Promise<void> {
     await storeRemux(store, key, file);
@@ -339,39 +235,7 @@ export function createMediaProcessor({ db, store, clock, logger, workDir, lanes:
     }
   }
 
-  /** Gives up on an item: a reason a user can read, never a stack trace. */
-  async function markFailed(mediaId: string, reason: string): Promise<void> {
-    await repo.markFailed(db, mediaId, reason, clock().getTime());
-  }
-
-  /** Removes job folders a killed process left behind (their jobs run again from the start). */
-  async function sweep(): Promise<void> {
-    const entries = await fs.readdir(workDir, { withFileTypes: true }).catch(() => []);
-    const now = Date.now();
-    for (const entry of entries) {
-      const full = path.join(workDir, entry.name);
-      const stat = await fs.stat(full).catch(() => null);
-      if (stat && now - stat.mtimeMs > STALE_AFTER_MS) await fs.rm(full, { recursive: true, force: true });
-    }
-  }
-
-  return { process, prepare, drop, markFailed, sweep };
-}
-
-/** `work`'s outcome, or a rejection once `signal` aborts first (the queue stops: the job is put back). */
-async function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return work;
-  signal.throwIfAborted();
-  let stop = () => {};
-  const abort = new Promise<never>((_, reject) => {
-    stop = () => reject(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
-  });
-  try {
-    return await Promise.race([work, abort]);
-  } finally {
-    signal.removeEventListener('abort', stop);
-  }
+  return { putFile, putBuffer, deleteKeys };
 }
 
 export type MediaProcessor = ReturnType<typeof createMediaProcessor>;

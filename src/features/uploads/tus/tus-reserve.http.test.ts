@@ -7,12 +7,12 @@
 // the test's say (the service's seam), the uploads are real (no bytes sent for the big ones).
 
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test';
-import { signedInUser } from '../../../test/helpers/factories.ts';
-import { jpegBytes } from '../../../test/helpers/library-trees.ts';
-import { createTestApp, type SignedIn, type TestApp } from '../../../test/helpers/test-app.ts';
-import type { UploadResult } from '../../shared/media.ts';
-import type { UploadView } from '../../shared/uploads.ts';
-import { UPLOADS_TEXT } from './uploads.service.ts';
+import { signedInUser } from '../../../../test/helpers/factories.ts';
+import { jpegBytes } from '../../../../test/helpers/library-trees.ts';
+import { createTestApp, type SignedIn, type TestApp } from '../../../../test/helpers/test-app.ts';
+import type { UploadResult } from '../../../shared/media.ts';
+import type { UploadView } from '../../../shared/uploads.ts';
+import { UPLOADS_TEXT } from './tus.service.ts';
 
 const GiB = 1024 ** 3;
 const TUS = { 'Tus-Resumable': '1.0.0' };

@@ -1,6 +1,6 @@
 // The tus 1.0 headers /api/uploads reads, checked: numbers are whole and not negative.
 
-import { InvalidError } from '../../errors.ts';
+import { InvalidError } from '../../../errors.ts';
 
 /** A header that must be a whole number of bytes (Upload-Length, Upload-Offset, Content-Length). */
 export function byteCount(value: string | undefined, message: string): number {

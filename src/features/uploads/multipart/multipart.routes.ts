@@ -1,10 +1,13 @@
 // POST /api/gallery/upload and /api/premium/upload: files into The Red Room or premium, streamed (the route is exempt from the small
 // body limit; the upload enforces its own, per file and per request). Each gallery's API (media.routes.ts) mounts its handler.
+// The path of the bytes (decision 0071): this handler → multipartParts (multipart.ts, over the
+// streaming reader of multipart-reader.ts) → services.mediaIngest.upload (media/ingest/ingest.service.ts),
+// which sniffs each file, streams it into the store and writes the rows with their processing job.
 
 import type { UploadResult } from '../../../shared/media.ts';
 import type { SignedInEnv } from '../../auth/auth.middleware.ts';
-import type { GalleryName } from '../media.table.ts';
-import { UPLOAD_LIMITS } from './ingest.service.ts';
+import { UPLOAD_LIMITS } from '../../media/ingest/ingest.service.ts';
+import type { GalleryName } from '../../media/media.table.ts';
 import { multipartParts } from './multipart.ts';
 
 /** The routes that stream their bodies, for the app's small-body exemption. */

@@ -5,81 +5,34 @@
 // one is refused with 409 rather than waiting. Once the last byte is in, the file is made into an
 // item by the same ingest as a multipart upload, then removed. Unfinished uploads expire
 // UPLOAD_EXPIRY_HOURS after their last bytes; an hourly sweep removes their rows and files.
+// The path of the bytes (decision 0071): tus.routes.ts → `create` (the row and an empty file) and
+// `append` (tus-files.ts writes the body at the offset) → `finish` → ingest.uploadFile
+// (media/ingest/ingest.service.ts), the same ingest a multipart upload ends in.
 
-import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/database.ts';
-import { AppError, ConflictError, InvalidError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../errors.ts';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
-import type { Logger } from '../../logger.ts';
-import { formatSize, type MediaItem } from '../../shared/media.ts';
-import type { UploadView } from '../../shared/uploads.ts';
-import { chunkReleaser } from '../../storage/media-store.ts';
-import { cleanName, type IngestService, UPLOAD_TEXT } from '../media/ingest/ingest.service.ts';
-import { SNIFF_BYTES, sniff } from '../media/ingest/sniff.ts';
-import type { GalleryName } from '../media/media.table.ts';
-import * as repo from './uploads.repo.ts';
-import type { UploadRow } from './uploads.table.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Database } from '../../../db/database.ts';
+import { AppError, ConflictError, InvalidError, NotFoundError, TooLargeError, UnsupportedMediaTypeError } from '../../../errors.ts';
+import { defineJob, type JobQueue } from '../../../jobs/queue.ts';
+import type { Logger } from '../../../logger.ts';
+import type { MediaItem } from '../../../shared/media.ts';
+import type { UploadView } from '../../../shared/uploads.ts';
+import { cleanName, type IngestService, UPLOAD_TEXT } from '../../media/ingest/ingest.service.ts';
+import type { GalleryName } from '../../media/media.table.ts';
+import * as repo from '../uploads.repo.ts';
+import type { UploadRow } from '../uploads.table.ts';
+import { MAX_UNFINISHED_UPLOADS, UPLOADS_TEXT, UploadAnswerError, UploadInterruptedError } from './tus.text.ts';
+import { type AppendInput, createUploadFiles, type UploadFiles } from './tus-files.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Unfinished uploads one user may hold at once: reserving disk space costs nothing until bytes come. */
-export const MAX_UNFINISHED_UPLOADS = 20;
 /** Files in the uploads folder with no row are removed by the sweep once this old (a creation in progress has its row within milliseconds). */
 const ORPHAN_AGE_MS = HOUR_MS;
 const SWEEP_BATCH = 200;
-/** Bytes gathered from a PATCH body before they are written (one system call). */
-const WRITE_BATCH_BYTES = 1024 * 1024;
 
-export const UPLOADS_TEXT = {
-  notFound: 'Upload not found',
-  lengthRequired: 'Upload-Length must be given, as a whole number of bytes',
-  deferNotSupported: 'Upload-Defer-Length is not supported: give Upload-Length',
-  metadataBroken: 'Upload-Metadata must be comma-separated keys, each with a base64 value',
-  filenameRequired: 'Upload-Metadata must name the file (filename)',
-  badGallery: 'Upload-Metadata gallery must be gallery or premium',
-  offsetRequired: 'Upload-Offset must be given, as a whole number of bytes',
-  wrongOffset: (offset: number) => `Upload-Offset does not match: the upload has ${offset} bytes`,
-  busy: 'Another request is sending bytes to this upload',
-  notUploading: 'This upload is complete: it takes no more bytes',
-  beingProcessed: 'This upload is being processed',
-  pastLength: 'The body goes past Upload-Length',
-  contentType: 'Send the bytes as application/offset+octet-stream',
-  tooMany: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads: finish or delete one first`,
-  noSpace: 'There is not enough free disk space for this upload',
-  /** 413: the member's own unfinished uploads reserve as much as one member may (MAX_RESERVED_UPLOAD_BYTES). */
-  overReserve: (held: number, length: number, max: number) =>
-    `Your unfinished uploads already reserve ${formatSize(held)} of the ${formatSize(max)} one member may reserve at once; this one needs ${formatSize(length)} more. Finish or delete one first`,
-  /** 413: beside the member's other unfinished uploads, this one would take more than half the disk space the other members leave free. */
-  overShare: (held: number, length: number, left: number) =>
-    `Your unfinished uploads already reserve ${formatSize(held)}; with this one (${formatSize(length)}) they would take more than half the ${formatSize(left)} of free disk space left for everyone. Finish or delete one first`,
-  checksumAlgorithm: 'Upload-Checksum must be sha1 with a base64 digest',
-  checksumMismatch: 'The bytes do not match Upload-Checksum: they were not kept',
-  interrupted: 'The upload was interrupted',
-  processingFailed: 'The upload could not be processed',
-} as const;
-
-/** An answer outside the hub's usual statuses (tus's 412 and 460, 507). */
-export class UploadAnswerError extends Error {
-  constructor(
-    readonly status: 412 | 460 | 507,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The body failed before its end: the client went away. Nothing went wrong here (no error in the log). */
-export class UploadInterruptedError extends InvalidError {
-  constructor(cause: unknown) {
-    super(UPLOADS_TEXT.interrupted);
-    this.cause = cause;
-  }
-}
+export { MAX_UNFINISHED_UPLOADS, UPLOADS_TEXT, UploadAnswerError, UploadInterruptedError } from './tus.text.ts';
+export type { AppendInput } from './tus-files.ts';
 
 export interface UploadsDeps {
   db: Kysely<Database>;
@@ -120,27 +73,9 @@ export function parseMetadata(header: string | undefined): Map<string, string> {
   return entries;
 }
 
-/** Upload-Checksum: `sha1 <base64 digest>`. */
-function parseChecksum(header: string | undefined): Buffer | null {
-  if (header === undefined) return null;
-  const [algorithm, digest = ''] = header.trim().split(' ');
-  const bytes = Buffer.from(digest, 'base64');
-  if (algorithm !== 'sha1' || bytes.length !== 20) throw new UploadAnswerError(460, UPLOADS_TEXT.checksumAlgorithm);
-  return bytes;
-}
-
 async function statfsFree(dir: string): Promise<number> {
   const stats = await fs.statfs(dir);
   return stats.bavail * stats.bsize;
-}
-
-export interface AppendInput {
-  offset: number;
-  body: ReadableStream<Uint8Array> | null;
-  /** Content-Length, when the client said it. */
-  contentLength?: number | undefined;
-  /** Upload-Checksum header. */
-  checksum?: string | undefined;
 }
 
 export interface AppendResult {
@@ -169,6 +104,61 @@ export function uploadRefusal(held: repo.Reservations, length: number, limits: r
   return null;
 }
 
+/** What Upload-Metadata describes, checked: the file's name (required), its gallery, the item's fields. */
+function describedUpload(input: { length: number; metadata: Map<string, string> }, maxUploadBytes: number) {
+  const { length, metadata } = input;
+  const fileName = metadata.get('filename')?.trim();
+  if (!fileName) throw new InvalidError(UPLOADS_TEXT.filenameRequired);
+  if (length > maxUploadBytes) throw new TooLargeError(UPLOAD_TEXT.tooLarge(cleanName(fileName), maxUploadBytes));
+  const gallery = metadata.get('gallery') || 'gallery';
+  if (gallery !== 'gallery' && gallery !== 'premium') throw new InvalidError(UPLOADS_TEXT.badGallery);
+  const fields = { title: metadata.get('title'), tags: metadata.get('tags'), modelId: metadata.get('modelId') };
+  return { fileName, gallery: gallery as GalleryName, fields };
+}
+
+/** What the sweep works with: the uploads' rows and files, those a request holds now, and the finishing of a complete one. */
+interface SweepDeps {
+  db: Kysely<Database>;
+  now: () => number;
+  files: UploadFiles;
+  busy: Set<string>;
+  finish: (row: UploadRow) => Promise<unknown>;
+}
+
+/**
+ * Removes expired uploads (their files, then their rows), files no row names once ORPHAN_AGE_MS old,
+ * and finishes uploads whose processing a restart cut short. Returns how many uploads it removed.
+ */
+async function sweepOnce({ db, now, files, busy, finish }: SweepDeps): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = (await repo.expiredUploads(db, now(), SWEEP_BATCH)).filter((row) => !busy.has(row.id));
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      await files.remove(row.id);
+      await repo.deleteUpload(db, row.id);
+      removed++;
+    }
+  }
+  const ids = await files.listed();
+  const known = await repo.existingIds(db, ids);
+  for (const id of ids) {
+    if (known.has(id) || busy.has(id)) continue;
+    const modifiedAt = await files.modifiedAt(id);
+    if (modifiedAt !== null && now() - modifiedAt > ORPHAN_AGE_MS) await files.remove(id);
+  }
+  for (const row of await repo.uploadsInProcessing(db)) {
+    if (busy.has(row.id)) continue;
+    busy.add(row.id);
+    try {
+      await finish(row).catch(() => {});
+    } finally {
+      busy.delete(row.id);
+    }
+  }
+  return removed;
+}
+
 export function createUploadsService({
   db,
   clock,
@@ -185,15 +175,9 @@ export function createUploadsService({
   /** Test seam: the free bytes of the uploads folder's disk (statfs otherwise). */
   const hooks: { freeBytes?: (dir: string) => Promise<number> } = {};
   const expiry = () => now() + expiryHours * HOUR_MS;
-  const fileOf = (id: string) => path.join(dir, `${id}.part`);
+  const files = createUploadFiles(dir);
   /** Uploads a request is writing to (or processing) right now. */
   const busy = new Set<string>();
-  let made = false;
-  const ensureDir = () => {
-    if (made) return;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    made = true;
-  };
 
   async function find(ownerId: string, id: string): Promise<UploadRow> {
     const row = await repo.findUpload(db, ownerId, id, now());
@@ -202,12 +186,9 @@ export function createUploadsService({
     // Chunks are not flushed to the disk one by one (decision 0047): after a crash of the machine
     // the file may hold fewer bytes than were acknowledged. The file's size is then the truth, and
     // the client resumes from there (the file system never grows a file past the data it holds).
-    const size = await fs
-      .stat(fileOf(row.id))
-      .then((stat) => stat.size)
-      .catch(() => 0);
+    const size = await files.size(row.id);
     if (size >= row.offset) return row;
-    await fs.truncate(fileOf(row.id), size).catch(() => {});
+    await files.truncate(row.id, size);
     await repo.setOffset(db, row.id, size, now(), row.expires_at);
     return { ...row, offset: size };
   }
@@ -215,7 +196,7 @@ export function createUploadsService({
   /** Turns a complete upload's file into an item, as a multipart upload of it would be; removes the file. */
   async function finish(row: UploadRow): Promise<AppendResult> {
     if (!ingest) throw new Error('The media store is not open');
-    const file = fileOf(row.id);
+    const file = files.path(row.id);
     try {
       const outcome = await ingest.uploadFile(
         row.owner_id,
@@ -237,94 +218,22 @@ export function createUploadsService({
       await repo.markFailed(db, row.id, message, now(), expiry());
       throw error;
     } finally {
-      await fs.rm(file, { force: true });
+      await files.remove(row.id);
     }
   }
 
   /** Refuses a file the hub will never take as soon as its first bytes show it (no need to send the rest). */
   async function sniffHead(row: UploadRow, before: number, after: number): Promise<void> {
-    const needed = Math.min(SNIFF_BYTES, row.length);
-    if (before >= needed || after < needed) return;
-    const handle = await fs.open(fileOf(row.id), 'r');
-    try {
-      const head = new Uint8Array(needed);
-      await handle.read(head, 0, needed, 0);
-      if (sniff(head)) return;
-    } finally {
-      await handle.close();
-    }
+    if (await files.headAccepted(row, before, after)) return;
     const error = UPLOAD_TEXT.unsupported(cleanName(row.file_name));
     await repo.markFailed(db, row.id, error, now(), expiry());
-    await fs.rm(fileOf(row.id), { force: true });
+    await files.remove(row.id);
     throw new UnsupportedMediaTypeError(error);
   }
 
-  /** Appends the body at `offset`: the bytes that came are flushed and counted even when the client goes. */
+  /** Appends the body at `offset` and records the new offset: the bytes that came are counted even when the client goes. */
   async function write(row: UploadRow, input: AppendInput): Promise<number> {
-    const expected = parseChecksum(input.checksum);
-    const room = row.length - row.offset;
-    if (input.contentLength !== undefined && input.contentLength > room) throw new InvalidError(UPLOADS_TEXT.pastLength);
-    const hash = expected ? createHash('sha1') : null;
-    const handle = await fs.open(fileOf(row.id), 'r+');
-    let position = row.offset;
-    let failure: unknown;
-    let past = false;
-    try {
-      // Bytes past the recorded offset (a write a crash cut short) are not the upload's.
-      await handle.truncate(row.offset);
-      if (input.body) {
-        const reader = input.body.getReader();
-        const release = chunkReleaser();
-        // Chunks are gathered into one write of up to WRITE_BATCH_BYTES (a system call each, not one per chunk).
-        let batch: Uint8Array[] = [];
-        let batchBytes = 0;
-        const flush = async () => {
-          let at = 0;
-          while (at < batchBytes) {
-            const pending = at === 0 ? batch : [Buffer.concat(batch).subarray(at)];
-            const { bytesWritten } = await handle.writev(pending, position + at);
-            at += bytesWritten;
-          }
-          position += batchBytes;
-          for (const chunk of batch) release(chunk);
-          batch = [];
-          batchBytes = 0;
-        };
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            const take = Math.min(value.byteLength, row.length - position - batchBytes);
-            if (take < value.byteLength) past = true;
-            const bytes = take === value.byteLength ? value : value.subarray(0, take);
-            hash?.update(bytes);
-            batch.push(bytes);
-            batchBytes += take;
-            if (past) {
-              await reader.cancel().catch(() => {});
-              break;
-            }
-            if (batchBytes >= WRITE_BATCH_BYTES) await flush();
-          }
-          await flush();
-        } catch (error) {
-          failure = error;
-          // What came before the client went is kept.
-          await flush();
-        }
-      }
-      // A body longer than the upload, a chunk that came only in part, or not as its checksum says, is not kept.
-      if (past || (expected && (failure !== undefined || !hash!.digest().equals(expected)))) {
-        await handle.truncate(row.offset);
-        position = row.offset;
-        if (failure === undefined && !past) {
-          await handle.sync();
-          throw new UploadAnswerError(460, UPLOADS_TEXT.checksumMismatch);
-        }
-      }
-    } finally {
-      await handle.close();
-    }
+    const { position, failure, past } = await files.append(row, input);
     await repo.setOffset(db, row.id, position, now(), expiry());
     if (failure !== undefined) throw new UploadInterruptedError(failure);
     if (past) throw new InvalidError(UPLOADS_TEXT.pastLength);
@@ -338,16 +247,11 @@ export function createUploadsService({
     /** POST: a new upload of `length` bytes described by Upload-Metadata; its file exists (empty) before the answer. */
     async create(ownerId: string, input: { length: number; metadata: Map<string, string> }): Promise<UploadRow> {
       if (!ingest) throw new Error('The media store is not open');
-      const { length, metadata } = input;
-      const fileName = metadata.get('filename')?.trim();
-      if (!fileName) throw new InvalidError(UPLOADS_TEXT.filenameRequired);
-      if (length > maxUploadBytes) throw new TooLargeError(UPLOAD_TEXT.tooLarge(cleanName(fileName), maxUploadBytes));
-      const gallery = metadata.get('gallery') || 'gallery';
-      if (gallery !== 'gallery' && gallery !== 'premium') throw new InvalidError(UPLOADS_TEXT.badGallery);
-      const fields = { title: metadata.get('title'), tags: metadata.get('tags'), modelId: metadata.get('modelId') };
+      const { fileName, gallery, fields } = describedUpload(input, maxUploadBytes);
       await ingest.checkFields(ownerId, fields);
+      const { length, metadata } = input;
       const at = now();
-      ensureDir();
+      files.ensureDir();
       // The bytes of every unfinished upload are spoken for; this one must fit beside them, and
       // within what one member may reserve. (Refused early here with the reason; the insert below
       // checks again in the same statement, for bursts.)
@@ -376,7 +280,7 @@ export function createUploadsService({
         // Another creation went in meanwhile: the reason as things stand now.
         throw uploadRefusal(await repo.reservations(db, ownerId, at), length, limits) ?? new UploadAnswerError(507, UPLOADS_TEXT.noSpace);
       }
-      await fs.writeFile(fileOf(row.id), new Uint8Array(0), { mode: 0o600, flag: 'w' });
+      await files.create(row.id);
       return row;
     },
 
@@ -424,48 +328,14 @@ export function createUploadsService({
       const row = await find(ownerId, id);
       if (row.state === 'processing') throw new ConflictError(UPLOADS_TEXT.beingProcessed);
       await repo.deleteUpload(db, row.id);
-      await fs.rm(fileOf(row.id), { force: true });
+      await files.remove(row.id);
     },
 
     /**
      * Removes expired uploads (their files, then their rows), files no row names, and finishes
      * uploads whose processing a restart cut short. Returns how many uploads it removed.
      */
-    async sweep(): Promise<number> {
-      let removed = 0;
-      for (;;) {
-        const batch = (await repo.expiredUploads(db, now(), SWEEP_BATCH)).filter((row) => !busy.has(row.id));
-        if (batch.length === 0) break;
-        for (const row of batch) {
-          await fs.rm(fileOf(row.id), { force: true });
-          await repo.deleteUpload(db, row.id);
-          removed++;
-        }
-      }
-      let names: string[] = [];
-      try {
-        names = (await fs.readdir(dir)).filter((name) => name.endsWith('.part'));
-      } catch {
-        // No uploads yet: no folder.
-      }
-      const ids = names.map((name) => name.slice(0, -'.part'.length));
-      const known = await repo.existingIds(db, ids);
-      for (const id of ids) {
-        if (known.has(id) || busy.has(id)) continue;
-        const stat = await fs.stat(fileOf(id)).catch(() => null);
-        if (stat && now() - stat.mtimeMs > ORPHAN_AGE_MS) await fs.rm(fileOf(id), { force: true });
-      }
-      for (const row of await repo.uploadsInProcessing(db)) {
-        if (busy.has(row.id)) continue;
-        busy.add(row.id);
-        try {
-          await finish(row).catch(() => {});
-        } finally {
-          busy.delete(row.id);
-        }
-      }
-      return removed;
-    },
+    sweep: () => sweepOnce({ db, now, files, busy, finish }),
   };
 }
 

@@ -5,13 +5,13 @@
 
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError } from '../../errors.ts';
-import { LOCK_TEXT } from '../../shared/locks.ts';
-import { TUS_VERSION, UPLOADS_PATH } from '../../shared/uploads.ts';
-import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
-import { byteCount, isOffsetStream, optionalByteCount } from './uploads.schema.ts';
-import { parseMetadata, UPLOADS_TEXT, UploadAnswerError, type UploadsService } from './uploads.service.ts';
-import type { UploadRow } from './uploads.table.ts';
+import { AppError } from '../../../errors.ts';
+import { LOCK_TEXT } from '../../../shared/locks.ts';
+import { TUS_VERSION, UPLOADS_PATH } from '../../../shared/uploads.ts';
+import { requireSignIn, type SignedInEnv } from '../../auth/auth.middleware.ts';
+import type { UploadRow } from '../uploads.table.ts';
+import { byteCount, isOffsetStream, optionalByteCount } from './tus.schema.ts';
+import { parseMetadata, UPLOADS_TEXT, UploadAnswerError, type UploadsService } from './tus.service.ts';
 
 /** The routes that stream their bodies, for the app's small-body exemption. */
 export const UPLOADS_STREAMED_ROUTES = [`POST ${UPLOADS_PATH}`, `PATCH ${UPLOADS_PATH}/:id`];

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { signedInUser } from '../../../test/helpers/factories.ts';
-import { storedKeys } from '../../../test/helpers/media-deletion.ts';
-import { mediaSamples } from '../../../test/helpers/media-samples.ts';
-import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../test/helpers/swift-s3.ts';
-import { createTestApp, type TestApp } from '../../../test/helpers/test-app.ts';
-import type { UploadView } from '../../shared/uploads.ts';
-import type { S3MediaStore } from '../../storage/s3-store.ts';
+import { signedInUser } from '../../../../test/helpers/factories.ts';
+import { storedKeys } from '../../../../test/helpers/media-deletion.ts';
+import { mediaSamples } from '../../../../test/helpers/media-samples.ts';
+import { SWIFT_HOOK_TIMEOUT_MS, type SwiftS3, s3StoreOn, startSwiftS3, swiftUnavailableReason } from '../../../../test/helpers/swift-s3.ts';
+import { createTestApp, type TestApp } from '../../../../test/helpers/test-app.ts';
+import type { UploadView } from '../../../shared/uploads.ts';
+import type { S3MediaStore } from '../../../storage/s3-store.ts';
 
 const unavailableReason = swiftUnavailableReason();
 const TUS = { 'Tus-Resumable': '1.0.0' };
