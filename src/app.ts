@@ -14,7 +14,7 @@ import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { areaLock, areaPageLock, lockApi, locksApi, unlockApi, unlockPages } from './features/locks/locks.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
 import { INGEST_UPLOAD_ROUTES } from './features/media/ingest/ingest.routes.ts';
-import { withLibraryFiles } from './features/media/library-store.ts';
+import { withLibraryFiles } from './features/media/library-store.service.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';

@@ -28,11 +28,11 @@ import { DUPLICATES_JOB_KINDS, registerHashBackfill } from './media/duplicates/b
 import { createDuplicatesService } from './media/duplicates/duplicates.service.ts';
 import { createIngestService } from './media/ingest/ingest.service.ts';
 import { convertVideo, MEDIA_JOB_KINDS, makeVideoPreviews, processMedia, registerStoreJobs } from './media/jobs.ts';
-import { withLibraryFiles } from './media/library-store.ts';
+import { withLibraryFiles } from './media/library-store.service.ts';
 import { createMediaService } from './media/media.service.ts';
+import { registerVideoConversion } from './media/processing/conversion.service.ts';
 import { registerVideoPreviews } from './media/processing/previews.service.ts';
 import { registerMediaProcessing } from './media/processing/processing.service.ts';
-import { registerVideoConversion } from './media/processing/transcode.ts';
 import { registerBinPurge } from './media/purge.service.ts';
 import { createModelsService } from './models/models.service.ts';
 import { createModelPicturesService } from './models/pictures/pictures.service.ts';
