@@ -20,6 +20,8 @@ export interface ImportEdge {
   reexport: boolean;
   /** The local names the import binds (for a named, default or namespace import). */
   locals: { imported: string; local: string }[];
+  /** For a re-export: the names it hands on (null: all of them, `export * from`). */
+  exports: string[] | null;
 }
 
 /** What Bun tries after a specifier that names no file as written, in its order. */
@@ -129,8 +131,8 @@ export class SourceTree {
     if (found) return found;
     found = [];
     const file = this.file(rel);
-    const add = (node: ts.Node, specifier: string, typeOnly: boolean, reexport: boolean, locals: ImportEdge['locals'] = []) =>
-      found!.push({ specifier, target: this.resolve(rel, specifier), line: lineOf(file, node), typeOnly, reexport, locals });
+    const add = (node: ts.Node, specifier: string, typeOnly: boolean, reexport: boolean, locals: ImportEdge['locals'] = [], exports: string[] | null = null) =>
+      found!.push({ specifier, target: this.resolve(rel, specifier), line: lineOf(file, node), typeOnly, reexport, locals, exports });
     const visit = (node: ts.Node) => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
         const clause = node.importClause;
@@ -151,7 +153,8 @@ export class SourceTree {
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         const elements = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : [];
         const allTypes = node.isTypeOnly || (elements.length > 0 && elements.every((e) => e.isTypeOnly));
-        add(node, node.moduleSpecifier.text, allTypes, true);
+        const names = node.exportClause && ts.isNamedExports(node.exportClause) ? elements.map((e) => e.name.text) : node.exportClause ? [node.exportClause.name.getText(file)] : null;
+        add(node, node.moduleSpecifier.text, allTypes, true, [], names);
       } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
         const expr = node.moduleReference.expression;
         if (ts.isStringLiteral(expr)) add(node, expr.text, node.isTypeOnly, false, [{ imported: '*', local: node.name.text }]);
@@ -168,7 +171,11 @@ export class SourceTree {
     // `import { x } from './a.repo.ts'; export { x }`: the import is a re-export too.
     const exported = exportedLocals(file);
     for (const edge of found) {
-      if (!edge.reexport && edge.locals.some((l) => exported.has(l.local))) edge.reexport = true;
+      const handedOn = edge.locals.filter((l) => exported.has(l.local)).map((l) => exported.get(l.local)!);
+      if (!edge.reexport && handedOn.length > 0) {
+        edge.reexport = true;
+        edge.exports = handedOn.flat();
+      }
     }
     this.edges.set(rel, found);
     return found;
@@ -181,15 +188,19 @@ export class SourceTree {
   reachedThrough(edge: ImportEdge): string[] {
     if (!edge.target) return [];
     const seen = new Set<string>([edge.target]);
-    const queue = [edge.target];
+    // What the importer takes: by name, or everything (a namespace import, an import() call).
+    const takes = edge.locals.length === 0 ? (edge.reexport ? edge.exports : []) : edge.locals.some((l) => l.imported === '*') ? null : edge.locals.map((l) => l.imported);
+    const queue: { rel: string; wanted: string[] | null }[] = [{ rel: edge.target, wanted: edge.locals.length === 0 && !edge.reexport ? null : takes }];
     while (queue.length > 0) {
-      const rel = queue.shift()!;
+      const { rel, wanted } = queue.shift()!;
       if (!this.sources.has(rel)) continue;
       for (const next of this.imports(rel)) {
         if (!next.reexport || !next.target || seen.has(next.target)) continue;
         if (next.typeOnly && !edge.typeOnly) continue;
+        // A re-export matters only when the importer takes one of the names it hands on.
+        if (wanted && next.exports && !next.exports.some((n) => wanted.includes(n))) continue;
         seen.add(next.target);
-        queue.push(next.target);
+        queue.push({ rel: next.target, wanted: null });
       }
     }
     return [...seen];
@@ -213,17 +224,18 @@ function readTsconfig(root: string): { baseUrl: string; paths: { pattern: string
   return { baseUrl: baseUrl === '.' ? '' : baseUrl, paths };
 }
 
-/** The local names a module exports by name (`export { a, b as c }`, `export default a`). */
-function exportedLocals(file: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
+/** The local names a module exports as they are (`export { a, b as c }`, `export default a`, `export const d = a`), with the names they go out by. */
+function exportedLocals(file: ts.SourceFile): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  const add = (local: string, as: string) => names.set(local, [...(names.get(local) ?? []), as]);
   for (const statement of file.statements) {
     if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-      for (const e of statement.exportClause.elements) names.add((e.propertyName ?? e.name).text);
+      for (const e of statement.exportClause.elements) add((e.propertyName ?? e.name).text, e.name.text);
     }
-    if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression)) names.add(statement.expression.text);
+    if (ts.isExportAssignment(statement) && ts.isIdentifier(statement.expression)) add(statement.expression.text, 'default');
     if (ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
       for (const d of statement.declarationList.declarations) {
-        if (d.initializer && ts.isIdentifier(d.initializer)) names.add(d.initializer.text);
+        if (d.initializer && ts.isIdentifier(d.initializer) && ts.isIdentifier(d.name)) add(d.initializer.text, d.name.text);
       }
     }
   }

@@ -9,7 +9,7 @@ import { databaseAnswers } from '../db/client.ts';
 import type { Database, Db } from '../db/database.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { type Logger, silentLogger } from '../logger.ts';
-import { AttemptLimiter } from '../security/rate-limit.ts';
+import { AttemptLimiter } from '../security/rate-limit.service.ts';
 import { createSafeFetcher } from '../security/safe-fetch.ts';
 import type { VaultKeyring } from '../security/vault-key.ts';
 import type { MediaStore } from '../storage/media-store.ts';

@@ -10,7 +10,7 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createContext, createElement, Fragment, type ReactElement, type ReactNode, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
-import { isDiscreet, renderDiscreetly } from '../../islands/lib/discreet-mode.ts';
+import { isDiscreet, renderDiscreetly } from '../../islands/server.ts';
 import type { IslandName } from '../../islands/registry.ts';
 import { ADULT_NOTICE, BRAND_NAME, copyrightLine, DISCREET_TEXT } from '../shared/brand.ts';
 import type { SessionUser } from '../shared/contracts/session.ts';

@@ -7,7 +7,7 @@ import { UntilChanged } from '../../db/changes.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
-import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
 import { type SessionInfo, SIGN_IN_METHODS, type SignInMethod } from '../../shared/contracts/sessions.ts';
