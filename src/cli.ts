@@ -2,10 +2,10 @@
 
 import type { ZodError } from 'zod';
 import { runBackup, runRestore, runVerify } from './backup/commands.ts';
+import type { CliIO } from './cli-io.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
-import type { CliIO } from './cli-io.ts';
 import { AppError } from './errors.ts';
 import { openVaultKeys, type ResealResult, resealVault } from './features/connect/connect.service.ts';
 import { libraryCommand } from './features/libraries/library.cli.ts';

@@ -292,7 +292,8 @@ export function layering(tree: SourceTree): Problem[] {
       for (const repo of reachedRepos(tree, edge)) {
         if (repo === rel) continue;
         if (http) out.push(problem(rel, edge.line, 'routesNoRepo', via(edge, repo)));
-        else if (!mayCallRepo(rel) && !edge.typeOnly) out.push(problem(rel, edge.line, 'plainNoRepo', `${via(edge, repo)} (name it *.repo.ts or *.service.ts)`));
+        else if (!mayCallRepo(rel) && !edge.typeOnly)
+          out.push(problem(rel, edge.line, 'plainNoRepo', `${via(edge, repo)} (name it *.repo.ts or *.service.ts)`));
         const other = featureOf(repo);
         if (feature && other && other !== feature) out.push(problem(rel, edge.line, 'featureThroughService', `${via(edge, repo)} (use the ${other} service)`));
       }
@@ -309,7 +310,8 @@ export function httpPlumbing(tree: SourceTree, entries = ISLAND_ENTRIES): Proble
     for (const edge of tree.imports(rel)) {
       const target = edge.target;
       if (!target) continue;
-      if (target.startsWith('src/features/')) out.push(problem(rel, edge.line, 'httpPlumbing', `imports ${edge.specifier} (feature code: let the feature hand it in)`));
+      if (target.startsWith('src/features/'))
+        out.push(problem(rel, edge.line, 'httpPlumbing', `imports ${edge.specifier} (feature code: let the feature hand it in)`));
       else if (target.startsWith('islands/') && !entries.includes(target))
         out.push(problem(rel, edge.line, 'httpPlumbing', `imports ${edge.specifier} (island code: only ${entries.join(' and ')})`));
     }
@@ -374,7 +376,11 @@ export function tablesNamedIn(source: string | ts.SourceFile, known: Set<string>
     seen.add(`${table}:${line}`);
     found.push({ table, line });
   };
-  const tableOf = (text: string) => text.trim().split(/\s+as\s+|\s+/i)[0]!.split('.')[0]!;
+  const tableOf = (text: string) =>
+    text
+      .trim()
+      .split(/\s+as\s+|\s+/i)[0]!
+      .split('.')[0]!;
   const fromArgument = (arg: ts.Expression | undefined) => {
     if (!arg) return;
     const text = stringText(arg);
@@ -642,7 +648,14 @@ export function functionLength(tree: SourceTree, tolerated: LongFunction[] = [])
   }
   for (const t of tolerated) {
     if (!stillLong.has(`${t.file}#${t.name}`))
-      out.push(problem(t.file, 1, 'functionLength', `${t.name} is tolerated as too long but is no longer over ${MAX_FUNCTION_LINES} lines (or gone): remove it from the list`));
+      out.push(
+        problem(
+          t.file,
+          1,
+          'functionLength',
+          `${t.name} is tolerated as too long but is no longer over ${MAX_FUNCTION_LINES} lines (or gone): remove it from the list`,
+        ),
+      );
   }
   return out;
 }

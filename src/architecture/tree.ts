@@ -153,7 +153,12 @@ export class SourceTree {
       } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         const elements = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : [];
         const allTypes = node.isTypeOnly || (elements.length > 0 && elements.every((e) => e.isTypeOnly));
-        const names = node.exportClause && ts.isNamedExports(node.exportClause) ? elements.map((e) => e.name.text) : node.exportClause ? [node.exportClause.name.getText(file)] : null;
+        const names =
+          node.exportClause && ts.isNamedExports(node.exportClause)
+            ? elements.map((e) => e.name.text)
+            : node.exportClause
+              ? [node.exportClause.name.getText(file)]
+              : null;
         add(node, node.moduleSpecifier.text, allTypes, true, [], names);
       } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
         const expr = node.moduleReference.expression;
@@ -189,7 +194,8 @@ export class SourceTree {
     if (!edge.target) return [];
     const seen = new Set<string>([edge.target]);
     // What the importer takes: by name, or everything (a namespace import, an import() call).
-    const takes = edge.locals.length === 0 ? (edge.reexport ? edge.exports : []) : edge.locals.some((l) => l.imported === '*') ? null : edge.locals.map((l) => l.imported);
+    const takes =
+      edge.locals.length === 0 ? (edge.reexport ? edge.exports : []) : edge.locals.some((l) => l.imported === '*') ? null : edge.locals.map((l) => l.imported);
     const queue: { rel: string; wanted: string[] | null }[] = [{ rel: edge.target, wanted: edge.locals.length === 0 && !edge.reexport ? null : takes }];
     while (queue.length > 0) {
       const { rel, wanted } = queue.shift()!;

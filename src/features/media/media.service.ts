@@ -18,7 +18,7 @@ import { deleteStoredObjects } from './jobs.ts';
 import * as libraryItems from './library-items.repo.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
-import { type GalleryName, type MediaBytesRow, type MediaRow, type NewMediaRow, type PreviewKeys } from './media.table.ts';
+import type { GalleryName, MediaBytesRow, MediaRow, NewMediaRow, PreviewKeys } from './media.table.ts';
 import * as list from './media-list.repo.ts';
 import { storeKeysOf } from './store-keys.ts';
 import { tagVocabulary } from './tags.service.ts';

@@ -7,16 +7,7 @@
 import path from 'node:path';
 import type { MediaStore } from '../../../storage/media-store.ts';
 import { UnreadableMediaError } from './errors.ts';
-import {
-  decidePlayback,
-  INDEX_ROOM_TOO_SMALL,
-  indexFirst,
-  indexRoom,
-  type PlaybackPlan,
-  type PlaybackProbe,
-  probePlayback,
-  remuxArgs,
-} from './playback.ts';
+import { decidePlayback, INDEX_ROOM_TOO_SMALL, indexFirst, indexRoom, type PlaybackPlan, type PlaybackProbe, probePlayback, remuxArgs } from './playback.ts';
 import { runTool, runToolReading, ToolError } from './spawn.ts';
 
 /** The content type of every rendition made here. */
