@@ -13,7 +13,7 @@ import { librariesApi } from './features/libraries/libraries.routes.ts';
 import { linksApi, linksPage } from './features/links/links.routes.tsx';
 import { areaLock, areaPageLock, lockApi, locksApi, unlockApi, unlockPages } from './features/locks/locks.routes.tsx';
 import { mediaBytesRoutes } from './features/media/bytes.routes.ts';
-import { withLibraryFiles } from './features/media/library-store.ts';
+import { withLibraryFiles } from './features/media/library-store.service.ts';
 import { galleryApi, tagsApi } from './features/media/media.routes.ts';
 import { galleryPages } from './features/media/media-pages.routes.tsx';
 import { modelsApi, modelsPage } from './features/models/models.routes.tsx';

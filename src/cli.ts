@@ -2,6 +2,7 @@
 
 import type { ZodError } from 'zod';
 import { runBackup, runRestore, runVerify } from './backup/commands.ts';
+import type { CliIO } from './cli-io.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type OpenDatabase, openDatabase } from './db/client.ts';
 import { migrateDown, migrateToLatest, migrationStatus } from './db/migrate.ts';
@@ -21,19 +22,7 @@ import { formatCountdown } from './shared/lockout.ts';
 import { formatSize } from './shared/media.ts';
 import { openMediaStoreBesideHub } from './storage/open-store.ts';
 
-export interface CliIO {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: Record<string, string | undefined>;
-  /** Asks for a visible answer (or reads the next line of piped input). */
-  readLine: (question: string) => Promise<string>;
-  /** Asks for a secret without echoing it (or reads the next line of piped input). */
-  readSecret: (question: string) => Promise<string>;
-  /** Whether a person is typing (then new passwords are asked twice). */
-  interactive: boolean;
-  /** Rewrites one status line in place (stdout is a terminal); without it, progress comes as lines. */
-  status?: (line: string) => void;
-}
+export type { CliIO };
 
 interface Context {
   io: CliIO;

@@ -1,7 +1,7 @@
 // The items of a gallery's page past its first screen, for a browser without JavaScript: each
 // picture as a link to the file, inside the grid's <noscript> (written as one string: React neither
 // renders nor hydrates it element by element). The server sets it at start (MediaGrid's
-// setNoScriptRest, from src/http/island.tsx); no island imports this file, so no script carries it.
+// setNoScriptRest, from islands/server.ts); no island imports this file, so no script carries it.
 
 import type { MediaItem } from '../../src/shared/media.ts';
 import { titleOf } from './MediaCard.tsx';

@@ -1,10 +1,8 @@
 // The server side of islands: a marker element with JSON props, server-rendered content inside.
 
 import { type ComponentProps, type ComponentType, createContext, useContext } from 'react';
-import { loadServerParts } from '../../islands/media/lazily.ts';
-import { setNoScriptRest } from '../../islands/media/MediaGrid.tsx';
-import { noScriptRest } from '../../islands/media/noscript-rest.ts';
 import { type IslandName, islandLoaders } from '../../islands/registry.ts';
+import { prepareServerRendering } from '../../islands/server.ts';
 
 type IslandComponent<K extends IslandName> = Awaited<ReturnType<(typeof islandLoaders)[K]>>['default'];
 export type IslandProps<K extends IslandName> = ComponentProps<IslandComponent<K>>;
@@ -17,11 +15,9 @@ export const serverIslands = Object.fromEntries(
   await Promise.all(Object.entries(islandLoaders).map(async ([name, load]) => [name, (await load()).default] as const)),
 ) as { [K in IslandName]: IslandComponent<K> };
 
-// What islands load lazily in the browser but show in the server's HTML (the mature-content
-// warning) is loaded now, before any page is rendered.
-await loadServerParts();
-// A gallery's items past its first screen, for browsers without JavaScript: written by the server only.
-setNoScriptRest(noScriptRest);
+// What the islands need before the server renders them (the lazy parts shown in the server's HTML,
+// the galleries' markup for browsers without JavaScript): theirs to say, before any page is rendered.
+await prepareServerRendering();
 
 /** Collects the islands a page renders, so the document adds the island script only when needed. */
 export const IslandsOnPage = createContext<Set<IslandName> | null>(null);

@@ -1,7 +1,7 @@
 // Small building blocks shared by server-rendered pages: fields, notices, cards.
 
 import type { ReactNode } from 'react';
-import { isDiscreet } from '../../islands/lib/discreet-mode.ts';
+import { isDiscreet } from '../../islands/server.ts';
 import { DISCREET_TEXT } from '../shared/brand.ts';
 
 export function TextField({

@@ -1,4 +1,4 @@
-// The guessing limit's table (see rate-limit.ts).
+// The guessing limit's table (see rate-limit.service.ts).
 
 import type { Generated } from 'kysely';
 

@@ -9,7 +9,7 @@ import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { currentPath } from '../../http/body.ts';
 import { isApiPath } from '../../http/context.ts';
 import { bearerTokenOf, clearCredentialCookie, SESSION_COOKIE, setCredentialCookie } from '../../http/credentials.ts';
-import { type SignedInViewer, USER_MESSAGES, type Viewer } from '../users/users.service.ts';
+import { GUARD_MESSAGES, type SignedInViewer, type Viewer } from './viewer.ts';
 
 /** Finds the signed-in user. Only requests past the site gate can be signed in. */
 export const session = () =>
@@ -42,7 +42,7 @@ export function viewerOf(c: Context): Viewer {
 /** What a guarded handler sees on its context. */
 export type SignedInEnv = { Variables: { viewer: SignedInViewer } };
 
-function signInFirst(c: Context, apiMessage: string = USER_MESSAGES.signInRequired): Response {
+function signInFirst(c: Context, apiMessage: string = GUARD_MESSAGES.signInRequired): Response {
   if (isApiPath(c.req.path)) throw new UnauthorizedError(apiMessage);
   return c.redirect(`/signin?next=${encodeURIComponent(currentPath(c))}`, 303);
 }
@@ -64,7 +64,7 @@ export const requireAdmin = () =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const viewer = viewerOf(c);
     if (!viewer) return signInFirst(c);
-    if (viewer.role !== 'admin') throw new ForbiddenError(USER_MESSAGES.adminOnly);
+    if (viewer.role !== 'admin') throw new ForbiddenError(GUARD_MESSAGES.adminOnly);
     c.set('viewer', viewer);
     await next();
   });

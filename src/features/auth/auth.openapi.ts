@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/contracts/session.ts';
 import { type ApiOperation, type ApiPaths, errors, GATE, json, jsonBody, type Same, sameShape, successSchema } from '../openapi/openapi.parts.ts';
-import { signInSchema } from '../users/users.schema.ts';
 import { secondFactorSchema } from './auth.routes.tsx';
+import { signInSchema } from './auth.schema.ts';
 
 const sessionUserSchema = z.object({ _id: z.string(), name: z.string(), role: z.enum(['admin', 'user']), admin: z.boolean() }).meta({ id: 'SessionUser' });
 sameShape<Same<z.output<typeof sessionUserSchema>, SessionUser>>();

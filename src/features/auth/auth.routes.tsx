@@ -18,8 +18,8 @@ import {
 import { isCrossSite } from '../../http/middleware/csrf.ts';
 import { applyErrorHeaders } from '../../http/middleware/errors.tsx';
 import { TWO_FACTOR_MESSAGES } from '../twofactor/twofactor.service.ts';
-import { signInSchema } from '../users/users.schema.ts';
 import { requireSignIn } from './auth.middleware.ts';
+import { signInSchema } from './auth.schema.ts';
 import { type AuthService, SecondFactorDue } from './auth.service.ts';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { SignOutConfirmPage } from './pages/SignOutConfirmPage.tsx';

@@ -7,12 +7,11 @@ import { UntilChanged } from '../../db/changes.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { UnauthorizedError } from '../../errors.ts';
 import { burnPasswordCheck, verifyPassword } from '../../security/passwords.ts';
-import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
 import { type SessionInfo, SIGN_IN_METHODS, type SignInMethod } from '../../shared/contracts/sessions.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorService } from '../twofactor/twofactor.service.ts';
-import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -66,6 +65,24 @@ export class SecondFactorDue extends Error {
   }
 }
 
+/** An account as sign-in reads it: with its password's hash (the users table's row). */
+export interface AccountForSignIn {
+  id: string;
+  name: string;
+  role: 'admin' | 'user';
+  password_hash: string;
+}
+
+/**
+ * What sign-in asks of the accounts (the users service provides it): an account by its username,
+ * and by its id for a password entered again. Declared here so that auth needs none of the users
+ * feature's code (the users feature's routes stand behind auth's guards).
+ */
+export interface Accounts {
+  findForSignIn(username: string): Promise<AccountForSignIn | undefined>;
+  findForPasswordCheck(id: string): Promise<AccountForSignIn | undefined>;
+}
+
 export function createAuthService({
   db,
   clock,
@@ -76,7 +93,7 @@ export function createAuthService({
   db: Kysely<Database>;
   clock: Clock;
   limiter: AttemptLimiter;
-  users: UsersService;
+  users: Accounts;
   twoFactor?: TwoFactorService;
 }) {
   // Sessions with their users as last read, kept until anything at all is written to the database

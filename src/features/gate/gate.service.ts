@@ -7,7 +7,7 @@ import { UntilChanged } from '../../db/changes.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, InvalidError, LockedError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
-import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import { generateToken, isWellFormedToken, tokenId } from '../../security/tokens.ts';
 import { CLI } from '../../shared/cli-commands.ts';
 import type { LockoutStatus } from '../../shared/lockout.ts';

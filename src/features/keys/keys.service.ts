@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import { UntilChanged } from '../../db/changes.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../errors.ts';
-import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import { tokenId } from '../../security/tokens.ts';
 import {
   API_KEY_PREFIX,

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ForbiddenError, InvalidError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
-import { AttemptLimiter } from '../../security/rate-limit.ts';
+import { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import {
   LOCK_MINUTES_DEFAULT,
   LOCK_TEXT,

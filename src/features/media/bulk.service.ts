@@ -15,8 +15,8 @@ import { searchTextOf } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput } from './media.schema.ts';
-import { storeKeysOf } from './media.service.ts';
 import type { GalleryName } from './media.table.ts';
+import { storeKeysOf } from './store-keys.ts';
 
 export const BULK_TEXT = {
   albumNotFound: 'Album not found',

@@ -16,11 +16,11 @@ import { findMediaBytes, insertUploaded } from './ingest/ingest.repo.ts';
 import { searchTextOf, toMediaItem } from './item.ts';
 import { deleteStoredObjects } from './jobs.ts';
 import * as libraryItems from './library-items.repo.ts';
-import { isLibraryKey } from './library-store.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
-import { type GalleryName, type MediaBytesRow, type MediaRow, type NewMediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
+import type { GalleryName, MediaBytesRow, MediaRow, NewMediaRow, PreviewKeys } from './media.table.ts';
 import * as list from './media-list.repo.ts';
+import { storeKeysOf } from './store-keys.ts';
 import { tagVocabulary } from './tags.service.ts';
 import * as watching from './watching.repo.ts';
 
@@ -52,13 +52,6 @@ const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size
 export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);
 
 const itemOf = (row: repo.MediaWithModel): MediaItem => toMediaItem(row, row.model_name);
-
-/** The store keys of an item: the original first, then every rendition it has. */
-export function storeKeysOf(row: Pick<MediaRow, 'storage_key' | 'thumbnail_key' | 'display_key'> & PreviewKeys): string[] {
-  // A library item's original is its library's file: never the store's to delete (decision 0043).
-  const original = isLibraryKey(row.storage_key) ? null : row.storage_key;
-  return [...[original, row.thumbnail_key, row.display_key].filter((k): k is string => k !== null), ...previewKeysOf(row)];
-}
 
 /** A library's new items and their lower-case tag copies, in the caller's transaction: written as uploads are. */
 export const insertLibraryItems = (trx: Db, rows: readonly NewMediaRow[]) => insertUploaded(trx, rows);

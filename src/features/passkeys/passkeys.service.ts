@@ -19,7 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError, InvalidError, NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { AttemptLimiter } from '../../security/rate-limit.ts';
+import type { AttemptLimiter } from '../../security/rate-limit.service.ts';
 import { BRAND_NAME } from '../../shared/brand.ts';
 import type { SessionUser } from '../../shared/contracts/session.ts';
 import { MAX_OPEN_PASSKEY_PROMPTS, MAX_PASSKEYS_PER_USER, PASSKEY_TEXT, type PasskeySummary } from '../../shared/passkeys.ts';

@@ -41,11 +41,6 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-export const signInSchema = z.object({
-  username: z.string().optional(),
-  password: z.string().optional(),
-});
-
 /** PUT /api/me/preferences: only known keys, each optional (nothing sent changes nothing). */
 export const preferencesSchema = z.object({ discreet: z.boolean().optional() }).strict();
 export type PreferencesInput = z.infer<typeof preferencesSchema>;

@@ -5,12 +5,11 @@ import type { Clock } from '../../clock.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotFoundError, UnauthorizedError } from '../../errors.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { GUARD_MESSAGES, type SignedInViewer, type Viewer } from '../auth/viewer.ts';
 import * as repo from './users.repo.ts';
 import type { CreateUserInput, PreferencesInput, PublicUser, UpdateUserInput, UserSummary } from './users.schema.ts';
 
-/** Who is asking: the signed-in user (and the session they asked with), or null. */
-export type SignedInViewer = { id: string; role: 'admin' | 'user'; sessionId?: string };
-export type Viewer = SignedInViewer | null;
+export type { SignedInViewer, Viewer };
 
 /**
  * Ends a user's sessions, all but `keep`, inside the caller's transaction. The auth feature owns
@@ -25,8 +24,7 @@ export type EndSessions = (trx: Db, userId: string, keep?: string) => Promise<vo
 export type CheckOwnPassword = (userId: string, password: string, address: string) => Promise<boolean>;
 
 export const USER_MESSAGES = {
-  signInRequired: 'You must be signed in',
-  adminOnly: 'Only an administrator can do this',
+  ...GUARD_MESSAGES,
   notYours: 'You can only do this for your own account',
   roleAdminOnly: 'Only an administrator can change a role',
   usernameTaken: 'That username is already taken',

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CliIO } from '../../../cli.ts';
+import type { CliIO } from '../../../cli-io.ts';
 import type { Config } from '../../../config.ts';
 import type { OpenDatabase } from '../../../db/client.ts';
 import { databaseInUse } from '../../../db/in-use.ts';

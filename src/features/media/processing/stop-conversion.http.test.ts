@@ -10,7 +10,7 @@ import { type SpawnedHub, spawnHub } from '../../../../test/helpers/spawn-hub.ts
 import { TEST_SITE_PASSWORD, tempDir } from '../../../../test/helpers/test-app.ts';
 import { ffmpeg, ffprobe } from '../../../../test/helpers/video-samples.ts';
 import type { MediaItem, UploadResult } from '../../../shared/media.ts';
-import { CONVERT_TEXT } from './transcode.ts';
+import { CONVERT_TEXT } from './conversion.service.ts';
 
 const BASE_ENV = { SITE_PASSWORD: TEST_SITE_PASSWORD, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'admin password', LOG_LEVEL: 'info' };
 /** Minutes of CPU for the clip below: no stop's grace period outlasts it. */

@@ -1,35 +1,14 @@
 // Making a video playable (decision 0037). The processing job decides (playback.ts) and remuxes
-// on the spot: copying streams takes seconds. A conversion is a job of its own (convertVideo) on
-// the queue's conversion pool, TRANSCODE_CONCURRENCY at once, ffmpeg at the lowest CPU priority;
-// its progress (ffmpeg's own -progress output) goes into the item as it runs. A conversion cut
-// off by a restart, a stop or a signal leaves only its job folder, which the next run empties and
-// starts again (decision 0063).
+// on the spot: copying streams takes seconds. A conversion is a job of its own (convertVideo, in
+// conversion.service.ts) on the queue's conversion pool, TRANSCODE_CONCURRENCY at once, ffmpeg at
+// the lowest CPU priority; its progress (ffmpeg's own -progress output) goes into the item as it
+// runs. This module is the tools and the renditions: plain code, no database.
 
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../../clock.ts';
-import type { TranscodeSettings } from '../../../config.ts';
-import type { Database, Db } from '../../../db/database.ts';
-import { type JobQueue, PermanentJobError } from '../../../jobs/queue.ts';
-import type { Logger } from '../../../logger.ts';
-import { localFileOf, type MediaStore, newMediaKey } from '../../../storage/media-store.ts';
-import { convertVideo } from '../jobs.ts';
-import type { MediaRow } from '../media.table.ts';
+import type { MediaStore } from '../../../storage/media-store.ts';
 import { UnreadableMediaError } from './errors.ts';
-import * as repo from './playback.repo.ts';
-import {
-  convertArgs,
-  decidePlayback,
-  INDEX_ROOM_TOO_SMALL,
-  indexFirst,
-  indexRoom,
-  type PlaybackPlan,
-  type PlaybackProbe,
-  probePlayback,
-  remuxArgs,
-} from './playback.ts';
-import { runTool, runToolReading, stoppedToolAsInterruption, ToolError } from './spawn.ts';
+import { decidePlayback, INDEX_ROOM_TOO_SMALL, indexFirst, indexRoom, type PlaybackPlan, type PlaybackProbe, probePlayback, remuxArgs } from './playback.ts';
+import { runTool, runToolReading, ToolError } from './spawn.ts';
 
 /** The content type of every rendition made here. */
 export const VIDEO_RENDITION_TYPE = 'video/mp4';
@@ -122,7 +101,7 @@ export async function storeRendition(store: MediaStore, key: string, file: strin
 const inputIsIsoMedia = (mimeType: string) => ['video/mp4', 'video/x-m4v', 'video/quicktime', 'video/3gpp', 'video/3gpp2'].includes(mimeType);
 
 /** A tool's time limit: MIN_TOOL_MS, or `perSecond` seconds for each second of video when more. */
-function toolTimeout(probe: Pick<PlaybackProbe, 'duration'>, perSecond: number): number {
+export function toolTimeout(probe: Pick<PlaybackProbe, 'duration'>, perSecond: number): number {
   return Math.max(MIN_TOOL_MS, Math.ceil(probe.duration * perSecond * 1000));
 }
 
@@ -164,122 +143,4 @@ async function readProgress(stream: ReadableStream<Uint8Array>, duration: number
       }
     }
   }
-}
-
-export interface ConversionDeps {
-  db: Kysely<Database>;
-  store: MediaStore;
-  clock: Clock;
-  logger: Logger;
-  /** Scratch space (DATA_DIR/tmp/processing); each conversion has the folder convert-<id> in it. */
-  workDir: string;
-  settings: Pick<TranscodeSettings, 'maxHeight' | 'preset' | 'crf'>;
-  /** Enqueues the video's preview and scrubber inside the transaction that marks it ready. */
-  previewLater?: (trx: Db, mediaId: string) => Promise<void>;
-}
-
-export const CONVERT_TEXT = {
-  failed: 'This video could not be converted. Try uploading it again.',
-} as const;
-
-export function createVideoConverter({ db, store, clock, logger, workDir, settings, previewLater }: ConversionDeps) {
-  /** Converts one item waiting for it; 'gone' when it is not waiting (deleted, or decided otherwise since). */
-  async function convert(mediaId: string, signal?: AbortSignal): Promise<'ready' | 'gone'> {
-    const row = await repo.itemAwaitingConversion(db, mediaId);
-    if (!row) return 'gone';
-    const started = performance.now();
-    // The folder is the item's: whatever a conversion cut off by a restart left there goes first.
-    const dir = path.join(workDir, `convert-${mediaId}`);
-    await fs.rm(dir, { recursive: true, force: true });
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    let key: string | null = null;
-    try {
-      const original = await originalFile(row, dir);
-      const probe = await probePlayback(original, row.mime_type, signal ? { signal } : {});
-      const plan = decidePlayback(row.mime_type, probe, false);
-      if (plan.playback !== 'converted') throw new UnreadableMediaError(CONVERT_TEXT.failed, `expected a conversion, decided ${plan.playback}`);
-      const out = path.join(dir, 'converted.mp4');
-      await repo.setProgress(db, mediaId, 0);
-      // Progress is written as it changes, one write at a time; the last one waits for none.
-      let writing: Promise<void> = Promise.resolve();
-      try {
-        await runWithProgress(convertArgs(row.mime_type, original, out, plan, probe, settings), {
-          duration: probe.duration,
-          timeoutMs: toolTimeout(probe, 30),
-          ...(signal ? { signal } : {}),
-          onProgress: (percent) => {
-            writing = writing.then(() => repo.setProgress(db, mediaId, percent)).catch(() => {});
-          },
-        });
-      } catch (error) {
-        if (error instanceof ToolError && !error.interrupted) throw new UnreadableMediaError(CONVERT_TEXT.failed, error.stderr);
-        throw error;
-      } finally {
-        await writing;
-      }
-      key = newMediaKey('display', 'mp4', clock());
-      // A multipart upload on S3; converting again costs far more than flushing, so it is durable.
-      await store.put(key, Bun.file(out).stream(), { contentType: VIDEO_RENDITION_TYPE });
-      const converted = await db.transaction().execute(async (trx) => {
-        const done = await repo.markConverted(trx, mediaId, key!, clock().getTime());
-        if (done) await previewLater?.(trx, mediaId);
-        return done;
-      });
-      if (!converted) {
-        await store.delete(key);
-        return 'gone';
-      }
-      key = null;
-      if (row.display_key) await store.delete(row.display_key).catch(() => {});
-      logger.info('video converted', { media: mediaId, ms: Math.round(performance.now() - started) });
-      return 'ready';
-    } catch (error) {
-      if (key) await store.delete(key).catch(() => {});
-      throw error;
-    } finally {
-      await fs.rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  /** The original as a file: the stored one on the local disk, a copy in the folder from S3. */
-  async function originalFile(row: MediaRow, dir: string): Promise<string> {
-    const missing = () => new UnreadableMediaError('The original file is missing from the store');
-    const local = await localFileOf(store, row.storage_key);
-    if (local !== undefined) return local ?? Promise.reject(missing());
-    const object = await store.get(row.storage_key);
-    if (!object) throw missing();
-    const file = path.join(dir, 'original');
-    await Bun.write(file, new Response(object.body));
-    return file;
-  }
-
-  return { convert };
-}
-
-/**
- * Registers the conversion job: an unreadable video fails at once, a conversion cut off (ffmpeg
- * stopped by a signal, the hub stopping) is queued again, anything else is retried.
- */
-export function registerVideoConversion(queue: JobQueue, deps: ConversionDeps): void {
-  const converter = createVideoConverter(deps);
-  queue.handle(
-    convertVideo,
-    async ({ mediaId }, { signal }) => {
-      try {
-        await converter.convert(mediaId, signal);
-      } catch (error) {
-        if (error instanceof UnreadableMediaError) {
-          deps.logger.warn('video could not be converted', { media: mediaId, reason: error.message, detail: error.detail?.slice(-300) });
-          throw new PermanentJobError(error.message);
-        }
-        // ffmpeg stopped by a signal, or the hub stopping: the conversion is queued again, never failed.
-        throw stoppedToolAsInterruption(error);
-      }
-    },
-    {
-      onFailed: async ({ mediaId }, error) => {
-        await repo.markConversionFailed(deps.db, mediaId, error instanceof PermanentJobError ? error.message : CONVERT_TEXT.failed, deps.clock().getTime());
-      },
-    },
-  );
 }
