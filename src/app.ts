@@ -20,7 +20,7 @@ import { modelsApi, modelsPage } from './features/models/models.routes.tsx';
 import { openapiRoutes } from './features/openapi/openapi.routes.ts';
 import { passkeySignIn, passkeysApi } from './features/passkeys/passkeys.routes.ts';
 import { createServices } from './features/services.ts';
-import { INGEST_UPLOAD_ROUTES } from './features/uploads/multipart/multipart.routes.ts';
+import { INGEST_UPLOAD_ROUTES, multipartApi } from './features/uploads/multipart/multipart.routes.ts';
 import './features/context.ts';
 import { connectApi } from './features/connect/connect.routes.ts';
 import { connectPages } from './features/connect/connect-pages.routes.tsx';
@@ -93,7 +93,9 @@ export function createApp(given: AppDeps) {
   app.route('/api/albums', albumsApi);
   app.route('/api/libraries', librariesApi);
   app.route('/api/accounts', connectApi);
+  app.route('/api/gallery', multipartApi('gallery'));
   app.route('/api/gallery', galleryApi('gallery'));
+  app.route('/api/premium', multipartApi('premium'));
   app.route('/api/premium', galleryApi('premium'));
   app.route('/api/tags', tagsApi);
   app.route('/api/uploads', uploadsApi);

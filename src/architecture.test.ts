@@ -63,16 +63,9 @@ const TABLE_EXCEPTIONS: TableException[] = [
  * and any entry here no longer over 200 lines (so this list only shrinks, to empty).
  */
 const LONG_FUNCTIONS: LongFunction[] = [
-  { file: 'islands/Connect.tsx', name: 'Connect' },
-  { file: 'islands/media/DuplicatesDialog.tsx', name: 'DuplicatesDialog' },
-  { file: 'islands/media/MediaLibrary.tsx', name: 'MediaLibrary' },
-  { file: 'islands/media/Toolbar.tsx', name: 'Toolbar' },
-  { file: 'islands/media/UploadDialog.tsx', name: 'UploadDialog' },
-  { file: 'islands/media/Viewer.tsx', name: 'Viewer' },
-  { file: 'src/features/libraries/libraries.service.ts', name: 'createLibrariesService' },
-  { file: 'src/features/libraries/scan.service.ts', name: 'scanLibrary' },
-  { file: 'src/features/media/processing/processing.service.ts', name: 'createMediaProcessor' },
-  { file: 'src/features/uploads/uploads.service.ts', name: 'createUploadsService' },
+  // The galleries' page: its split into units is ready, but costs about 290 bytes of the galleries'
+  // first load, which has no room for them yet (decision 0072).
+  { file: 'islands/media/MediaGallery.tsx', name: 'MediaGallery' },
 ];
 
 /**
@@ -122,7 +115,7 @@ describe('the architecture rules', () => {
   test('every module of src/ and islands/ keeps them (each refusal names the file, the line and the rule)', async () => {
     const tree = await SourceTree.load(ROOT);
     expect(tree.files).toContain('src/app.ts');
-    expect(tree.files).toContain('islands/AdminPanel.tsx');
+    expect(tree.files).toContain('islands/Admin.tsx');
     expect(tree.files.filter((f) => f.endsWith('.repo.ts')).length).toBeGreaterThan(10);
     expect(checkAll(tree, ALLOWANCES).map(describeProblem)).toEqual([]);
   });

@@ -2,13 +2,13 @@
 // (The Red Room), galleryApi('premium') at /api/premium, tagsApi at /api/tags (paths here are
 // relative to those). Both galleries' routes are built from their configuration (galleries.ts): the
 // same handlers, on the paths each gallery has. Signed-in owners only; another user's item, and an
-// item of the other gallery, is 404 on every call. Each gallery's fixed paths (duplicates, upload,
-// recycling-bin, bulk, move-to-premium) come before its /:id routes; the byte routes are /media.
+// item of the other gallery, is 404 on every call. Each gallery's fixed paths (duplicates,
+// recycling-bin, bulk, move-to-premium) come before its /:id routes; the byte routes are /media, and
+// each gallery's upload (POST .../upload) is the uploads feature's, mounted beside this in app.ts.
 
 import { Hono } from 'hono';
 import { parseWith, readJson } from '../../http/body.ts';
 import { requireSignIn, type SignedInEnv } from '../auth/auth.middleware.ts';
-import { uploadInto } from '../uploads/multipart/multipart.routes.ts';
 import { duplicatesApiOf } from './duplicates/duplicates.routes.ts';
 import { GALLERIES } from './galleries.ts';
 import { binListQuery, bulkSchema, moveToPremiumSchema, playbackPositionSchema, updateMediaSchema } from './media.schema.ts';
@@ -22,7 +22,6 @@ export function galleryApi(gallery: GalleryName) {
   const api = new Hono<SignedInEnv>()
     .use('*', requireSignIn())
     .route('/duplicates', duplicatesApiOf(gallery))
-    .post('/upload', uploadInto(gallery))
     .get('/', async (c) => c.json(await c.var.services.media.forGallery(gallery).list(c.var.viewer.id, parseWith(config.listQuery, c.req.query()))))
     .get('/recycling-bin', async (c) => c.json(await c.var.services.media.forGallery(gallery).listBin(c.var.viewer.id, parseWith(binListQuery, c.req.query()))))
     .post('/bulk', async (c) => {

@@ -15,12 +15,12 @@ import type { MediaItem } from '../../../shared/media.ts';
 import type { MediaStore } from '../../../storage/media-store.ts';
 import { addMediaToAlbum } from '../../albums/albums.service.ts';
 import type { ModelsService } from '../../models/models.service.ts';
-import type { UploadPart } from '../../uploads/multipart/multipart.ts';
 import { processMedia } from '../jobs.ts';
 import type { GalleryName } from '../media.table.ts';
 import { ownerHasChecksum, ownerSizes } from './ingest.repo.ts';
 import { createIngestService, type IngestService, UPLOAD_TEXT } from './ingest.service.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
+import type { UploadPart } from './upload-part.ts';
 import { fsErrorText, resolveRoots, type WalkEntry, walkFiles } from './walk.ts';
 
 /** Bytes read from a source file at a time: each chunk a buffer of its own, freed once stored. */

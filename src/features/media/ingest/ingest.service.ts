@@ -17,12 +17,12 @@ import { formatSize, MAX_TAG_LENGTH, MAX_TAGS_PER_ITEM, MAX_TITLE_LENGTH, splitT
 import { MODEL_TEXT } from '../../../shared/models.ts';
 import { type MediaStore, newMediaKey, ObjectTooLargeError } from '../../../storage/media-store.ts';
 import type { ModelsService } from '../../models/models.service.ts';
-import type { MultipartLimits, UploadPart } from '../../uploads/multipart/multipart.ts';
 import { searchTextOf, toMediaItem } from '../item.ts';
 import { processMedia } from '../jobs.ts';
 import type { GalleryName, MediaRow, NewMediaRow } from '../media.table.ts';
 import { insertUploaded, rowsById } from './ingest.repo.ts';
 import { SNIFF_BYTES, sniff } from './sniff.ts';
+import type { MultipartLimits, UploadPart } from './upload-part.ts';
 
 /**
  * Per request: 200 files (the premium dialog sends a whole selection in one call; each file costs

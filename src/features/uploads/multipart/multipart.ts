@@ -3,28 +3,10 @@
 // is buffered beyond the body's current chunk, whatever the files' sizes (never formData()).
 
 import { AppError, InvalidError, TooLargeError, UnsupportedMediaTypeError } from '../../../errors.ts';
+import type { MultipartLimits, UploadPart } from '../../media/ingest/upload-part.ts';
 import { boundaryOf, MultipartFormatError, MultipartReader, parseDisposition } from './multipart-reader.ts';
 
-export type UploadPart =
-  | { kind: 'field'; name: string; value: string; truncated: boolean }
-  /** `stream` must be read to its end or cancelled (which skips the rest) before the next part comes. */
-  | {
-      kind: 'file';
-      field: string;
-      name: string;
-      stream: ReadableStream<Uint8Array>;
-      /** A file already whole on the hub's disk (a finished resumable upload): a store that can take it by a rename does. */
-      path?: string;
-    };
-
-export interface MultipartLimits {
-  /** Files in one request. */
-  files: number;
-  /** Text fields in one request. */
-  fields: number;
-  /** Bytes of one text field's value. */
-  fieldBytes: number;
-}
+export type { MultipartLimits, UploadPart };
 
 export const MULTIPART_TEXT = {
   notMultipart: 'Send the files as multipart/form-data',
