@@ -13,6 +13,7 @@
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem, playsText } from '../../src/shared/media.ts';
 import { CardMenu, type MenuActions } from './CardMenu.tsx';
+import { CardStars } from './CardStars.tsx';
 import { FavoriteMark, PlayIcon, SpinnerIcon, WarningIcon } from './icons.tsx';
 
 /** How a gallery draws its cards (data from its configuration). */
@@ -331,6 +332,7 @@ export function MediaCard({
           ) : null}
         </a>
         <Status item={item} />
+        <CardStars item={item} compact={compact} />
         {item.offline ? <span className="chip pointer-events-none absolute bottom-2 left-2 bg-black/80 text-white">Offline</span> : null}
         {look.source ? (
           <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>

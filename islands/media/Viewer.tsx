@@ -13,6 +13,7 @@ import { formatDuration, formatSize, type MediaItem, playsText } from '../../src
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
+import { starsOfKey, ViewerStars } from './stars.tsx';
 import { ViewerVideo } from './ViewerVideo.tsx';
 
 export interface ViewerProps {
@@ -36,6 +37,8 @@ export interface ViewerProps {
   menuFor?: (item: MediaItem) => MenuAction[];
   /** A viewing of the video was counted (the page shows the new play count). */
   onPlayed?: (item: MediaItem) => void;
+  /** Gives the item 1 to 5 stars, or none (null): its stars and keys 1-5 and 0 (the page shows the change at once). */
+  onRate?: (item: MediaItem, stars: number | null) => unknown;
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -60,6 +63,7 @@ export function Viewer({
   variant = 'gallery',
   menuFor,
   onPlayed,
+  onRate,
 }: ViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
@@ -190,6 +194,12 @@ export function Viewer({
         return;
       }
       if (typingIn(event.target)) return;
+      const stars = starsOfKey(event.key);
+      if (stars !== undefined && onRate && item) {
+        event.preventDefault();
+        onRate(item, stars);
+        return;
+      }
       // A focused video, or the scrub strip under it, keeps its own arrow keys (seeking) and space.
       const onVideo = event.target instanceof HTMLVideoElement || (event.target instanceof HTMLElement && event.target.getAttribute('role') === 'slider');
       switch (event.key) {
@@ -237,7 +247,7 @@ export function Viewer({
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen]);
+  }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen, onRate, item]);
 
   if (!item) return null;
   const kind = item.type === 'video' ? 'Video' : 'Image';
@@ -289,7 +299,8 @@ export function Viewer({
             {!premium && item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {onRate ? <ViewerStars item={item} onRate={(stars) => onRate(item, stars)} /> : null}
           <button
             type="button"
             className={`${ROUND_SHAPE} ${item.isFavorite ? 'text-[#ff8fb3]' : 'text-white'}`}

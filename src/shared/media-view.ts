@@ -16,6 +16,8 @@ export interface MediaView<F extends string = string, S extends string = string>
   album?: string;
   /** Only the items of this library folder (`?library=<id>`); absent: every item. */
   library?: string;
+  /** Only the items rated this many stars or more, 1 to 5 (`?minRating=4`); absent: every item. */
+  minRating?: number | undefined;
 }
 
 /** What makes one gallery's addresses: its page and the values its view takes. */
@@ -80,6 +82,8 @@ export function readView<F extends string, S extends string>(
   if (view.filter === 'albums' && album !== null && ALBUM_ID.test(album)) view.album = album;
   const library = get('library');
   if (library !== null && ALBUM_ID.test(library)) view.library = library;
+  const minRating = get('minRating');
+  if (minRating !== null && /^[1-5]$/.test(minRating)) view.minRating = Number(minRating);
   return view;
 }
 
@@ -90,6 +94,7 @@ export function viewQuery<F extends string, S extends string>(rules: ViewRules<F
   if (view.filter !== base.filter) params.set('filter', view.filter);
   if (view.album && view.filter === 'albums') params.set('album', view.album);
   if (view.library) params.set('library', view.library);
+  if (view.minRating) params.set('minRating', String(view.minRating));
   if (view.search) params.set('search', view.search);
   if (view.sortBy !== base.sortBy) params.set('sortBy', view.sortBy);
   if (view.sortOrder !== base.sortOrder) params.set('sortOrder', view.sortOrder);
@@ -114,8 +119,12 @@ export function viewApiQuery(view: MediaView): string {
   });
   if (view.search) params.set('search', view.search);
   if (view.library) params.set('libraryId', view.library);
+  if (view.minRating) params.set('minRating', String(view.minRating));
   return params.toString();
 }
+
+/** Whether a view shows only some of the gallery's items (a search, a filter, a library, a minimum rating). */
+export const narrowed = (view: MediaView, all = 'all'): boolean => Boolean(view.search || view.library || view.minRating || view.filter !== all);
 
 /**
  * A change of view. Changing the filter, search, sort or page size goes back to page 1 (spec

@@ -4,7 +4,7 @@
 
 import { itemsText } from './gallery-view.ts';
 import type { PremiumFilter } from './media.ts';
-import { defaultView, type MediaView, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
+import { defaultView, type MediaView, narrowed, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
 
 /** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
 export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: string }[] = [
@@ -115,6 +115,6 @@ export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMoved
 export function premiumEmptyText(view: PremiumView): [string, string] {
   if (view.filter === 'recycling-bin') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyBin];
   if (view.filter === 'favorites') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyFavorites];
-  if (view.filter === 'all' && !view.search && !view.library) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
+  if (!narrowed(view)) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
   return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyOther];
 }
