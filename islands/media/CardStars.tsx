@@ -14,23 +14,21 @@ import type { MediaItem } from '../../src/shared/media.ts';
 export const starsOf = (item: MediaItem): number | null => (item as { rating?: number | null }).rating ?? null;
 
 /** The rating in words, the name of the stars wherever they are shown. */
-export const starsLabel = (stars: number | null) => (stars ? `Rating: ${stars} of 5 stars` : 'Rating: not rated');
+export const starsLabel = (stars: number) => `Rating: ${stars} of 5 stars`;
 
-/** The star character every drawing of the rating uses (text, so fifty cards cost a few bytes each). */
+/** The star character the viewer, the toolbar and select mode draw the rating with (the cards' stars are CSS: uno.config.ts). */
 export const STAR = '\u2605';
 
 export function CardStars({ item, compact }: { item: MediaItem; compact: boolean }) {
   const stars = starsOf(item);
-  if (!stars) return null;
-  return (
+  // media-stars (uno.config.ts) draws the stars from data-stars: over the picture's top, transparent
+  // until the card is hovered or holds focus.
+  return stars ? (
     <span
       role="img"
       aria-label={starsLabel(stars)}
       data-stars={stars}
-      className={`pointer-events-none absolute left-1/2 top-3.5 -translate-x-1/2 whitespace-nowrap rounded-full bg-black/75 px-1.5 text-xs leading-5 tracking-tight text-white/60 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 ${compact ? 'hidden sm:block' : '[@media(hover:none)]:opacity-100'}`}
-    >
-      <span className="text-[#fbbf24]">{STAR.repeat(stars)}</span>
-      {STAR.repeat(5 - stars)}
-    </span>
-  );
+      className={compact ? 'media-stars hidden sm:block' : 'media-stars [@media(hover:none)]:opacity-100'}
+    />
+  ) : null;
 }

@@ -63,7 +63,7 @@ export function ViewerStars({ item, onRate }: { item: MediaItem; onRate: (stars:
   const [pointed, setPointed] = useState<number | null>(null);
   const shown = pointed ?? stars ?? 0;
   return (
-    <div role="group" aria-label={starsLabel(stars)} data-stars={stars ?? 0} className="inline-flex items-center" onPointerLeave={() => setPointed(null)}>
+    <div role="group" aria-label={stars ? starsLabel(stars) : 'Rating: not rated'} className="inline-flex items-center" onPointerLeave={() => setPointed(null)}>
       {STARS.map((n) => (
         <button
           key={n}
