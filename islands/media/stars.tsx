@@ -101,9 +101,6 @@ export function RateMenu({ className, disabled, onRate }: { className: string; d
         onClick={() => setOpen(!open)}
         className={className}
       >
-        <span aria-hidden="true" className="text-warn">
-          {STAR}
-        </span>
         Rate
       </button>
       {open ? (
