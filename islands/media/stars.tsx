@@ -189,3 +189,20 @@ export function StarsFilter({ view, link, chip }: { view: MediaView; link: Link;
     </details>
   );
 }
+
+/** Whether an item has at least `least` stars (0: every item, rated or not). */
+export const hasStars = (item: MediaItem, least: number) => least === 0 || (starsOf(item) ?? 0) >= least;
+
+/** A list's minimum rating where the list is filtered in the browser (a model's gallery): Any, 1+ to 5. */
+export function StarsSelect({ value, onChange }: { value: number; onChange: (least: number) => void }) {
+  return (
+    <select aria-label="Minimum rating" value={value} onChange={(event) => onChange(Number(event.currentTarget.value))} className="field w-auto py-1.5">
+      <option value={0}>{`${STAR} Any`}</option>
+      {STARS.map((n) => (
+        <option key={n} value={n}>
+          {n === 5 ? `${STAR} 5` : `${STAR} ${n}+`}
+        </option>
+      ))}
+    </select>
+  );
+}
