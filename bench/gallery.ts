@@ -5,6 +5,7 @@
 // and beside it the bare SQLite work for the same page: the very statements the request ran
 // (page and count), prepared once and run directly with bun:sqlite. Then the server-rendered
 // /gallery page the same way.
+// The star ratings' filter and sort (30 % of the items rated) alone and with the other filters.
 // Run: npm run bench:gallery [requests per case, default 200]
 // Targets: at most 10 ms median per list request and at most twice the bare queries; /gallery at
 // most 30 ms median.
@@ -37,6 +38,8 @@ const bench = await listBench('hub-bench-gallery-', RUNS, async ({ database, use
       deletedAt: i % 100 === 99 ? 1_700_000_000_000 + i * 1000 : null,
       // Videos watched a few times each, most not at all (ties on purpose).
       playCount: video && i % 3 === 0 ? (i * 7) % 40 : 0,
+      // 30 % rated, 1 to 5 stars spread over them; the rest unrated.
+      rating: i % 10 < 3 ? 1 + ((i * 7) % 5) : null,
     };
   });
   for (const name of ['other1', 'other2']) {
@@ -58,6 +61,18 @@ await bench.measure('videos, most played', '/api/gallery?filter=videos&sort=play
 await bench.measure('sort=plays page 20', '/api/gallery?sort=plays&page=20');
 await bench.measure('search "beach" most played', '/api/gallery?search=beach&sort=plays');
 await bench.measure('tags=solo most played', '/api/gallery?tags=solo&sort=plays');
+for (const min of [1, 4, 5]) await bench.measure(`minRating=${min}`, `/api/gallery?minRating=${min}`);
+for (const order of ['desc', 'asc']) await bench.measure(`sort=rating ${order}`, `/api/gallery?sort=rating&order=${order}`);
+await bench.measure('sort=rating page 20', '/api/gallery?sort=rating&page=20');
+await bench.measure('minRating=4 sort=rating', '/api/gallery?minRating=4&sort=rating');
+await bench.measure('minRating=4 by title', '/api/gallery?minRating=4&sortBy=title&sortOrder=asc');
+await bench.measure('minRating=4 page 20', '/api/gallery?minRating=4&page=20');
+await bench.measure('videos, minRating=3', '/api/gallery?filter=videos&minRating=3');
+await bench.measure('favorites, minRating=4', '/api/gallery?filter=favorites&minRating=4');
+await bench.measure('search "beach" minRating=4', '/api/gallery?search=beach&minRating=4');
+await bench.measure('search "beach" sort=rating', '/api/gallery?search=beach&sort=rating');
+await bench.measure('tags=solo minRating=4', '/api/gallery?tags=solo&minRating=4');
+await bench.measure("a model's items, minRating=3", `/api/gallery?modelId=${models[3]}&minRating=3`);
 await bench.measure('search "beach"', '/api/gallery?search=beach');
 await bench.measure('search "beach" by title, Z to A (matches last)', '/api/gallery?search=beach&sortBy=title&sortOrder=desc');
 await bench.measure('search "beach" page 20', '/api/gallery?search=beach&page=20');

@@ -1,73 +1,34 @@
 // The media library's API shapes and the spec's constants: shared by the server and the islands.
 
-import type { MediaLibraryLink } from './libraries.ts';
+import {
+  BULK_SET_ACTIONS,
+  type FieldKind,
+  fieldSpec,
+  GALLERIES,
+  type LeanCodec,
+  MEDIA_FIELDS,
+  MEDIA_STATUSES,
+  MEDIA_TYPES,
+  type MediaFieldName,
+  type MediaItemFields,
+  SORT_FIELDS,
+  VIDEO_PLAYBACKS,
+} from './media-fields.ts';
 
-export const MEDIA_TYPES = ['image', 'video'] as const;
+export { GALLERIES, MEDIA_STATUSES, MEDIA_TYPES, VIDEO_PLAYBACKS };
 export type MediaType = (typeof MEDIA_TYPES)[number];
-export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
-export const GALLERIES = ['gallery', 'premium'] as const;
 export type Gallery = (typeof GALLERIES)[number];
 
-/** A media item as the API answers with it (both galleries). Dates are ISO strings. */
-export interface MediaItem {
-  _id: string;
-  title: string;
-  type: MediaType;
-  mimeType: string;
-  /** The original's bytes: /media/{id}. */
-  url: string;
-  /** /media/{id}/thumbnail once processed; null while processing or when it failed. */
-  thumbnail: string | null;
-  /** /media/{id}/display: a browser-friendly rendition, or the original when none is needed. */
-  display: string;
-  size: number;
-  /** Seconds (videos); null for images and until probed. */
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  /** When the photo was taken (EXIF), when known. */
-  takenAt: string | null;
-  /** The camera that took the photo (EXIF Make and Model), when known. */
-  camera: string | null;
-  createdAt: string;
-  tags: string[];
-  isFavorite: boolean;
-  modelId: string | null;
-  modelName: string | null;
-  originalName: string;
-  source: Gallery;
-  status: MediaStatus;
-  /** Why processing failed, when it did. */
-  failure: string | null;
-  /** Base64 ThumbHash of the thumbnail, shown while it loads. */
-  placeholder: string | null;
-  deletedAt: string | null;
-  /**
-   * Videos: what `display` serves. `original`: the upload itself; `remuxed`: its streams copied into
-   * an MP4 browsers play; `converted`: made into H.264 + AAC. Null for images and until decided.
-   */
-  playback?: VideoPlayback | null;
-  /** 0-100 while the video converts (the item is then `processing`), else null. */
-  progress?: number | null;
-  /** Seconds where its owner stopped watching (videos), null when never saved. */
-  playbackPosition?: number | null;
-  /** How many times its owner watched it (videos). */
-  playCount?: number;
-  /** A short muted clip for hovering (/media/{id}/preview, videos); null until made, or when it could not be. */
-  preview?: string | null;
-  /**
-   * A WebVTT file whose cues are `sprite.webp#xywh=x,y,w,h` (resolved against the file's own URL),
-   * for the frames over the seek bar (/media/{id}/scrubber.vtt, videos); null until made.
-   */
-  scrubber?: string | null;
-  /** Where the item's file is when it comes from a library folder; null for uploads. */
-  library?: MediaLibraryLink | null;
-  /** A library item whose file is missing: it is in the bin until the file comes back. */
-  offline?: boolean;
-}
+/**
+ * A media item as the API answers with it (both galleries), its fields as media-fields.ts defines
+ * them (each one's meaning is there). Dates are ISO strings. `url` is the original's bytes
+ * (/media/{id}), `display` what a browser shows (/media/{id}/display), `thumbnail` /media/{id}/thumbnail
+ * once processed.
+ */
+export type MediaItem = MediaItemFields;
 
-export type VideoPlayback = 'original' | 'remuxed' | 'converted';
+export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
 
 /** GET /api/gallery and GET /api/premium. */
 export interface MediaPage {
@@ -81,7 +42,8 @@ export interface MediaPage {
  * (`ROW_FIELDS`, no key names), without what follows from its id (`url`, `display`; `thumbnail`
  * becomes 1 or 0), booleans as 1 or 0, and without the nulls at its end. The island expands the
  * rows back into items (`expandPage`). With 50 items: 12.9 KB, where lean objects (keys, no empty
- * fields) took 20 KB and the API's answer 33 KB.
+ * fields) took 20 KB and the API's answer 33 KB. The order and each value's form come from the
+ * fields' definition (media-fields.ts: `lean`).
  */
 export interface LeanMediaPage {
   rows: LeanMediaRow[];
@@ -96,86 +58,44 @@ export interface LeanMediaPage {
 /** An item's values in the order of `ROW_FIELDS` (trailing nulls left out). */
 export type LeanMediaRow = (string | number | string[] | null)[];
 
+type RowField = { [K in MediaFieldName]: (typeof MEDIA_FIELDS)[K]['lean'] extends 'implied' | 'withLibrary' ? never : K }[MediaFieldName];
+type NamedField = { [K in MediaFieldName]: (typeof MEDIA_FIELDS)[K] extends { named: true } ? K : never }[MediaFieldName];
+const FIELD_NAMES = Object.keys(MEDIA_FIELDS) as MediaFieldName[];
+
 /** The order of a lean row's values: the fields every item has first, those often null last. */
-export const ROW_FIELDS = [
-  '_id',
-  'title',
-  'type',
-  'mimeType',
-  'size',
-  'createdAt',
-  'originalName',
-  'source',
-  'status',
-  'thumbnail',
-  'isFavorite',
-  'tags',
-  'playCount',
-  'width',
-  'height',
-  'placeholder',
-  'duration',
-  'takenAt',
-  'camera',
-  'modelId',
-  'modelName',
-  'failure',
-  'deletedAt',
-  'playback',
-  'progress',
-  'playbackPosition',
-  'preview',
-  'scrubber',
-  // A library item's library as [id, name, path], and '1' after them when it is offline.
-  'library',
-] as const satisfies readonly (keyof MediaItem)[];
+export const ROW_FIELDS = FIELD_NAMES.filter((name) => {
+  const lean: LeanCodec = fieldSpec(name).lean;
+  return lean !== 'implied' && lean !== 'withLibrary';
+}) as RowField[];
 
 /** The fields a hub answers only once it makes them; a lean page names those its items have. */
-export const OPTIONAL_FIELDS = ['preview', 'scrubber', 'library'] as const satisfies readonly (keyof MediaItem)[];
-export type OptionalField = (typeof OPTIONAL_FIELDS)[number];
+export const OPTIONAL_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).named) as NamedField[];
+export type OptionalField = NamedField;
 
-/** An item's own file beside the original (`/media/{id}/preview`) is sent as 1, any other address as it is. */
-/** Where an item's own file of each optional field is served (the hub's routes). */
-const OWN_FILE: Record<'preview' | 'scrubber', string> = { preview: 'preview', scrubber: 'scrubber.vtt' };
-const ownFile = (value: string | null | undefined, id: string, name: 'preview' | 'scrubber') =>
-  value === `/media/${id}/${OWN_FILE[name]}` ? 1 : (value ?? null);
-
-const COLUMN = Object.fromEntries(ROW_FIELDS.map((field, i) => [field, i])) as Record<(typeof ROW_FIELDS)[number], number>;
+const ROW_SPECS = ROW_FIELDS.map((name) => [name, fieldSpec(name)] as const);
+/** What a value that may not be null is when a row has none. */
+const emptyOf = (kind: FieldKind) =>
+  kind === 'text' || kind === 'date' ? '' : kind === 'int' || kind === 'number' ? 0 : kind === 'tags' ? [] : kind === 'bool' ? false : null;
 
 export function leanPage(page: MediaPage): LeanMediaPage {
   const rows = page.media.map((m): LeanMediaRow => {
-    // Written out in ROW_FIELDS' order (this runs for every item of every gallery page).
-    const row: LeanMediaRow = [
-      m._id,
-      m.title,
-      m.type,
-      m.mimeType,
-      m.size,
-      m.createdAt,
-      m.originalName,
-      m.source,
-      m.status,
-      m.thumbnail ? 1 : 0,
-      m.isFavorite ? 1 : 0,
-      m.tags,
-      m.playCount ?? 0,
-      m.width,
-      m.height,
-      m.placeholder,
-      m.duration,
-      m.takenAt,
-      m.camera,
-      m.modelId,
-      m.modelName,
-      m.failure,
-      m.deletedAt,
-      m.playback ?? null,
-      m.progress ?? null,
-      m.playbackPosition ?? null,
-      ownFile(m.preview, m._id, 'preview'),
-      ownFile(m.scrubber, m._id, 'scrubber'),
-      m.library ? [m.library._id, m.library.name, m.library.path, m.offline ? '1' : ''] : null,
-    ];
+    const own = m as Record<string, unknown>;
+    const row: LeanMediaRow = ROW_SPECS.map(([name, spec]) => {
+      const value = own[name];
+      switch (spec.lean) {
+        case 'bool':
+        case 'present':
+          return value ? 1 : 0;
+        case 'ownFile':
+          return value === `/media/${m._id}/${spec.file}` ? 1 : ((value as string | null | undefined) ?? null);
+        case 'library': {
+          const l = m.library;
+          return l ? [l._id, l.name, l.path, m.offline ? '1' : ''] : null;
+        }
+        default:
+          return (value as LeanMediaRow[number] | undefined) ?? (spec.leanDefault as number | undefined) ?? null;
+      }
+    });
     let end = row.length;
     while (end > 0 && row[end - 1] === null) end--;
     row.length = end;
@@ -191,50 +111,39 @@ export const isLeanPage = (page: LeanMediaPage | MediaPage): page is LeanMediaPa
 /** A lean page as full items again; a full page is returned as it is (the server renders from it). */
 export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
   if (!isLeanPage(page)) return page;
-  const fields = page.fields ?? [];
+  const named = new Set<MediaFieldName>(page.fields ?? []);
   const media = page.rows.map((row): MediaItem => {
-    const at = (field: (typeof ROW_FIELDS)[number]) => row[COLUMN[field]] ?? null;
     const id = row[0] as string;
     const url = `/media/${id}`;
-    const item: MediaItem = {
-      _id: id,
-      title: (at('title') as string | null) ?? '',
-      type: at('type') as MediaType,
-      mimeType: (at('mimeType') as string | null) ?? '',
-      url,
-      thumbnail: at('thumbnail') ? `${url}/thumbnail` : null,
-      display: `${url}/display`,
-      size: (at('size') as number | null) ?? 0,
-      duration: at('duration') as number | null,
-      width: at('width') as number | null,
-      height: at('height') as number | null,
-      takenAt: at('takenAt') as string | null,
-      camera: at('camera') as string | null,
-      createdAt: (at('createdAt') as string | null) ?? '',
-      tags: (at('tags') as string[] | null) ?? [],
-      isFavorite: at('isFavorite') === 1,
-      modelId: at('modelId') as string | null,
-      modelName: at('modelName') as string | null,
-      originalName: (at('originalName') as string | null) ?? '',
-      source: at('source') as Gallery,
-      status: at('status') as MediaStatus,
-      failure: at('failure') as string | null,
-      placeholder: at('placeholder') as string | null,
-      deletedAt: at('deletedAt') as string | null,
-      playback: at('playback') as VideoPlayback | null,
-      progress: at('progress') as number | null,
-      playbackPosition: at('playbackPosition') as number | null,
-      playCount: (at('playCount') as number | null) ?? 0,
-    };
-    for (const field of fields) {
-      const value = at(field);
-      if (field === 'library') {
-        const l = value as string[] | null;
-        item.library = l && { _id: l[0]!, name: l[1]!, path: l[2]! };
-        item.offline = l?.[3] === '1';
-      } else item[field] = value === 1 ? `${url}/${OWN_FILE[field]}` : (value as string | null);
+    const item: Record<string, unknown> = {};
+    for (const name of FIELD_NAMES) {
+      const spec = fieldSpec(name);
+      if (spec.lean === 'implied') item[name] = spec.file ? `${url}/${spec.file}` : url;
     }
-    return item;
+    ROW_SPECS.forEach(([name, spec], i) => {
+      if (spec.named && !named.has(name)) return;
+      const value = row[i] ?? null;
+      switch (spec.lean) {
+        case 'bool':
+          item[name] = value === 1;
+          return;
+        case 'present':
+          item[name] = value ? `${url}/${spec.file}` : null;
+          return;
+        case 'ownFile':
+          item[name] = value === 1 ? `${url}/${spec.file}` : value;
+          return;
+        case 'library': {
+          const l = value as string[] | null;
+          item[name] = l && { _id: l[0]!, name: l[1]!, path: l[2]! };
+          item.offline = l?.[3] === '1';
+          return;
+        }
+        default:
+          item[name] = value ?? spec.leanDefault ?? (spec.nullable ? null : emptyOf(spec.kind));
+      }
+    });
+    return item as MediaItem;
   });
   return { media, totalItems: page.totalItems, totalPages: page.totalPages };
 }
@@ -251,7 +160,8 @@ export const MAX_PAGE_SIZE = 1000;
 export const GALLERY_FILTERS = ['all', 'images', 'videos', 'favorites', 'recycling-bin'] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 /** `date` is the spec's older name for createdAt; `plays` is the most played first (by play count, then newest). */
-export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size', 'plays'] as const;
+/** Then a sort by each field that has one (media-fields.ts: `sort`), highest first by default. */
+export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size', 'plays', ...SORT_FIELDS] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 /** The premium gallery's list adds items in any album, and a sort by type (images, then videos). */
 export const PREMIUM_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
@@ -273,6 +183,8 @@ export const BULK_ACTIONS = [
   'set-tags',
   'add-to-album',
   'move-to-premium',
+  // Then one action per field a bulk call sets (media-fields.ts: `bulk`), with the value under the field's name.
+  ...BULK_SET_ACTIONS,
 ] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** How many items one bulk call may name. */
@@ -285,7 +197,7 @@ export interface BulkResult {
 /** Tags: trimmed, at most this long, unique per item ignoring case. */
 export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_ITEM = 100;
-export const MAX_TITLE_LENGTH = 500;
+export const MAX_TITLE_LENGTH = MEDIA_FIELDS.title.max;
 
 // The upload's formats are upload-formats.ts: only the upload dialog needs them (decision 0041).
 /** The spec's 15-minute upload timeout, per file. */

@@ -44,6 +44,8 @@ export interface MediaFields {
   playCount?: number;
   /** Seconds where its owner stopped watching (videos). */
   playbackPosition?: number | null;
+  /** Its owner's stars, 1 to 5; null when unrated. */
+  rating?: number | null;
 }
 
 /** What the factory needs of an open database: the bun:sqlite handle (t.database, openDatabase()). */
@@ -108,6 +110,7 @@ export function mediaRow(ownerId: string, fields: MediaFields = {}, n = ++counte
     library_fingerprint: null,
     library_mtime: null,
     offline_at: null,
+    rating: fields.rating ?? null,
   };
 }
 
@@ -144,6 +147,7 @@ const COLUMNS = [
   'playback',
   'playback_position',
   'play_count',
+  'rating',
 ] as const satisfies readonly (keyof MediaRow)[];
 
 function insertRows(database: RawDatabase, rows: MediaRow[]): void {

@@ -63,3 +63,19 @@ export async function changeWhereDifferent(trx: Db, ownerId: string, ids: readon
   );
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Sets one plain column (a field's set action, shared/media-fields.ts: `bulk`) on the listed items
+ * whose value differs; how many changed. Such a column is in no key, count or copy: no upkeep follows.
+ */
+export async function setWhereDifferent(
+  trx: Db,
+  ownerId: string,
+  ids: readonly string[],
+  column: keyof MediaRow,
+  value: string | number | null,
+): Promise<number> {
+  const result =
+    await sql`update media set ${sql.ref(column)} = ${value} where ${ownersOnly(ownerId)} and ${idIn(ids)} and ${sql.ref(column)} is not ${value}`.execute(trx);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -9,6 +9,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type BulkResult, MAX_TAGS_PER_ITEM, normaliseTags } from '../../shared/media.ts';
+import { fieldOfBulkAction, fieldSpec } from '../../shared/media-fields.ts';
 import type { BulkListed } from './bulk.repo.ts';
 import * as bulkRepo from './bulk.repo.ts';
 import { searchTextOf } from './item.ts';
@@ -16,7 +17,7 @@ import { deleteStoredObjects } from './jobs.ts';
 import * as repo from './media.repo.ts';
 import type { BulkInput } from './media.schema.ts';
 import { storeKeysOf } from './media.service.ts';
-import type { GalleryName } from './media.table.ts';
+import type { GalleryName, MediaRow } from './media.table.ts';
 
 export const BULK_TEXT = {
   albumNotFound: 'Album not found',
@@ -99,6 +100,19 @@ export function createBulkActions({ db, jobs, now, addToAlbum, notFound }: BulkD
             });
             await repo.retagMany(trx, ownerId, changes, at);
             return { updated: changes.length };
+          }
+          default: {
+            // A field's set action (shared/media-fields.ts: `bulk`): its column to the value on the items where it differs.
+            const field = fieldOfBulkAction(input.action)!;
+            return {
+              updated: await bulkRepo.setWhereDifferent(
+                trx,
+                ownerId,
+                ids,
+                fieldSpec(field).column as keyof MediaRow,
+                (input[field] ?? null) as string | number | null,
+              ),
+            };
           }
         }
       });

@@ -117,6 +117,7 @@ describe('the list', () => {
         'scrubber',
         'library',
         'offline',
+        'rating',
       ].sort(),
     );
     expect(first).toMatchObject({
@@ -244,7 +245,7 @@ describe('the list', () => {
       expect(res.status, query).toBe(400);
       expect(((await res.json()) as { error: string }).error, query).toBe(message);
     }
-    expect(M.sort).toBe('sort must be one of createdAt, date, title, duration, size, plays');
+    expect(M.sort).toBe('sort must be one of createdAt, date, title, duration, size, plays, rating');
     // The same value in both spellings is one order.
     expect((await call('/api/gallery?sort=plays&sortBy=plays&order=desc&sortOrder=desc', ann)).status).toBe(200);
   });

@@ -13,9 +13,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
+import { FILTER_FIELDS, type FilterField, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
 
-export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'plays' | 'deleted';
+/** The planner's own sorts, and one per field with a sort (named as its field, shared/media-fields.ts). */
+export type MediaSortColumn = 'created' | 'title' | 'duration' | 'size' | 'type' | 'plays' | 'deleted' | SortField;
 
 export interface MediaListFilter {
   /** true: the recycling bin only; false: everything else. Items in the bin are in no other list. */
@@ -31,7 +33,24 @@ export interface MediaListFilter {
   inAlbum?: boolean | undefined;
   /** Only the items of one library folder: checked on the rows (the general way below). */
   libraryId?: string | undefined;
+  /**
+   * The fields' filters (shared/media-fields.ts: `filter`): only items whose field is at least the
+   * value. Alone, they are counted and their rows found by their column's sort index (owner, gallery,
+   * bin, column); with a search, tags, a model, albums or a library they are checked on the rows.
+   */
+  atLeast?: Partial<Record<FilterField, number>> | undefined;
 }
+
+/** The column of a field (its definition names it). */
+const columnOf = (field: FilterField | SortField) => fieldSpec(field).column!;
+/** The filter's conditions on the fields, on `table`'s row (none when it has none). */
+function fieldConditions(filter: MediaListFilter, table = 'media'): RawBuilder<unknown>[] {
+  return FILTER_FIELDS.flatMap((field) => {
+    const value = filter.atLeast?.[field];
+    return value === undefined ? [] : [sql`${sql.ref(`${table}.${columnOf(field)}`)} >= ${value}`];
+  });
+}
+const hasFieldFilter = (filter: MediaListFilter) => fieldConditions(filter).length > 0;
 
 /** The columns of each sort, the tie-break last (each sort's index holds them). */
 const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
@@ -46,7 +65,12 @@ const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
   plays: ['play_count', 'created_at', 'id'],
   // The bin: by when an item went in, then as the created index runs.
   deleted: ['deleted_at', 'created_at', 'id'],
+  // Each field's sort (its index, made by the field's migration): by its value, then by date; an
+  // item without a value sorts below every other (last from the highest).
+  ...(Object.fromEntries(SORT_FIELDS.map((field) => [field, [columnOf(field), 'created_at', 'id']])) as Record<SortField, string[]>),
 };
+/** The sorts whose columns the full-text keys' copies carry (media_search_ids: migrations 0014, 0044). */
+const KEYED_SORTS = new Set<MediaSortColumn>(['created', 'title', 'duration', 'size', 'plays']);
 
 /**
  * The sort's columns of a walked row, the title with the collation it sorts by, so a walk's page
@@ -370,6 +394,7 @@ function conditionsOf(ownerId: string, gallery: GalleryName, filter: MediaListFi
   if (filter.search !== '') where.push(sql`${containsText('media.search_text', filter.search)}`);
   // Items in any album (media.album_count, migration 0019): its partial index counts and pages them.
   if (filter.inAlbum) where.push(sql`media.album_count > 0`);
+  where.push(...fieldConditions(filter));
   if (filter.libraryId !== undefined) where.push(sql`media.library_id = ${filter.libraryId}`);
   return sql.join(where, sql` and `);
 }
@@ -380,6 +405,21 @@ async function countedTotal(db: Db, ownerId: string, gallery: GalleryName, filte
     where owner_id = ${ownerId} and gallery = ${gallery} and binned = ${filter.inBin ? 1 : 0}
     ${filter.type ? sql`and type = ${filter.type}` : sql``} ${filter.favoritesOnly ? sql`and is_favorite = 1` : sql``}`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The matches of the fields' filters alone: counted from the rows of the list within the column's
+ * range (its sort index, owner, gallery, bin, column, holds them), each walked row tested by its
+ * rowid, and their ids for sorting when few.
+ */
+function fieldMatches(filter: MediaListFilter, listed: RawBuilder<unknown>): Matches {
+  const within = sql.join(fieldConditions(filter), sql` and `);
+  return {
+    count: sql`select count(*) as n from media where ${listed} and ${within}`,
+    isMatch: (row) =>
+      sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${sql.join(fieldConditions(filter, 'own'), sql` and `)})`,
+    ids: sql`select media.id as id from media where ${listed} and ${within}`,
+  };
 }
 
 /** One page of a gallery's items and how many match in all. */
@@ -411,17 +451,23 @@ export async function listMedia(
         ) as walked where ${isMatch('walked')} order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
       order by ${orderOf(sort, order)}`.execute(db);
 
-  if (filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined && !filter.inAlbum && filter.libraryId === undefined) {
+  const alone = filter.search === '' && filter.tags.length === 0 && filter.modelId === undefined && !filter.inAlbum && filter.libraryId === undefined;
+  if (alone && !hasFieldFilter(filter)) {
     const total = await countedTotal(db, ownerId, gallery, filter);
     if (total === 0 || page.offset >= total) return { items: [], total };
     return { items: (await unfiltered()).rows, total };
   }
 
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
-  // a search they are found through media.album_count, the general way below.)
-  const matches = (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined ? null : await indexedMatches(db, ownerId, gallery, filter, sort);
-  // (The bin's own order, by deletion, is never searched, and the key copies hold no type: those take the next way.)
-  if (matches?.hits && sort !== 'deleted' && sort !== 'type') {
+  // a search they are found through media.album_count, the general way below. The fields' filters
+  // alone are matched from their column's index; with anything else, checked on the rows.)
+  const matches = alone
+    ? fieldMatches(filter, listed)
+    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined || hasFieldFilter(filter)
+      ? null
+      : await indexedMatches(db, ownerId, gallery, filter, sort);
+  // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor field: those take the next way.)
+  if (matches?.hits && KEYED_SORTS.has(sort)) {
     // Counted from the index; the page walked along the sort's index testing each row while that
     // costs less than sorting every match would (a row tested by its title costs about a fifth of
     // a sorted match, a row read about two thirds), else, or when the walk comes up short (the

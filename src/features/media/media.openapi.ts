@@ -2,17 +2,8 @@
 // types) and each route of /api/gallery, /api/premium, /api/tags and the byte routes of /media.
 
 import { z } from 'zod';
-import {
-  BULK_ACTIONS,
-  type BulkResult,
-  GALLERIES,
-  MEDIA_STATUSES,
-  MEDIA_TYPES,
-  type MediaItem,
-  type MediaPage,
-  type TagVocabulary,
-  type UploadResult,
-} from '../../shared/media.ts';
+import { BULK_ACTIONS, type BulkResult, type MediaItem, type MediaPage, type TagVocabulary, type UploadResult } from '../../shared/media.ts';
+import { type FieldSpec, fieldSpec, MEDIA_FIELDS, type MediaFieldName } from '../../shared/media-fields.ts';
 import { behindLock } from '../locks/locks.openapi.ts';
 import { type ApiOperation, type ApiPaths, doneSchema, errors, json, jsonBody, pathParams, type Same, SIGNED_IN, sameShape } from '../openapi/openapi.parts.ts';
 import { duplicatesQuery, resolveSchema } from './duplicates/duplicates.schema.ts';
@@ -20,51 +11,45 @@ import type { DuplicateGroup } from './duplicates/duplicates.service.ts';
 import { binListQuery, bulkSchema, mediaListQuery, moveToPremiumSchema, playbackPositionSchema, premiumListQuery, updateMediaSchema } from './media.schema.ts';
 
 const date = z.string().meta({ description: 'ISO 8601 date and time' });
-const nullableDate = date.nullable();
 
 export const mediaLibraryLinkSchema = z
   .object({ _id: z.string(), name: z.string(), path: z.string().meta({ description: "Relative to the library's folder" }) })
   .meta({ id: 'MediaLibraryLink' });
 
+/** One field's schema, from its definition (shared/media-fields.ts). */
+function fieldSchema(spec: FieldSpec): z.ZodType {
+  const base: z.ZodType = (() => {
+    switch (spec.kind) {
+      case 'text':
+        return z.string();
+      case 'date':
+        return date;
+      case 'int':
+        return z
+          .int()
+          .min(spec.min ?? Number.MIN_SAFE_INTEGER)
+          .max(spec.max ?? Number.MAX_SAFE_INTEGER);
+      case 'number':
+        return z.number();
+      case 'bool':
+        return z.boolean();
+      case 'tags':
+        return z.array(z.string());
+      case 'enum':
+        return z.enum(spec.values as [string, ...string[]]);
+      case 'library':
+        return mediaLibraryLinkSchema;
+    }
+  })();
+  const nullable = spec.nullable ? base.nullable() : base;
+  const optional = spec.optional ? nullable.optional() : nullable;
+  return spec.description ? optional.meta({ description: spec.description }) : optional;
+}
+
+/** The item as the API answers it: every field of shared/media-fields.ts, in its order. */
 export const mediaItemSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    type: z.enum(MEDIA_TYPES),
-    mimeType: z.string(),
-    url: z.string().meta({ description: "The original's bytes: /media/{id}" }),
-    thumbnail: z.string().nullable().meta({ description: '/media/{id}/thumbnail once processed' }),
-    display: z.string().meta({ description: '/media/{id}/display: what a browser shows' }),
-    size: z.number(),
-    duration: z.number().nullable(),
-    width: z.number().nullable(),
-    height: z.number().nullable(),
-    takenAt: nullableDate,
-    camera: z.string().nullable().meta({ description: 'The camera from EXIF Make and Model, e.g. "Apple iPhone 12 mini"; at most 100 characters' }),
-    createdAt: date,
-    tags: z.array(z.string()),
-    isFavorite: z.boolean(),
-    modelId: z.string().nullable(),
-    modelName: z.string().nullable(),
-    originalName: z.string(),
-    source: z.enum(GALLERIES),
-    status: z.enum(MEDIA_STATUSES),
-    failure: z.string().nullable(),
-    placeholder: z.string().nullable().meta({ description: 'Base64 ThumbHash' }),
-    deletedAt: nullableDate,
-    playback: z.enum(['original', 'remuxed', 'converted']).nullable().optional(),
-    progress: z.number().nullable().optional(),
-    playbackPosition: z.number().nullable().optional(),
-    playCount: z
-      .number()
-      .optional()
-      .meta({ description: 'How many times its owner watched it (videos): one per opening that started playing (POST …/played)' }),
-    preview: z.string().nullable().optional(),
-    scrubber: z.string().nullable().optional(),
-    library: mediaLibraryLinkSchema.nullable().optional(),
-    offline: z.boolean().optional(),
-  })
-  .meta({ id: 'MediaItem' });
+  .object(Object.fromEntries(Object.keys(MEDIA_FIELDS).map((name) => [name, fieldSchema(fieldSpec(name as MediaFieldName))])))
+  .meta({ id: 'MediaItem' }) as unknown as z.ZodType<MediaItem>;
 sameShape<Same<z.output<typeof mediaItemSchema>, MediaItem>>();
 
 export const mediaPageSchema = z.object({ media: z.array(mediaItemSchema), totalItems: z.number(), totalPages: z.number() }).meta({ id: 'MediaPage' });

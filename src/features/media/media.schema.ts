@@ -21,6 +21,18 @@ import {
   SORT_ORDERS,
   type SortOrder,
 } from '../../shared/media.ts';
+import {
+  BULK_SET_FIELDS,
+  boundsOf,
+  EDITABLE_FIELDS,
+  type EditableField,
+  FILTER_FIELDS,
+  type FilterField,
+  fieldSpec,
+  MEDIA_FIELDS,
+  type MediaFieldName,
+  type ValueOf,
+} from '../../shared/media-fields.ts';
 
 export const MEDIA_INPUT_MESSAGES = {
   page: 'page must be a whole number of 1 or more',
@@ -45,7 +57,7 @@ export const MEDIA_INPUT_MESSAGES = {
   tagsType: 'tags must be a list of text (or one comma-separated text)',
   tagLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters`,
   tooManyTags: `An item can have at most ${MAX_TAGS_PER_ITEM} tags`,
-  nothingToUpdate: 'Send a title or tags to update',
+  nothingToUpdate: `Send ${EDITABLE_FIELDS.slice(0, -1).join(', ')} or ${EDITABLE_FIELDS.at(-1)} to update`,
   galleryId: 'galleryId must be the id of an image in your gallery',
   action: `action must be one of ${BULK_ACTIONS.join(', ')}`,
   ids: `ids must be a list of 1 to ${MAX_BULK_ITEMS} media ids`,
@@ -71,6 +83,33 @@ const wholeNumber = (message: string, min: number, max: number) =>
 
 const tagList = (text: string) => normaliseTags(text.split(','));
 
+// --- What the fields' definition (shared/media-fields.ts) gives the input: each filter's query
+// parameter, each editable field's value (the edit body and the bulk call's set actions). ---
+
+/** A filter's parameter: a whole number within the field's bounds (a 400 names it otherwise). */
+export const filterMessage = (name: FilterField) => {
+  const { min, max } = boundsOf(name);
+  return `${MEDIA_FIELDS[name].filter.param} must be a whole number from ${min} to ${max}`;
+};
+const filterParams = Object.fromEntries(
+  FILTER_FIELDS.map((name) => {
+    const { min, max } = boundsOf(name);
+    const message = filterMessage(name);
+    return [MEDIA_FIELDS[name].filter.param, optionalQuery(z.coerce.number({ message }).int(message).min(min, message).max(max, message))];
+  }),
+) as unknown as Record<(typeof MEDIA_FIELDS)[FilterField]['filter']['param'], z.ZodType<number | undefined>>;
+/** The filters a list query names, by field: only items whose value is at least this. */
+export type FieldFilters = Partial<Record<FilterField, number>>;
+const fieldFiltersOf = (q: Record<string, unknown>): FieldFilters =>
+  Object.fromEntries(FILTER_FIELDS.flatMap((name) => (q[MEDIA_FIELDS[name].filter.param] === undefined ? [] : [[name, q[MEDIA_FIELDS[name].filter.param]]])));
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The message of a whole-number field's bad value. */
+export const valueMessage = (name: MediaFieldName) => {
+  const { min, max } = boundsOf(name);
+  return `${name} must be a whole number from ${min} to ${max}${fieldSpec(name).nullable ? ', or null to clear it' : ''}`;
+};
+
 export interface MediaListQuery {
   page: number;
   limit: number;
@@ -87,6 +126,8 @@ export interface MediaListQuery {
   modelId?: string | undefined;
   /** Only the items of this library folder (decision 0043). */
   libraryId?: string | undefined;
+  /** The fields' filters (shared/media-fields.ts: `filter`), by field; none when left out. */
+  atLeast?: FieldFilters;
 }
 
 /**
@@ -120,6 +161,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
       ),
       modelId: optionalQuery(z.string({ message: M.modelId }).max(100, M.modelId)),
       libraryId: optionalQuery(z.string({ message: M.libraryId }).max(100, M.libraryId)),
+      ...filterParams,
     })
     .superRefine((q, ctx) => {
       const same = (a: string | undefined, b: string | undefined) =>
@@ -142,6 +184,7 @@ const listQueryOf = <F extends PremiumFilter, S extends PremiumSort>(
         tags: q.tags === undefined ? [] : tagList(q.tags),
         modelId: q.modelId,
         libraryId: q.libraryId,
+        atLeast: fieldFiltersOf(q),
       };
     });
 
@@ -172,13 +215,37 @@ export const tagsInput = z
   .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), M.tagLong)
   .refine((tags) => tags.length <= MAX_TAGS_PER_ITEM, M.tooManyTags);
 
-/** PUT /api/gallery/{id}/update and PUT /api/gallery/{id}: {title} and/or {tags}. */
+/** An editable field's value, checked by its kind's rules (shared/media-fields.ts). */
+function valueSchemaOf(name: EditableField) {
+  const spec = fieldSpec(name);
+  switch (spec.kind) {
+    case 'tags':
+      return tagsInput;
+    case 'int': {
+      const { min, max } = boundsOf(name);
+      const message = valueMessage(name);
+      const value = z.int({ message }).min(min, message).max(max, message);
+      return spec.nullable ? value.nullable() : value;
+    }
+    default: {
+      const { min, max } = boundsOf(name);
+      return z
+        .string({ message: `${name} must be text` })
+        .trim()
+        .min(min, `${capital(name)} cannot be empty`)
+        .max(max, `${capital(name)} must be at most ${max} characters`);
+    }
+  }
+}
+type ValueSchemas = { [K in EditableField]: ReturnType<typeof valueSchemaOf> };
+const valueSchemas = Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, valueSchemaOf(name)])) as ValueSchemas;
+/** The edit's value types, by field. */
+export type EditValues = { [K in EditableField]?: ValueOf<K> };
+
+/** PUT /api/gallery/{id}/update and PUT /api/gallery/{id}: any of the editable fields (title, tags, ...). */
 export const updateMediaSchema = z
-  .object({
-    title: z.string({ message: M.titleType }).trim().min(1, M.titleEmpty).max(MAX_TITLE_LENGTH, M.titleLong).optional(),
-    tags: tagsInput.optional(),
-  })
-  .refine((body) => body.title !== undefined || body.tags !== undefined, M.nothingToUpdate);
+  .object(Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, valueSchemas[name].optional()])) as { [K in EditableField]: z.ZodOptional<ValueSchemas[K]> })
+  .refine((body) => EDITABLE_FIELDS.some((name) => body[name] !== undefined), M.nothingToUpdate) as unknown as z.ZodType<EditValues>;
 export type UpdateMediaInput = z.output<typeof updateMediaSchema>;
 
 /** PUT /api/models/{id}/profile-picture. */
@@ -196,8 +263,16 @@ export const bulkSchema = z
     ids: z.array(mediaIdOf(M.ids), { message: M.ids }).min(1, M.ids).max(MAX_BULK_ITEMS, M.ids),
     tags: tagsInput.optional(),
     albumId: z.string({ message: M.albumId }).trim().min(1, M.albumId).max(100, M.albumId).optional(),
+    ...(Object.fromEntries(BULK_SET_FIELDS.map((name) => [name, valueSchemas[name].optional()])) as {
+      [K in (typeof BULK_SET_FIELDS)[number]]: z.ZodOptional<ValueSchemas[K]>;
+    }),
   })
   .superRefine((body, ctx) => {
+    // A set action needs its field's value (null clears it where the field may be null).
+    for (const name of BULK_SET_FIELDS) {
+      if (body.action === MEDIA_FIELDS[name].bulk && body[name] === undefined)
+        ctx.addIssue({ code: 'custom', message: `${body.action} needs ${name}: ${valueMessage(name)}` });
+    }
     const needsTags = body.action === 'add-tags' || body.action === 'remove-tags' || body.action === 'set-tags';
     // set-tags may clear every tag; adding or removing nothing is a mistake.
     if (needsTags && (body.tags === undefined || (body.action !== 'set-tags' && body.tags.length === 0))) ctx.addIssue({ code: 'custom', message: M.bulkTags });

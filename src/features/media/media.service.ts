@@ -10,6 +10,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../../errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { LIBRARY_TEXT } from '../../shared/libraries.ts';
 import type { MediaItem, MediaPage, TagVocabulary } from '../../shared/media.ts';
+import { EDITABLE_FIELDS, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import { createBulkActions } from './bulk.service.ts';
 import { findMediaBytes, insertUploaded } from './ingest/ingest.repo.ts';
@@ -19,7 +20,7 @@ import * as libraryItems from './library-items.repo.ts';
 import { isLibraryKey } from './library-store.ts';
 import * as repo from './media.repo.ts';
 import { type BulkInput, MEDIA_INPUT_MESSAGES, type MediaListQuery, type UpdateMediaInput } from './media.schema.ts';
-import { type GalleryName, type MediaBytesRow, type MediaRow, type NewMediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
+import { type GalleryName, type MediaBytesRow, type MediaRow, type MediaUpdate, type NewMediaRow, type PreviewKeys, previewKeysOf } from './media.table.ts';
 import * as list from './media-list.repo.ts';
 import { tagVocabulary } from './tags.service.ts';
 import * as watching from './watching.repo.ts';
@@ -43,10 +44,26 @@ const FILTERS = {
   albums: { inAlbum: true },
 } as const satisfies Record<MediaListQuery['filter'], Partial<list.MediaListFilter>>;
 
-const SORTS = { createdAt: 'created', title: 'title', duration: 'duration', size: 'size', type: 'type', plays: 'plays' } as const satisfies Record<
-  MediaListQuery['sortBy'],
-  list.MediaSortColumn
->;
+/** The list's sorts: the planner's own, and each field's (shared/media-fields.ts: `sort`) by its name. */
+const SORTS = {
+  createdAt: 'created',
+  title: 'title',
+  duration: 'duration',
+  size: 'size',
+  type: 'type',
+  plays: 'plays',
+  ...(Object.fromEntries(SORT_FIELDS.map((field) => [field, field])) as { [K in SortField]: K }),
+} as const satisfies Record<MediaListQuery['sortBy'], list.MediaSortColumn>;
+
+/** The columns of the edit's plain fields (every editable field but title and tags, which carry upkeep above). */
+function plainColumnsOf(input: UpdateMediaInput): MediaUpdate {
+  const columns: Record<string, unknown> = {};
+  for (const field of EDITABLE_FIELDS) {
+    const spec = fieldSpec(field);
+    if (spec.kind !== 'tags' && field !== 'title' && input[field] !== undefined) columns[spec.column!] = input[field];
+  }
+  return columns as MediaUpdate;
+}
 
 /** The spec's page count: the total divided by the page size, rounded up (0 for an empty list). */
 export const totalPagesOf = (total: number, limit: number) => Math.ceil(total / limit);
@@ -129,6 +146,7 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
           ...FILTERS[query.filter],
           modelId: query.modelId,
           libraryId: query.libraryId,
+          atLeast: query.atLeast,
           search: query.search.toLowerCase(),
           tags: query.tags.map((t) => t.toLowerCase()),
         };
@@ -144,12 +162,20 @@ export function createMediaService({ db, store, clock, jobs, addToAlbum }: Media
 
       get,
 
-      /** Title and/or tags; the tag copies and the search text change with them, in one transaction. */
+      /**
+       * Title, tags and the other editable fields (shared/media-fields.ts: `edit`); the tag copies and
+       * the search text change with title and tags, in one transaction.
+       */
       update(ownerId: string, id: string, input: UpdateMediaInput): Promise<MediaItem> {
         return change(ownerId, id, async (row, trx) => {
           const title = input.title ?? row.title;
           const tags = input.tags ?? (JSON.parse(row.tags) as string[]);
-          await repo.updateMedia(trx, ownerId, id, { title, tags: JSON.stringify(tags), search_text: searchTextOf(title, tags), updated_at: now() });
+          const text = input.title !== undefined || input.tags !== undefined;
+          await repo.updateMedia(trx, ownerId, id, {
+            ...(text ? { title, tags: JSON.stringify(tags), search_text: searchTextOf(title, tags) } : {}),
+            ...plainColumnsOf(input),
+            updated_at: now(),
+          });
           if (input.tags !== undefined) await repo.replaceTags(trx, ownerId, id, tags);
         });
       },

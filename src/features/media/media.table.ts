@@ -1,6 +1,7 @@
 // Row types of the media library: one image or video of one owner, in the free gallery or premium.
 
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OwnColumns } from '../../shared/media-fields.ts';
 
 export type GalleryName = 'gallery' | 'premium';
 export type MediaType = 'image' | 'video';
@@ -8,7 +9,10 @@ export type MediaStatus = 'processing' | 'ready' | 'failed';
 /** How a video's display rendition came to be (decision 0037). */
 export type Playback = 'original' | 'remuxed' | 'converted';
 
-export interface MediaTable {
+/** The columns the fields' definition alone declares (shared/media-fields.ts: `ownColumn`), each added by its migration. */
+type FieldColumns = { [C in keyof OwnColumns]: Generated<OwnColumns[C]> };
+
+export interface MediaTable extends FieldColumns {
   id: string;
   owner_id: string;
   gallery: GalleryName;
