@@ -52,7 +52,7 @@ describe('the page', () => {
       within(screen.getByRole('navigation', { name: 'Sort by' }))
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Most played', 'Descending']);
+    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Most played', 'Rating', 'Descending']);
     expect(screen.getByText('No premium content found')).toBeTruthy();
     expect(screen.getByText('Upload your first premium content to get started!')).toBeTruthy();
 

@@ -11,7 +11,7 @@
 import type { MediaItem } from '../../src/shared/media.ts';
 
 /** An item's rating, 1 to 5, or null: not rated. */
-export const starsOf = (item: MediaItem): number | null => (item as { rating?: number | null }).rating ?? null;
+export const starsOf = (item: MediaItem): number | null => item.rating ?? null;
 
 /** The rating in words, the name of the stars wherever they are shown. */
 export const starsLabel = (stars: number) => `Rating: ${stars} of 5 stars`;

@@ -43,8 +43,8 @@ function item(id: string, rating: number | null, fields: Partial<MediaItem> = {}
     placeholder: null,
     deletedAt: null,
     ...fields,
-    ...{ rating },
-  } as MediaItem;
+    rating,
+  };
 }
 
 function renderCard(it: MediaItem, compact = false) {
@@ -107,7 +107,7 @@ function ViewerPage({ initial, onRate }: { initial: MediaItem[]; onRate: (item: 
         onDelete={() => {}}
         onRate={(it, stars) => {
           onRate(it, stars);
-          setItems((list) => list.map((m) => (m._id === it._id ? ({ ...m, rating: stars } as MediaItem) : m)));
+          setItems((list) => list.map((m) => (m._id === it._id ? { ...m, rating: stars } : m)));
         }}
       />
     </main>

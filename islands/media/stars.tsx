@@ -39,7 +39,7 @@ export async function rate(g: Pick<GridContext, 'replaceItem' | 'toast'>, item: 
   if (starsOf(item) === stars) return;
   const n = (asked.get(item._id) ?? 0) + 1;
   asked.set(item._id, n);
-  g.replaceItem({ ...item, rating: stars } as MediaItem);
+  g.replaceItem({ ...item, rating: stars });
   const outcome = await clientOf(item).update(item._id, { rating: stars }, RATE_FAILED);
   if (asked.get(item._id) !== n) return;
   if (outcome.ok) return g.replaceItem(outcome.value);
@@ -48,7 +48,7 @@ export async function rate(g: Pick<GridContext, 'replaceItem' | 'toast'>, item: 
 }
 
 /** Select mode's bulk call for Rate: `rate` with the stars (null clears them). */
-export const rateBody = (stars: number | null): Omit<BulkBody, 'ids'> => ({ action: 'rate' as BulkBody['action'], rating: stars });
+export const rateBody = (stars: number | null): Omit<BulkBody, 'ids'> => ({ action: 'rate', rating: stars });
 
 /** What Rate says once done. */
 export const ratedText = (n: number, stars: number | null) => (stars ? `${itemsText(n)} rated ${starsText(stars)}` : `Rating cleared for ${itemsText(n)}`);

@@ -47,7 +47,14 @@ test('a backup carries every rating, and the restored hub lists them as before',
   const store = await new LocalDiskStore(config.mediaDir).init();
   for (const [i, rating] of [5, null, 3, 1, 4, null, 2].entries()) await putMediaBytes(store, newMedia(database, user.id, { title: `Photo ${i}`, rating }));
   const before = await rated(database, user.id, 3);
-  expect(before).toEqual({ total: 3, items: [['Photo 0', 5], ['Photo 4', 4], ['Photo 2', 3]] });
+  expect(before).toEqual({
+    total: 3,
+    items: [
+      ['Photo 0', 5],
+      ['Photo 4', 4],
+      ['Photo 2', 3],
+    ],
+  });
 
   const { folder } = await createBackup({ config, outDir: dir('hub-backups-'), includeKey: false });
   const target = path.join(dir('hub-restore-'), 'data');
@@ -55,7 +62,14 @@ test('a backup carries every rating, and the restored hub lists them as before',
   const none = async () => {
     throw new Error('no input');
   };
-  const code = await runCli(['restore', folder], { out: (l) => out.push(l), err: (l) => out.push(l), env: { DATA_DIR: target }, readLine: none, readSecret: none, interactive: false });
+  const code = await runCli(['restore', folder], {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+    env: { DATA_DIR: target },
+    readLine: none,
+    readSecret: none,
+    interactive: false,
+  });
   expect(code, out.join('\n')).toBe(0);
 
   const restored = openDatabase(loadConfig({ DATA_DIR: target }).databaseFile);

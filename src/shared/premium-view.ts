@@ -22,6 +22,8 @@ export const PREMIUM_SORT_CHIPS = [
   { sortBy: 'type', label: 'Type' },
   // Choosing it asks for the most played first, whatever the order was.
   { sortBy: 'plays', label: 'Most played', order: 'desc' },
+  // The best rated first, whatever the order was (decision 0068).
+  { sortBy: 'rating', label: 'Rating', order: 'desc' },
 ] as const;
 export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
 

@@ -125,7 +125,12 @@ describe('lists: minRating and sort=rating', () => {
         expect(ids(page), `minRating=${min}${query}`).toEqual(want.map((r) => r.id));
         // A page further on, in the rating's order.
         const paged = await list(ann, `?minRating=${min}${query}&sort=rating&limit=3&page=2`);
-        expect(ids(paged), `minRating=${min}${query} sort=rating page 2`).toEqual([...want].sort(byRating).slice(3, 6).map((r) => r.id));
+        expect(ids(paged), `minRating=${min}${query} sort=rating page 2`).toEqual(
+          [...want]
+            .sort(byRating)
+            .slice(3, 6)
+            .map((r) => r.id),
+        );
       }
     }
     // Anything not a whole number from 1 to 5 is a 400 naming the parameter.
@@ -198,7 +203,10 @@ describe('POST /api/{gallery}/bulk {action: "rate", rating}', () => {
 test('the OpenAPI document shows the rating on the item, minRating and sort=rating on both lists, rate in the bulk call and rating in the edit', async () => {
   const admin = await signedInUser(t.database.db, { role: 'admin' }, now);
   const doc = (await ok<unknown>(call('/api/openapi.json', admin))) as {
-    paths: Record<string, Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string; schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: unknown }> } }>
+    >;
     components: { schemas: Record<string, { properties: Record<string, unknown> }> };
   };
   const text = JSON.stringify(doc);
