@@ -298,9 +298,9 @@ export function Viewer({
             ))}
             {!premium && item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
           </p>
-        </div>
-        <div className="flex flex-wrap items-center justify-end gap-2">
           {onRate ? <ViewerStars item={item} onRate={(stars) => onRate(item, stars)} /> : null}
+        </div>
+        <div className="flex items-center gap-2">
           <button
             type="button"
             className={`${ROUND_SHAPE} ${item.isFavorite ? 'text-[#ff8fb3]' : 'text-white'}`}

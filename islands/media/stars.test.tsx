@@ -232,7 +232,7 @@ describe("The toolbar's minimum rating", () => {
   test('the address carries the choice: the chip says it, the search form keeps it, a click shows the view in place', () => {
     const onView = mock((_view: MediaView) => {});
     const view = renderToolbar('/premium?minRating=4', PREMIUM, onView);
-    expect(view.minRating).toBe(4);
+    expect(view.atLeast).toEqual({ rating: 4 });
     const summary = screen.getByText('Minimum rating:').closest('summary');
     expect(summary?.textContent).toBe('★Minimum rating:4+');
     expect(within(filterList()).getByRole('link', { name: '★ 4 and up' }).getAttribute('aria-current')).toBe('true');
@@ -244,13 +244,13 @@ describe("The toolbar's minimum rating", () => {
       details.open = true;
     });
     fireEvent.click(within(filterList()).getByRole('link', { name: 'Any rating' }));
-    expect(onView.mock.calls.map(([v]) => v.minRating)).toEqual([undefined]);
+    expect(onView.mock.calls.map(([v]) => v.atLeast)).toEqual([undefined]);
     expect(details.open).toBe(false);
   });
 
   test('an address with an odd minimum is read as none (the pages are forgiving), and the albums view has no filter', () => {
     for (const odd of ['0', '6', '2.5', 'four', '44']) {
-      expect(readView(RED_ROOM.rules, new URLSearchParams(`minRating=${odd}`)).minRating).toBeUndefined();
+      expect(readView(RED_ROOM.rules, new URLSearchParams(`minRating=${odd}`)).atLeast).toBeUndefined();
     }
     renderToolbar('/gallery?filter=albums');
     expect(screen.queryByRole('list', { name: 'Minimum rating' })).toBeNull();

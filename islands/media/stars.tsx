@@ -63,7 +63,12 @@ export function ViewerStars({ item, onRate }: { item: MediaItem; onRate: (stars:
   const [pointed, setPointed] = useState<number | null>(null);
   const shown = pointed ?? stars ?? 0;
   return (
-    <div role="group" aria-label={stars ? starsLabel(stars) : 'Rating: not rated'} className="inline-flex items-center" onPointerLeave={() => setPointed(null)}>
+    <div
+      role="group"
+      aria-label={stars ? starsLabel(stars) : 'Rating: not rated'}
+      className="-ml-1.5 flex items-center"
+      onPointerLeave={() => setPointed(null)}
+    >
       {STARS.map((n) => (
         <button
           key={n}
@@ -74,7 +79,7 @@ export function ViewerStars({ item, onRate }: { item: MediaItem; onRate: (stars:
           title={stars === n ? `${starsText(n)} (click to clear)` : starsText(n)}
           onPointerEnter={() => setPointed(n)}
           onClick={() => onRate(stars === n ? null : n)}
-          className={`inline-flex h-10 w-7 items-center justify-center rounded-md text-xl leading-none hover:bg-white/10 ${n <= shown ? FILLED : 'text-white/50'}`}
+          className={`inline-flex h-8 w-7 items-center justify-center rounded-md text-xl leading-none hover:bg-white/10 ${n <= shown ? FILLED : 'text-white/50'}`}
         >
           <span aria-hidden="true">{STAR}</span>
         </button>
@@ -121,7 +126,7 @@ export function RateMenu({ className, disabled, onRate }: { className: string; d
 
 /** The toolbar's search form keeps the minimum rating (without JavaScript a search sends it along). */
 export function StarsField({ view }: { view: MediaView }) {
-  return view.minRating ? <input type="hidden" name="minRating" value={view.minRating} /> : null;
+  return view.atLeast?.rating ? <input type="hidden" name="minRating" value={view.atLeast.rating} /> : null;
 }
 
 type Link = (target: MediaView) => { href: string; onClick: (event: MouseEvent<HTMLAnchorElement>) => void };
@@ -135,7 +140,7 @@ type Link = (target: MediaView) => { href: string; onClick: (event: MouseEvent<H
 export function StarsFilter({ view, link, chip }: { view: MediaView; link: Link; chip: (on: boolean) => string }) {
   const box = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
-  const min = view.minRating ?? null;
+  const min = view.atLeast?.rating ?? null;
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
@@ -154,7 +159,7 @@ export function StarsFilter({ view, link, chip }: { view: MediaView; link: Link;
     };
   }, [open]);
   const choice = (n: number | null) => {
-    const { href, onClick } = link(changeMediaView(view, { minRating: n ?? undefined }));
+    const { href, onClick } = link(changeMediaView(view, { atLeast: n ? { rating: n } : undefined }));
     return {
       href,
       onClick: (event: MouseEvent<HTMLAnchorElement>) => {
