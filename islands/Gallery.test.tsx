@@ -322,7 +322,7 @@ describe('Gallery: albums, the bulk bar and duplicates', () => {
       within(bar())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['All', 'Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Move to Premium', 'Delete', 'Clear']);
+    ).toEqual(['All', 'Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Rate', 'Move to Premium', 'Delete', 'Clear']);
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000000' }).click());
     await settle(() => screen.getByRole('checkbox', { name: 'Select Item 000001' }).click());
 

@@ -52,7 +52,7 @@ describe('the page', () => {
       within(screen.getByRole('navigation', { name: 'Sort by' }))
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Most played', 'Descending']);
+    ).toEqual(['Date', 'Title', 'Size', 'Type', 'Most played', 'Rating', 'Descending']);
     expect(screen.getByText('No premium content found')).toBeTruthy();
     expect(screen.getByText('Upload your first premium content to get started!')).toBeTruthy();
 
@@ -198,7 +198,7 @@ describe('select mode', () => {
       within(bar())
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Edit Tags', 'Add to Album', 'Favorite', 'Unfavorite', 'Select All', 'Delete Selected', 'Clear']);
+    ).toEqual(['Edit Tags', 'Add to Album', 'Favorite', 'Unfavorite', 'Rate', 'Select All', 'Delete Selected', 'Clear']);
     expect((within(bar()).getByRole('button', { name: 'Delete Selected' }) as HTMLButtonElement).disabled).toBe(true);
     await settle(() => within(bar()).getByRole('button', { name: 'Select All' }).click());
     expect(within(bar()).getByRole('button', { name: 'Deselect All' })).toBeTruthy();

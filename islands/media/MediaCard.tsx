@@ -13,6 +13,7 @@
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { formatDuration, formatSize, type MediaItem, playsText } from '../../src/shared/media.ts';
 import { CardMenu, type MenuActions } from './CardMenu.tsx';
+import { CardStars } from './CardStars.tsx';
 import { FavoriteMark, PlayIcon, SpinnerIcon, WarningIcon } from './icons.tsx';
 
 /** How a gallery draws its cards (data from its configuration). */
@@ -154,10 +155,7 @@ function Status({ item }: { item: MediaItem }) {
   if (converting !== null && item.thumbnail) {
     return (
       <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
-        <span
-          data-converting
-          className="inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white"
-        >
+        <span data-converting className="media-pill">
           <SpinnerIcon size={14} />
           {convertingText(converting)}
         </span>
@@ -338,6 +336,7 @@ export function MediaCard({
           ) : null}
         </a>
         <Status item={item} />
+        <CardStars item={item} compact={compact} />
         {item.offline ? <span className="chip pointer-events-none absolute bottom-2 left-2 bg-black/80 text-white">Offline</span> : null}
         {look.source ? (
           <span data-source className={`chip pointer-events-none absolute bottom-2 left-2 text-white ${SOURCE_CHIP[item.source][1]}`}>
@@ -352,7 +351,7 @@ export function MediaCard({
           </span>
         ) : null}
         {selecting ? (
-          <label className="absolute left-1.5 top-1.5 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-black/55">
+          <label className="media-check">
             <input
               type="checkbox"
               checked={selected}
@@ -374,10 +373,7 @@ export function MediaCard({
             <FavoriteMark size={16} filled={item.isFavorite} />
           </button>
         ) : item.isFavorite ? (
-          <span
-            className="pointer-events-none absolute left-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-black/55 text-[#ff6b9a]"
-            title="Favorite"
-          >
+          <span className="media-mark" title="Favorite">
             <FavoriteMark size={14} filled />
           </span>
         ) : null}

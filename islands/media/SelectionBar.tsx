@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import type { GridConfig, SelectionButton } from './gallery-config.ts';
 import { SELECTION_LABELS } from './selection-words.ts';
+import { RateMenu } from './stars.tsx';
 
 const BUTTON = 'inline-flex items-center gap-2 whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold disabled:opacity-50 sm:px-4';
 const PLAIN = `${BUTTON} bg-surface text-fg ring-1 ring-line hover:bg-raised`;
@@ -23,6 +24,7 @@ export function SelectionBar({
   onTags,
   onAlbum,
   onFavorite,
+  onRate,
   onPremium,
   onDelete,
 }: {
@@ -38,6 +40,8 @@ export function SelectionBar({
   onAlbum: () => void;
   /** Favorite (true) or Unfavorite (false) the selection. */
   onFavorite: (on: boolean) => void;
+  /** Rate the selection 1 to 5 stars, or clear its stars (null). */
+  onRate: (stars: number | null) => void;
   onPremium: () => void;
   onDelete: () => void;
 }) {
@@ -56,6 +60,7 @@ export function SelectionBar({
     album: live(() => plain('album', onAlbum, true)),
     favorite: live(() => plain('favorite', () => onFavorite(true))),
     unfavorite: live(() => plain('unfavorite', () => onFavorite(false))),
+    rate: live(() => <RateMenu key="rate" className={PLAIN} disabled={none} onRate={onRate} />),
     premium: live(() => plain('premium', onPremium, true)),
     all: () => (
       <button key="all" type="button" className={PLAIN} disabled={empty} onClick={onAll}>

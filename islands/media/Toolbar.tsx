@@ -10,6 +10,7 @@ import { changeMediaView, MAX_MEDIA_SEARCH, MEDIA_VIEW_FORM_ID, type MediaView, 
 import { CardMenu } from './CardMenu.tsx';
 import type { GalleryConfig, SwitchName } from './gallery-config.ts';
 import { ChevronIcon, CloseIcon, SearchIcon, SortIcon } from './icons.tsx';
+import { StarsField, StarsFilter } from './stars.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -83,6 +84,7 @@ function SearchForm({ config, view, onSearch }: { config: GalleryConfig; view: M
       {view.sortBy !== 'createdAt' ? <input type="hidden" name="sortBy" value={view.sortBy} /> : null}
       {view.sortOrder !== 'desc' ? <input type="hidden" name="sortOrder" value={view.sortOrder} /> : null}
       {view.limit !== 50 ? <input type="hidden" name="limit" value={view.limit} /> : null}
+      <StarsField view={view} />
       <label htmlFor={searchId} className="sr-only">
         {words.search}
       </label>
@@ -215,6 +217,7 @@ export function Toolbar({
             )}
           </ul>
         </nav>
+        {albums ? null : <StarsFilter view={view} link={link} chip={chipClass} />}
         {toolbar.actionsMenu ? (
           <div className="flex shrink-0 items-center gap-2">
             <CardMenu

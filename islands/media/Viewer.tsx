@@ -13,6 +13,7 @@ import { formatDuration, formatSize, type MediaItem, playsText } from '../../src
 import { TrashIcon } from '../components/Icons.tsx';
 import { CardMenu, type MenuAction } from './CardMenu.tsx';
 import { ChevronIcon, CloseIcon, FavoriteMark, FullscreenIcon, ImagesIcon, PlayIcon } from './icons.tsx';
+import { starsOfKey, ViewerStars } from './stars.tsx';
 import { ViewerVideo } from './ViewerVideo.tsx';
 
 export interface ViewerProps {
@@ -36,6 +37,8 @@ export interface ViewerProps {
   menuFor?: (item: MediaItem) => MenuAction[];
   /** A viewing of the video was counted (the page shows the new play count). */
   onPlayed?: (item: MediaItem) => void;
+  /** Gives the item 1 to 5 stars, or none (null): its stars and keys 1-5 and 0 (the page shows the change at once). */
+  onRate?: (item: MediaItem, stars: number | null) => unknown;
 }
 
 const FOCUSABLE = 'button:not([disabled]), a[href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -60,6 +63,7 @@ export function Viewer({
   variant = 'gallery',
   menuFor,
   onPlayed,
+  onRate,
 }: ViewerProps) {
   const root = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(null);
@@ -130,7 +134,7 @@ export function Viewer({
     image.src = next.display;
   }, [items, at, count]);
 
-  useViewerKeys(root, { confirming, setConfirming, confirmDelete, close, go, favorite, toggleFullscreen });
+  useViewerKeys(root, { confirming, setConfirming, confirmDelete, close, go, favorite, toggleFullscreen, item, onRate });
 
   if (!item) return null;
   const premium = variant === 'premium';
@@ -160,6 +164,7 @@ export function Viewer({
         onDelete={() => setConfirming(true)}
         menuFor={menuFor}
         onClose={close}
+        onRate={onRate}
       />
 
       {/** biome-ignore lint/a11y/noStaticElementInteractions: kept from before the linter; fix when this code is next touched */}
@@ -258,6 +263,7 @@ function ViewerHeader({
   onDelete,
   menuFor,
   onClose,
+  onRate,
 }: {
   item: MediaItem;
   titleId: string;
@@ -271,6 +277,7 @@ function ViewerHeader({
   onDelete: () => void;
   menuFor: ViewerProps['menuFor'];
   onClose: () => void;
+  onRate: ViewerProps['onRate'];
 }) {
   const kind = item.type === 'video' ? 'Video' : 'Image';
   const facts = [
@@ -309,6 +316,7 @@ function ViewerHeader({
           ))}
           {!premium && item.modelName ? <span className="chip bg-white/15 text-white">{item.modelName}</span> : null}
         </p>
+        {onRate ? <ViewerStars item={item} onRate={(stars) => onRate(item, stars)} /> : null}
       </div>
       <div className="flex items-center gap-2">
         <button
@@ -390,6 +398,8 @@ function useViewerKeys(
     go,
     favorite,
     toggleFullscreen,
+    item,
+    onRate,
   }: {
     confirming: boolean;
     setConfirming: (on: boolean) => void;
@@ -398,6 +408,8 @@ function useViewerKeys(
     go: (step: number) => unknown;
     favorite: () => Promise<void>;
     toggleFullscreen: () => Promise<void>;
+    item: MediaItem | null | undefined;
+    onRate: ViewerProps['onRate'];
   },
 ): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: root is the viewer's ref, setConfirming a state setter
@@ -430,6 +442,12 @@ function useViewerKeys(
         return;
       }
       if (typingIn(event.target)) return;
+      const stars = starsOfKey(event.key);
+      if (stars !== undefined && onRate && item) {
+        event.preventDefault();
+        onRate(item, stars);
+        return;
+      }
       // A focused video, or the scrub strip under it, keeps its own arrow keys (seeking) and space.
       const onVideo = event.target instanceof HTMLVideoElement || (event.target instanceof HTMLElement && event.target.getAttribute('role') === 'slider');
       switch (event.key) {
@@ -477,7 +495,7 @@ function useViewerKeys(
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen]);
+  }, [confirming, confirmDelete, close, go, favorite, toggleFullscreen, onRate, item]);
 }
 
 /** Fullscreen of the viewer: whether it is, and the toggle (refused quietly where not allowed). */

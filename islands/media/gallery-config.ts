@@ -18,10 +18,10 @@ export type CardActionName = 'select' | 'favorite' | 'details' | 'editTitle' | '
 
 /**
  * The select-mode bar's buttons, by name: Edit Tags (add, remove or replace), Add to Album,
- * Favorite and Unfavorite, Move to Premium (The Red Room's: premium has no way back), Select All,
+ * Favorite and Unfavorite, Rate (1 to 5 stars or none), Move to Premium (The Red Room's: premium has no way back), Select All,
  * Delete (to the bin; forever in it) and Clear.
  */
-export type SelectionButton = 'tags' | 'album' | 'favorite' | 'unfavorite' | 'premium' | 'all' | 'delete' | 'clear';
+export type SelectionButton = 'tags' | 'album' | 'favorite' | 'unfavorite' | 'rate' | 'premium' | 'all' | 'delete' | 'clear';
 
 /** The texts the core shows; the spec's words for each gallery. */
 export interface GalleryText {

@@ -19,6 +19,7 @@ import type { GridContext, Place } from './MediaGrid.tsx';
 import type { BulkBody } from './media-api.ts';
 import { clientOf, forGallery, loadModels, setProfilePicture } from './media-client.ts';
 import { SELECTION_LABELS, SELECTION_TEXT } from './selection-words.ts';
+import { RATE_FAILED, rate, rateBody, ratedText } from './stars.tsx';
 import { forgetVocabulary } from './tag-vocabulary.ts';
 
 // The viewer, the select-mode bar and the menu's dialogs load when first opened (their own scripts).
@@ -148,6 +149,15 @@ async function favoriteSelected(g: GridContext, on: boolean): Promise<void> {
   const outcome = await bulkOnChosen(g, { action: on ? 'favorite' : 'unfavorite' }, text.favoriteFailed);
   if (!outcome.ok) return g.toast.show(outcome.message || text.favoriteFailed, 'error');
   g.toast.show(SELECTION_TEXT[g.config.selection.labels].favorite(ids.length, on), 'success');
+  await g.reload();
+}
+
+/** Rate on the selection (null clears the stars); the selection stays for the next action. */
+async function rateSelected(g: GridContext, stars: number | null): Promise<void> {
+  const ids = g.chosen;
+  const outcome = await bulkOnChosen(g, rateBody(stars), RATE_FAILED);
+  if (!outcome.ok) return g.toast.show(outcome.message || RATE_FAILED, 'error');
+  g.toast.show(ratedText(ids.length, stars), 'success');
   await g.reload();
 }
 
@@ -308,6 +318,7 @@ export function GridParts({ g }: { g: GridContext }) {
             onTags={() => g.openDialog(null, 'bulk-tags')}
             onAlbum={() => g.openMoveToAlbum(chosen)}
             onFavorite={(on) => void favoriteSelected(g, on)}
+            onRate={(stars) => void rateSelected(g, stars)}
             onPremium={() =>
               g.ask({
                 title: 'Move to Premium',
@@ -393,6 +404,7 @@ export function GridParts({ g }: { g: GridContext }) {
             onFavorite={(item) => favorite(g, item)}
             onDelete={(item) => moveToBin(g, item)}
             onPlayed={(item: MediaItem) => g.replaceItem({ ...item, playCount: (item.playCount ?? 0) + 1 })}
+            onRate={(item: MediaItem, stars: number | null) => rate(g, item, stars)}
           />
         ) : null}
       </Suspense>

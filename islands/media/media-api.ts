@@ -26,6 +26,8 @@ export interface BulkBody {
   ids: string[];
   tags?: string[];
   albumId?: string;
+  /** `rate`: 1 to 5 stars, or null to clear them. */
+  rating?: number | null;
 }
 
 /** One gallery's client. */
@@ -37,7 +39,7 @@ export function forGallery(gallery: Gallery) {
     loadPage: (view: MediaView, fallback: string) => mediaCall<unknown>(`/api/${gallery}?${viewApiQuery(view)}`, { fallback }),
     loadItem: (id: string) => mediaCall<MediaItem>(item(id), { fallback: 'Error loading media' }),
     toggleFavorite: (id: string, fallback: string) => mediaCall<MediaItem>(item(id, '/favorite'), { method: 'POST', fallback }),
-    update: (id: string, body: { title: string } | { tags: string[] }, fallback: string) =>
+    update: (id: string, body: { title: string } | { tags: string[] } | { rating: number | null }, fallback: string) =>
       mediaCall<MediaItem>(item(id, routes.update[1]), { method: routes.update[0], body, fallback }),
     toBin: (id: string, fallback: string) => mediaCall<unknown>(item(id, routes.toBin[1]), { method: routes.toBin[0], fallback }),
     restore: (id: string, fallback: string) => mediaCall<unknown>(item(id, '/restore'), { method: 'POST', fallback }),

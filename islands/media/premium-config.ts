@@ -87,8 +87,8 @@ export const PREMIUM: GalleryConfig = {
   menu: ['select', 'favorite', 'details', 'editTitle', 'editTags', 'addToAlbum', 'albumCover', 'delete'],
   viewer: 'premium',
   selection: {
-    // The spec's four, then Favorite and Unfavorite, and Clear as in The Red Room (decision 0065).
-    buttons: ['tags', 'album', 'favorite', 'unfavorite', 'all', 'delete', 'clear'],
+    // The spec's four, then Favorite, Unfavorite and Rate, and Clear as in The Red Room (decisions 0065, 0068).
+    buttons: ['tags', 'album', 'favorite', 'unfavorite', 'rate', 'all', 'delete', 'clear'],
     labels: 'premium',
   },
   grid: premiumGrid,

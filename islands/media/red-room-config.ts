@@ -3,6 +3,7 @@
 
 import { COMPACT_STORAGE_KEY, GALLERY_FILTER_CHIPS, GALLERY_SORT_CHIPS, GALLERY_TEXT, GALLERY_VIEW_RULES, itemsText } from '../../src/shared/gallery-view.ts';
 import { GALLERY_TOAST_MS } from '../../src/shared/media.ts';
+import { narrowed } from '../../src/shared/media-view.ts';
 import type { GalleryConfig } from './gallery-config.ts';
 
 /** The Red Room (/gallery). */
@@ -39,7 +40,7 @@ export const RED_ROOM: GalleryConfig = {
     empty: (view) =>
       view.filter === 'recycling-bin'
         ? [GALLERY_TEXT.binEmpty, GALLERY_TEXT.binHint]
-        : view.search || view.library || view.filter !== 'all'
+        : narrowed(view)
           ? [GALLERY_TEXT.noMatch, GALLERY_TEXT.noMatchHint]
           : [GALLERY_TEXT.empty, GALLERY_TEXT.emptyHint],
   },
@@ -66,9 +67,9 @@ export const RED_ROOM: GalleryConfig = {
   card: { title: 'below', favorite: 'button', hoverPreview: true, playBadge: true, doubleClickFullscreen: true },
   menu: ['editTitle', 'editTags', 'addToAlbum', 'profilePicture', 'details', 'select', 'delete'],
   viewer: 'gallery',
-  // Every bulk action the hub has (decision 0065), All first as before.
+  // Every bulk action the hub has (decisions 0065, 0068), All first as before.
   selection: {
-    buttons: ['all', 'album', 'tags', 'favorite', 'unfavorite', 'premium', 'delete', 'clear'],
+    buttons: ['all', 'album', 'tags', 'favorite', 'unfavorite', 'rate', 'premium', 'delete', 'clear'],
     labels: 'red-room',
   },
   grid: ({ compact }) =>

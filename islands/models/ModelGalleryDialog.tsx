@@ -12,6 +12,7 @@ import { type ToastControl, useToast } from '../components/useToast.tsx';
 import { api } from '../lib/api.ts';
 import { MediaGrid } from '../media/MediaGrid.tsx';
 import { isMediaPage } from '../media/media-api.ts';
+import { hasStars, StarsSelect } from '../media/stars.tsx';
 import { chipClass } from '../media/Toolbar.tsx';
 import { MODEL_GALLERY, MODEL_GALLERY_CHIPS, MODEL_GALLERY_TEXT, type ModelGalleryFilter } from './model-gallery-config.ts';
 
@@ -43,6 +44,7 @@ export function ModelGalleryDialog({
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [filter, setFilter] = useState<ModelGalleryFilter>('all');
   const [search, setSearch] = useState('');
+  const [least, setLeast] = useState(0);
   const [viewing, setViewing] = useState(false);
   const [live, setLive] = useState(false);
   const page = useToast(MODEL_GALLERY.toast.ms);
@@ -79,6 +81,7 @@ export function ModelGalleryDialog({
     setItems(null);
     setFilter('all');
     setSearch('');
+    setLeast(0);
     void load(model._id).then((found) => {
       if (current) setItems(found);
     });
@@ -92,7 +95,10 @@ export function ModelGalleryDialog({
   }, [model, load]);
   const replaceItem = useCallback((item: MediaItem) => setItems((list) => (list ?? []).map((m) => (m._id === item._id ? item : m))), []);
 
-  const shown = useMemo(() => (items ?? []).filter((item) => matches(item, filter, search.trim().toLowerCase())), [items, filter, search]);
+  const shown = useMemo(
+    () => (items ?? []).filter((item) => matches(item, filter, search.trim().toLowerCase()) && hasStars(item, least)),
+    [items, filter, search, least],
+  );
 
   function closed() {
     page.closeIn(MODEL_GALLERY_PLACE);
@@ -129,6 +135,7 @@ export function ModelGalleryDialog({
               </button>
             ))}
           </div>
+          <StarsSelect value={least} onChange={setLeast} />
         </div>
         <p className="text-xs text-muted" aria-live="polite">
           {items === null ? MODEL_GALLERY_TEXT.loading : MODEL_GALLERY_TEXT.count(shown.length, count)}

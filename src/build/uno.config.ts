@@ -90,6 +90,16 @@ html[data-discreet].discreet-panic body{visibility:hidden;}
 @media (prefers-reduced-motion: reduce){html[data-discreet] :is(img,video){transition:none;}}
 `;
 
+/**
+ * A rated card's stars (CardStars, decision 0068), drawn from its `data-stars` (1 to 5): that many
+ * filled amber stars, then the rest dimmed, so that fifty cards carry no markup for them and the
+ * first load no code. The amber on the pill (black/75) over the whitest picture is 5:1.
+ */
+const star = (n: number) => '\\2605'.repeat(n);
+export const cardStarsPreflight = [1, 2, 3, 4, 5]
+  .map((n) => `.media-stars[data-stars="${n}"]::before{content:"${star(n)}";color:#fbbf24}.media-stars[data-stars="${n}"]::after{content:"${star(5 - n)}"}`)
+  .join('');
+
 export const unoConfig: UserConfig<Theme> = {
   presets: [presetWind3({ dark: { dark: 'html[data-mode=dark]', light: 'html[data-mode=light]' } })],
   theme: {
@@ -111,6 +121,13 @@ export const unoConfig: UserConfig<Theme> = {
     'media-card': 'relative flex h-full flex-col rounded-xl border border-line bg-surface shadow-sm',
     'media-fill': 'absolute inset-0 h-full w-full object-cover',
     'media-round': 'inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 shadow-sm hover:bg-black/75 disabled:opacity-50',
+    // A card's favourite mark (premium), select-mode checkbox and "Converting 42 %" pill.
+    'media-mark': 'pointer-events-none absolute left-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-black/55 text-[#ff6b9a]',
+    'media-check': 'absolute left-1.5 top-1.5 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-black/55',
+    'media-pill': 'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white',
+    // A rated card's stars (CardStars): over the top of the picture, shown while the card is hovered or holds focus.
+    'media-stars':
+      'pointer-events-none absolute left-1/2 top-3.5 -translate-x-1/2 whitespace-nowrap rounded-full bg-black/75 px-1.5 text-xs leading-5 tracking-tight text-white/60 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
     field:
       'block w-full rounded-lg border border-line bg-bg px-3 py-2 text-fg placeholder:text-muted/70 focus:border-accent focus:outline-none disabled:cursor-not-allowed disabled:bg-raised disabled:opacity-50',
   },
@@ -121,5 +138,6 @@ export const unoConfig: UserConfig<Theme> = {
     // A finger held on a video card plays its preview (MediaCard): no link callout or text selection then.
     { getCSS: () => '[data-video-card] a{-webkit-touch-callout:none;-webkit-user-select:none;user-select:none}' },
     { getCSS: () => discreetPreflight },
+    { getCSS: () => cardStarsPreflight },
   ],
 };

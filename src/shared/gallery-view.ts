@@ -16,6 +16,8 @@ export const GALLERY_SORT_CHIPS = [
   { sortBy: 'size', label: 'Size' },
   // Choosing it asks for the most played first, whatever the order was.
   { sortBy: 'plays', label: 'Most played', order: 'desc' },
+  // The best rated first, whatever the order was (decision 0068).
+  { sortBy: 'rating', label: 'Rating', order: 'desc' },
 ] as const;
 export type GalleryChipSort = (typeof GALLERY_SORT_CHIPS)[number]['sortBy'];
 

@@ -4,6 +4,7 @@
 // (its page, filters and sort keys), the way the server's `forGallery` takes the gallery.
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type SortOrder } from './media.ts';
+import { FILTER_FIELDS, type FilterField, fieldSpec } from './media-fields.ts';
 
 export interface MediaView<F extends string = string, S extends string = string> {
   filter: F;
@@ -16,6 +17,11 @@ export interface MediaView<F extends string = string, S extends string = string>
   album?: string;
   /** Only the items of this library folder (`?library=<id>`); absent: every item. */
   library?: string;
+  /**
+   * Only the items whose field is at least this (the fields with a list filter, media-fields.ts:
+   * `?minRating=4` is `{ rating: 4 }`), as the list query takes them; absent: every item.
+   */
+  atLeast?: Partial<Record<FilterField, number>> | undefined;
 }
 
 /** What makes one gallery's addresses: its page and the values its view takes. */
@@ -80,6 +86,11 @@ export function readView<F extends string, S extends string>(
   if (view.filter === 'albums' && album !== null && ALBUM_ID.test(album)) view.album = album;
   const library = get('library');
   if (library !== null && ALBUM_ID.test(library)) view.library = library;
+  for (const name of FILTER_FIELDS) {
+    const { filter, min = 1, max = 1 } = fieldSpec(name);
+    const value = filter ? get(filter.param) : null;
+    if (value !== null && /^\d{1,3}$/.test(value) && Number(value) >= min && Number(value) <= max) view.atLeast = { ...view.atLeast, [name]: Number(value) };
+  }
   return view;
 }
 
@@ -90,6 +101,7 @@ export function viewQuery<F extends string, S extends string>(rules: ViewRules<F
   if (view.filter !== base.filter) params.set('filter', view.filter);
   if (view.album && view.filter === 'albums') params.set('album', view.album);
   if (view.library) params.set('library', view.library);
+  setFieldFilters(params, view);
   if (view.search) params.set('search', view.search);
   if (view.sortBy !== base.sortBy) params.set('sortBy', view.sortBy);
   if (view.sortOrder !== base.sortOrder) params.set('sortOrder', view.sortOrder);
@@ -114,8 +126,22 @@ export function viewApiQuery(view: MediaView): string {
   });
   if (view.search) params.set('search', view.search);
   if (view.library) params.set('libraryId', view.library);
+  setFieldFilters(params, view);
   return params.toString();
 }
+
+/** The view's field filters as their parameters (`minRating=4`). */
+function setFieldFilters(params: URLSearchParams, view: MediaView): void {
+  for (const name of FILTER_FIELDS) {
+    const value = view.atLeast?.[name];
+    const param = fieldSpec(name).filter?.param;
+    if (value !== undefined && param) params.set(param, String(value));
+  }
+}
+
+/** Whether a view shows only some of the gallery's items (a search, a filter, a library, a field's minimum). */
+export const narrowed = (view: MediaView, all = 'all'): boolean =>
+  Boolean(view.search || view.library || Object.keys(view.atLeast ?? {}).length || view.filter !== all);
 
 /**
  * A change of view. Changing the filter, search, sort or page size goes back to page 1 (spec

@@ -4,7 +4,7 @@
 
 import { itemsText } from './gallery-view.ts';
 import type { PremiumFilter } from './media.ts';
-import { defaultView, type MediaView, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
+import { defaultView, type MediaView, narrowed, readView, type ViewRules, viewApiQuery, viewHref } from './media-view.ts';
 
 /** The filter chips, in the spec's order; the recycling bin is a further value, reached from Actions. */
 export const PREMIUM_FILTER_CHIPS: readonly { filter: PremiumFilter; label: string }[] = [
@@ -22,6 +22,8 @@ export const PREMIUM_SORT_CHIPS = [
   { sortBy: 'type', label: 'Type' },
   // Choosing it asks for the most played first, whatever the order was.
   { sortBy: 'plays', label: 'Most played', order: 'desc' },
+  // The best rated first, whatever the order was (decision 0068).
+  { sortBy: 'rating', label: 'Rating', order: 'desc' },
 ] as const;
 export type PremiumChipSort = (typeof PREMIUM_SORT_CHIPS)[number]['sortBy'];
 
@@ -115,6 +117,6 @@ export const premiumAlbumText = (n: number) => (n === 1 ? PREMIUM_TEXT.itemMoved
 export function premiumEmptyText(view: PremiumView): [string, string] {
   if (view.filter === 'recycling-bin') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyBin];
   if (view.filter === 'favorites') return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyFavorites];
-  if (view.filter === 'all' && !view.search && !view.library) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
+  if (!narrowed(view)) return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyAll];
   return [PREMIUM_TEXT.empty, PREMIUM_TEXT.emptyOther];
 }

@@ -83,8 +83,8 @@ describe.skipIf(Boolean(unavailable))('select mode and play counts in Chromium',
   });
 
   for (const [gallery, path, expected] of [
-    ['gallery', '/gallery', ['All', 'Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Move to Premium', 'Delete', 'Clear']],
-    ['premium', '/premium', ['Edit Tags', 'Add to Album', 'Favorite', 'Unfavorite', 'Select All', 'Delete Selected', 'Clear']],
+    ['gallery', '/gallery', ['All', 'Add to Album', 'Edit Tags', 'Favorite', 'Unfavorite', 'Rate', 'Move to Premium', 'Delete', 'Clear']],
+    ['premium', '/premium', ['Edit Tags', 'Add to Album', 'Favorite', 'Unfavorite', 'Rate', 'Select All', 'Delete Selected', 'Clear']],
   ] as const) {
     test(`${gallery}: video cards show their plays, Most played orders by them, and the select-mode bar offers every action`, async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
