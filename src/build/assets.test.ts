@@ -24,7 +24,7 @@ describe('buildAssets', () => {
     const again = await buildAssets(outDir);
     expect(again).toEqual(manifest);
     for (const url of manifest.files) expect(existsSync(file(url))).toBe(true);
-  });
+  }, 300_000);
 
   test('the stylesheet holds the reset, the theme tokens and the utilities the sources use, and nothing from tests', async () => {
     const css = await Bun.file(file(manifest.css)).text();
@@ -113,7 +113,7 @@ describe('buildAssets', () => {
     for (const f of [recent, ...recentCopies]) expect(existsSync(f)).toBe(true);
     // The current build's copies are kept, however old.
     for (const url of manifest.files) for (const suffix of ['.br', '.gz']) expect(existsSync(file(url) + suffix)).toBe(true);
-  });
+  }, 300_000);
 
   test('ensureAssets reuses a build that matches the sources, and rebuilds one that does not', async () => {
     const dir = tempDir('hub-ensure-');

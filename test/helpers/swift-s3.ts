@@ -32,8 +32,9 @@ const REGION = 'us-east-1';
 const ACCESS_KEY_ID = 'test:tester';
 const SECRET_ACCESS_KEY = 'testing';
 // Idle, the servers serve within about 4 s; on a loaded 2-core machine Python's start alone has
-// taken over 30 s. The bound only decides how long a broken installation takes to fail.
-const STARTUP_TIMEOUT_MS = 90_000;
+// taken over 30 s, and with every test level running at once the whole start took over 120 s. The
+// bound only decides how long a broken installation takes to fail.
+const STARTUP_TIMEOUT_MS = 240_000;
 /**
  * The timeout for a beforeAll hook that calls startSwiftS3: longer than the start's own bound, so
  * a failed start reports why (the servers' logs) rather than bun's bare "hook timed out".
