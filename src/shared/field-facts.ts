@@ -14,6 +14,7 @@ import {
   type FilterField,
   type FilterParam,
   fieldSpec,
+  type LeanCodec,
   MEDIA_FIELDS,
   type MediaFieldName,
   SORT_FIELDS,
@@ -21,7 +22,9 @@ import {
 } from './media-fields.ts';
 
 /** How a lean row carries a field (media-fields.ts: `lean` and what the codec reads). */
-export type FieldCodec = Pick<FieldSpec, 'lean' | 'named' | 'file' | 'leanDefault'> & {
+export type FieldCodec = Pick<FieldSpec, 'named' | 'file' | 'leanDefault'> & {
+  /** Left out for `value`, the most fields' codec. */
+  lean?: LeanCodec;
   /** What a row without its value gives, by kind (media.ts: emptyOf): only a field that may not be null has one. */
   kind?: FieldKind;
 };
@@ -30,7 +33,8 @@ export type FieldCodec = Pick<FieldSpec, 'lean' | 'named' | 'file' | 'leanDefaul
 export function fieldCodecs(): [MediaFieldName, FieldCodec][] {
   return (Object.keys(MEDIA_FIELDS) as MediaFieldName[]).map((name) => {
     const { kind, lean, nullable, named, file, leanDefault } = fieldSpec(name);
-    const codec: FieldCodec = { lean };
+    const codec: FieldCodec = {};
+    if (lean !== 'value') codec.lean = lean;
     if (!nullable && kind !== 'enum' && kind !== 'library') codec.kind = kind;
     if (named) codec.named = true;
     if (file !== undefined) codec.file = file;

@@ -3,6 +3,7 @@
 import type { GALLERIES, MediaLibraryLink } from './media-fields.ts';
 
 export type { MediaLibraryLink };
+
 type Gallery = (typeof GALLERIES)[number];
 
 export const LIBRARY_SCAN_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -70,7 +71,6 @@ export interface LibraryChoice {
   _id: string;
   name: string;
 }
-
 
 export const MAX_LIBRARY_NAME_LENGTH = 100;
 /** How many of a scan's errors its state keeps. */
