@@ -1,6 +1,10 @@
 // Library folders: the API's shapes, limits and texts, shared by the server and the islands.
 
-import type { Gallery } from './media.ts';
+import type { GALLERIES, MediaLibraryLink } from './media-fields.ts';
+
+export type { MediaLibraryLink };
+
+type Gallery = (typeof GALLERIES)[number];
 
 export const LIBRARY_SCAN_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type LibraryScanState = (typeof LIBRARY_SCAN_STATES)[number];
@@ -66,14 +70,6 @@ export interface LibraryFolders {
 export interface LibraryChoice {
   _id: string;
   name: string;
-}
-
-/** Where a library item's file is (MediaItem.library). */
-export interface MediaLibraryLink {
-  _id: string;
-  name: string;
-  /** Relative to the library's folder, NFC, '/' between folders. */
-  path: string;
 }
 
 export const MAX_LIBRARY_NAME_LENGTH = 100;

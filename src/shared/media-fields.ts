@@ -12,7 +12,13 @@
 // - the column types of fields whose column only this list declares (`ownColumn`, media.table.ts).
 // Adding a plain field is one entry here and its migration. Plain data only: the islands import it.
 
-import type { MediaLibraryLink } from './libraries.ts';
+/** Where a library item's file is (MediaItem.library; its kind `library`). */
+export interface MediaLibraryLink {
+  _id: string;
+  name: string;
+  /** Relative to the library's folder, NFC, '/' between folders. */
+  path: string;
+}
 
 /** The states of an item an entry's `values` name (kept here: shared/media.ts builds on this file). */
 export const MEDIA_TYPES = ['image', 'video'] as const;
@@ -166,21 +172,21 @@ const namesWith = <Key extends keyof FieldSpec>(key: Key) =>
 export const fieldSpec = (name: MediaFieldName): FieldSpec => MEDIA_FIELDS[name];
 
 /** The fields PUT /api/{gallery}/{id} changes. */
-export const EDITABLE_FIELDS = namesWith('edit');
+export const EDITABLE_FIELDS = /* @__PURE__ */ namesWith('edit');
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
 /** The fields a bulk action sets, and those actions. */
-export const BULK_SET_FIELDS = namesWith('bulk');
+export const BULK_SET_FIELDS = /* @__PURE__ */ namesWith('bulk');
 export type BulkSetField = (typeof BULK_SET_FIELDS)[number];
 export type BulkSetAction = Fields[BulkSetField]['bulk'];
-export const BULK_SET_ACTIONS = BULK_SET_FIELDS.map((name) => MEDIA_FIELDS[name].bulk) as BulkSetAction[];
+export const BULK_SET_ACTIONS = /* @__PURE__ */ BULK_SET_FIELDS.map((name) => MEDIA_FIELDS[name].bulk) as BulkSetAction[];
 /** The bulk action's field. */
 export const fieldOfBulkAction = (action: string): BulkSetField | undefined => BULK_SET_FIELDS.find((name) => MEDIA_FIELDS[name].bulk === action);
 /** The fields a list filters by, and their query parameters. */
-export const FILTER_FIELDS = namesWith('filter');
+export const FILTER_FIELDS = /* @__PURE__ */ namesWith('filter');
 export type FilterField = (typeof FILTER_FIELDS)[number];
 export type FilterParam = Fields[FilterField]['filter']['param'];
 /** The fields a list sorts by (each sort is named as its field). */
-export const SORT_FIELDS = namesWith('sort');
+export const SORT_FIELDS = /* @__PURE__ */ namesWith('sort');
 export type SortField = (typeof SORT_FIELDS)[number];
 /** The fields whose column only this list declares, with the columns' value types. */
 type OwnColumnField = NamesWith<'ownColumn'>;

@@ -3,8 +3,9 @@
 // the page's address and as the API's query. Both galleries use it; each passes its own rules
 // (its page, filters and sort keys), the way the server's `forGallery` takes the gallery.
 
+import { fieldFilters } from './field-facts.ts' with { type: 'macro' };
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SORT_ORDERS, type SortOrder } from './media.ts';
-import { FILTER_FIELDS, type FilterField, fieldSpec } from './media-fields.ts';
+import type { FilterField } from './media-fields.ts';
 
 export interface MediaView<F extends string = string, S extends string = string> {
   filter: F;
@@ -42,6 +43,8 @@ export const MEDIA_VIEW_FORM_ID = 'media-view';
 export const MAX_MEDIA_SEARCH = 200;
 /** An album id as the address may carry it (a longer or odd one is dropped). */
 const ALBUM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The list's field filters (field-facts.ts: worked out from the definition when built). */
+const FILTERS = Object.freeze(fieldFilters());
 
 export const defaultView = <F extends string, S extends string>(rules: ViewRules<F, S>): MediaView<F, S> => ({
   filter: rules.filters[0] as F,
@@ -86,9 +89,8 @@ export function readView<F extends string, S extends string>(
   if (view.filter === 'albums' && album !== null && ALBUM_ID.test(album)) view.album = album;
   const library = get('library');
   if (library !== null && ALBUM_ID.test(library)) view.library = library;
-  for (const name of FILTER_FIELDS) {
-    const { filter, min = 1, max = 1 } = fieldSpec(name);
-    const value = filter ? get(filter.param) : null;
+  for (const { name, param, min, max } of FILTERS) {
+    const value = get(param);
     if (value !== null && /^\d{1,3}$/.test(value) && Number(value) >= min && Number(value) <= max) view.atLeast = { ...view.atLeast, [name]: Number(value) };
   }
   return view;
@@ -132,10 +134,9 @@ export function viewApiQuery(view: MediaView): string {
 
 /** The view's field filters as their parameters (`minRating=4`). */
 function setFieldFilters(params: URLSearchParams, view: MediaView): void {
-  for (const name of FILTER_FIELDS) {
+  for (const { name, param } of FILTERS) {
     const value = view.atLeast?.[name];
-    const param = fieldSpec(name).filter?.param;
-    if (value !== undefined && param) params.set(param, String(value));
+    if (value !== undefined) params.set(param, String(value));
   }
 }
 

@@ -1,17 +1,14 @@
 // The media library's API shapes and the spec's constants: shared by the server and the islands.
 
+import { bulkSetActions, fieldCodecs, sortFields, titleMax } from './field-facts.ts' with { type: 'macro' };
 import {
-  BULK_SET_ACTIONS,
   type FieldKind,
-  fieldSpec,
   GALLERIES,
-  type LeanCodec,
-  MEDIA_FIELDS,
+  type MEDIA_FIELDS,
   MEDIA_STATUSES,
   MEDIA_TYPES,
   type MediaFieldName,
   type MediaItemFields,
-  SORT_FIELDS,
   VIDEO_PLAYBACKS,
 } from './media-fields.ts';
 
@@ -60,19 +57,17 @@ export type LeanMediaRow = (string | number | string[] | null)[];
 
 type RowField = { [K in MediaFieldName]: (typeof MEDIA_FIELDS)[K]['lean'] extends 'implied' | 'withLibrary' ? never : K }[MediaFieldName];
 type NamedField = { [K in MediaFieldName]: (typeof MEDIA_FIELDS)[K] extends { named: true } ? K : never }[MediaFieldName];
-const FIELD_NAMES = Object.keys(MEDIA_FIELDS) as MediaFieldName[];
+/** Each field's lean codec (field-facts.ts: worked out from the definition when built). */
+const CODECS = Object.freeze(fieldCodecs());
+const ROW_SPECS = CODECS.filter(([, spec]) => spec.lean !== 'implied' && spec.lean !== 'withLibrary');
 
 /** The order of a lean row's values: the fields every item has first, those often null last. */
-export const ROW_FIELDS = FIELD_NAMES.filter((name) => {
-  const lean: LeanCodec = fieldSpec(name).lean;
-  return lean !== 'implied' && lean !== 'withLibrary';
-}) as RowField[];
+export const ROW_FIELDS = ROW_SPECS.map(([name]) => name) as RowField[];
 
 /** The fields a hub answers only once it makes them; a lean page names those its items have. */
-export const OPTIONAL_FIELDS = FIELD_NAMES.filter((name) => fieldSpec(name).named) as NamedField[];
+export const OPTIONAL_FIELDS = CODECS.filter(([, spec]) => spec.named).map(([name]) => name) as NamedField[];
 export type OptionalField = NamedField;
 
-const ROW_SPECS = ROW_FIELDS.map((name) => [name, fieldSpec(name)] as const);
 /** What a value that may not be null is when a row has none. */
 const emptyOf = (kind: FieldKind) =>
   kind === 'text' || kind === 'date' ? '' : kind === 'int' || kind === 'number' ? 0 : kind === 'tags' ? [] : kind === 'bool' ? false : null;
@@ -116,10 +111,7 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
     const id = row[0] as string;
     const url = `/media/${id}`;
     const item: Record<string, unknown> = {};
-    for (const name of FIELD_NAMES) {
-      const spec = fieldSpec(name);
-      if (spec.lean === 'implied') item[name] = spec.file ? `${url}/${spec.file}` : url;
-    }
+    for (const [name, spec] of CODECS) if (spec.lean === 'implied') item[name] = spec.file ? `${url}/${spec.file}` : url;
     ROW_SPECS.forEach(([name, spec], i) => {
       if (spec.named && !named.has(name)) return;
       const value = row[i] ?? null;
@@ -140,7 +132,7 @@ export function expandPage(page: LeanMediaPage | MediaPage): MediaPage {
           return;
         }
         default:
-          item[name] = value ?? spec.leanDefault ?? (spec.nullable ? null : emptyOf(spec.kind));
+          item[name] = value ?? spec.leanDefault ?? (spec.kind ? emptyOf(spec.kind) : null);
       }
     });
     return item as MediaItem;
@@ -161,7 +153,7 @@ export const GALLERY_FILTERS = ['all', 'images', 'videos', 'favorites', 'recycli
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 /** `date` is the spec's older name for createdAt; `plays` is the most played first (by play count, then newest). */
 /** Then a sort by each field that has one (media-fields.ts: `sort`), highest first by default. */
-export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size', 'plays', ...SORT_FIELDS] as const;
+export const GALLERY_SORTS = ['createdAt', 'date', 'title', 'duration', 'size', 'plays', ...sortFields()] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 /** The premium gallery's list adds items in any album, and a sort by type (images, then videos). */
 export const PREMIUM_FILTERS = [...GALLERY_FILTERS, 'albums'] as const;
@@ -184,7 +176,7 @@ export const BULK_ACTIONS = [
   'add-to-album',
   'move-to-premium',
   // Then one action per field a bulk call sets (media-fields.ts: `bulk`), with the value under the field's name.
-  ...BULK_SET_ACTIONS,
+  ...bulkSetActions(),
 ] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** How many items one bulk call may name. */
@@ -197,7 +189,7 @@ export interface BulkResult {
 /** Tags: trimmed, at most this long, unique per item ignoring case. */
 export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_ITEM = 100;
-export const MAX_TITLE_LENGTH = MEDIA_FIELDS.title.max;
+export const MAX_TITLE_LENGTH = titleMax();
 
 // The upload's formats are upload-formats.ts: only the upload dialog needs them (decision 0041).
 /** The spec's 15-minute upload timeout, per file. */
