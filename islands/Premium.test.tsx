@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { unoConfig } from '../src/build/uno.config.ts';
 import { creatorOf } from '../src/shared/creator.ts';
 import type { MediaItem, MediaPage } from '../src/shared/media.ts';
 import { PREMIUM_TAGLINES, TAGLINE_FADE_MS, TAGLINE_MS } from '../src/shared/premium-view.ts';
@@ -96,7 +97,9 @@ describe('the page', () => {
     expect(premiumGrid({ compact: true, titles: true })).toContain('auto-rows-[150px]');
     expect(premiumGrid({ compact: false, titles: true })).toContain('auto-rows-[280px]');
     expect(premiumGrid({ compact: false, titles: false })).toContain('auto-rows-[350px]');
-    expect(premiumGrid({ compact: false, titles: false })).toContain('minmax(340px,1fr)');
+    // The large cards' columns are the stylesheet's premium-cards shortcut.
+    expect(premiumGrid({ compact: false, titles: false })).toContain('premium-cards');
+    expect(String((unoConfig.shortcuts as Record<string, string>)['premium-cards'])).toContain('xl:grid-cols-[repeat(auto-fill,minmax(340px,1fr))]');
   });
 
   test('titles view shows the model chip and the size', async () => {

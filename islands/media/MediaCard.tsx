@@ -164,7 +164,7 @@ function Status({ item }: { item: MediaItem }) {
   }
   if (item.status === 'processing') {
     return (
-      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 text-muted">
+      <span className="media-waiting">
         <SpinnerIcon size={22} />
         <span data-converting={converting === null ? undefined : ''} className="text-xs font-semibold tabular-nums">
           {converting === null ? 'Processing…' : convertingText(converting)}
@@ -174,7 +174,7 @@ function Status({ item }: { item: MediaItem }) {
   }
   if (item.status === 'failed' || !item.thumbnail) {
     return (
-      <span className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 px-3 text-center text-danger">
+      <span className="media-failed">
         <WarningIcon />
         <span className="text-xs font-semibold">Processing failed</span>
         {item.failure ? <span className="line-clamp-3 text-[11px] text-muted">{item.failure}</span> : null}
@@ -319,7 +319,7 @@ export function MediaCard({
           {clip && wanted && live ? <PreviewClip src={clip} onPlaying={setPlaying} /> : null}
           {badge ? (
             <span className={`absolute inset-0 flex items-center justify-center transition-opacity ${playing ? 'opacity-0' : ''}`}>
-              <span className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white">
+              <span className="media-play">
                 <PlayIcon size={18} />
               </span>
             </span>
@@ -378,11 +378,7 @@ export function MediaCard({
           </span>
         ) : null}
         {selecting && look.favorite === 'button' ? null : (
-          <div
-            className={
-              compact ? 'absolute right-1.5 top-1.5 sm:opacity-0 sm:focus-within:opacity-100 sm:group-hover:opacity-100' : 'absolute right-1.5 top-1.5'
-            }
-          >
+          <div className={compact ? 'media-menu' : 'absolute right-1.5 top-1.5'}>
             <CardMenu label={`Actions for ${title}`} actions={actions} disabled={!live || busy} />
           </div>
         )}

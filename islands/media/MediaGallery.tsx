@@ -291,7 +291,7 @@ export function MediaGallery({
       <div className="flex flex-wrap items-start justify-between gap-3">
         {/* The title and Upload share a row on phones too. */}
         <div className="min-w-0 flex-1 basis-40">
-          <h1 className="flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 className="gallery-heading">
             {words.title ?? text.title}
             {header.badge ? <span className="chip bg-warn/15 text-warn">{header.badge}</span> : null}
           </h1>
@@ -457,7 +457,7 @@ export function MediaGallery({
           title={text.uploadButton}
           // On phones the header's Upload button is the way (nothing floats over the cards); from sm a
           // floating button, for which the page keeps room at its end.
-          className="fixed bottom-28 right-6 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:inline-flex"
+          className="floating-upload"
         >
           <UploadIcon size={22} />
         </button>
@@ -470,7 +470,7 @@ export function MediaGallery({
           aria-label="Back to top"
           title="Back to top"
           // On phones in the middle of the bottom bar (room the page keeps), so it covers no card.
-          className="fixed bottom-1 left-1/2 z-[55] inline-flex h-10 w-10 -translate-x-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6 sm:h-11 sm:w-11 sm:translate-x-0"
+          className="back-to-top"
         >
           <ChevronIcon direction="right" size={18} className="-rotate-90" />
         </button>

@@ -217,7 +217,8 @@ export function Toolbar({
             )}
           </ul>
         </nav>
-        {albums ? null : <StarsFilter view={view} link={link} chip={chipClass} />}
+        {/* The bin lists what was deleted, with no rating filter. */}
+        {albums || view.filter === 'recycling-bin' ? null : <StarsFilter view={view} link={link} chip={chipClass} />}
         {toolbar.actionsMenu ? (
           <div className="flex shrink-0 items-center gap-2">
             <CardMenu

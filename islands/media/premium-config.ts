@@ -25,7 +25,8 @@ export function premiumGrid({ compact, titles }: Record<SwitchName, boolean>): s
   const rows = compact ? 'auto-rows-[150px]' : titles ? 'auto-rows-[280px]' : 'auto-rows-[350px]';
   const columns = compact
     ? 'grid-cols-4 gap-1.5 sm:grid-cols-6 md:grid-cols-8 lg:grid-cols-10 xl:grid-cols-10'
-    : 'gap-4 grid-cols-[repeat(auto-fill,minmax(min(100%,260px),1fr))] sm:grid-cols-[repeat(auto-fill,minmax(280px,1fr))] md:grid-cols-[repeat(auto-fill,minmax(300px,1fr))] lg:grid-cols-[repeat(auto-fill,minmax(320px,1fr))] xl:grid-cols-[repeat(auto-fill,minmax(340px,1fr))]';
+    : // The large cards' columns are a shortcut in the stylesheet (uno.config.ts), kept out of the first load.
+      'premium-cards';
   return `grid ${columns} ${rows}`;
 }
 

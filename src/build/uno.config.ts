@@ -125,6 +125,22 @@ export const unoConfig: UserConfig<Theme> = {
     'media-mark': 'pointer-events-none absolute left-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-full bg-black/55 text-[#ff6b9a]',
     'media-check': 'absolute left-1.5 top-1.5 inline-flex h-8 w-8 cursor-pointer items-center justify-center rounded-full bg-black/55',
     'media-pill': 'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full bg-black/80 px-2.5 py-1 text-xs font-semibold tabular-nums text-white',
+    // Premium's large cards (the spec's 260, 280, 300, 320 and 340 px wide), the galleries' floating
+    // Upload and Back to top buttons: long class lists the galleries' first load would otherwise carry.
+    'premium-cards':
+      'gap-4 grid-cols-[repeat(auto-fill,minmax(min(100%,260px),1fr))] sm:grid-cols-[repeat(auto-fill,minmax(280px,1fr))] md:grid-cols-[repeat(auto-fill,minmax(300px,1fr))] lg:grid-cols-[repeat(auto-fill,minmax(320px,1fr))] xl:grid-cols-[repeat(auto-fill,minmax(340px,1fr))]',
+    // A card whose processing failed, and one still waiting for its picture.
+    'media-failed': 'pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-1 px-3 text-center text-danger',
+    'media-waiting': 'pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 text-muted',
+    // A card's menu button's corner (shown on hover or focus where a pointer hovers) and its play badge.
+    'media-menu': 'absolute right-1.5 top-1.5 sm:opacity-0 sm:focus-within:opacity-100 sm:group-hover:opacity-100',
+    'media-play': 'inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white',
+    // A gallery's heading.
+    'gallery-heading': 'flex flex-wrap items-center gap-2 font-display text-2xl font-bold tracking-tight sm:text-3xl',
+    'floating-upload':
+      'fixed bottom-28 right-6 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-xl hover:bg-accent/90 disabled:opacity-50 sm:inline-flex',
+    'back-to-top':
+      'fixed bottom-1 left-1/2 z-[55] inline-flex h-10 w-10 -translate-x-1/2 items-center justify-center rounded-full border border-line bg-surface text-fg shadow-lg hover:bg-raised sm:bottom-28 sm:left-6 sm:h-11 sm:w-11 sm:translate-x-0',
     // A rated card's stars (CardStars): over the top of the picture, shown while the card is hovered or holds focus.
     'media-stars':
       'pointer-events-none absolute left-1/2 top-3.5 -translate-x-1/2 whitespace-nowrap rounded-full bg-black/75 px-1.5 text-xs leading-5 tracking-tight text-white/60 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100',
