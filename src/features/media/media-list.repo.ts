@@ -13,7 +13,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
-import { FILTER_FIELDS, type FilterField, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
+import { boundsOf, FILTER_FIELDS, type FilterField, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
 
 /** The planner's own sorts, and one per field with a sort (named as its field, shared/media-fields.ts). */
@@ -51,6 +51,28 @@ function fieldConditions(filter: MediaListFilter, table = 'media'): RawBuilder<u
   });
 }
 const hasFieldFilter = (filter: MediaListFilter) => fieldConditions(filter).length > 0;
+
+/**
+ * The sorts each filtered field has an index for within each of its values (owner, gallery, bin,
+ * the field's column, the sort's columns, then the type and the favourite: the field's migrations).
+ */
+const BY_VALUE_SORTS = new Set<MediaSortColumn>(['created', 'title', 'duration', 'size', 'plays']);
+
+/**
+ * The one field filter a list has, with the values it lets through (its definition's bounds), when
+ * the sort has an index within each value; undefined otherwise (several fields, or another sort).
+ */
+function byValueOf(filter: MediaListFilter, sort: MediaSortColumn): { column: string; values: number[] } | undefined {
+  const chosen = FILTER_FIELDS.filter((field) => filter.atLeast?.[field] !== undefined);
+  if (chosen.length !== 1 || !BY_VALUE_SORTS.has(sort)) return undefined;
+  const field = chosen[0]!;
+  const { max } = boundsOf(field);
+  const from = Math.max(Math.ceil(filter.atLeast![field]!), boundsOf(field).min);
+  if (max - from > MAX_VALUE_RUNS) return undefined;
+  return { column: columnOf(field), values: Array.from({ length: Math.max(0, max - from + 1) }, (_, i) => from + i) };
+}
+/** At most this many values are read as runs of their own (one short read of the index each). */
+const MAX_VALUE_RUNS = 16;
 
 /** The columns of each sort, the tie-break last (each sort's index holds them). */
 const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
@@ -456,6 +478,25 @@ export async function listMedia(
     const total = await countedTotal(db, ownerId, gallery, filter);
     if (total === 0 || page.offset >= total) return { items: [], total };
     return { items: (await unfiltered()).rows, total };
+  }
+
+  // A field's filter alone, in a sort its index holds within each value: counted from the field's
+  // index, the page taken from the first offset + limit rows of each value's run in the sort's
+  // order (its index alone, a few short reads), those few sorted, then read.
+  const byValue = alone ? byValueOf(filter, sort) : undefined;
+  if (byValue) {
+    const counted = await sql<{ n: number }>`select count(*) as n from media where ${listed} and ${sql.join(fieldConditions(filter), sql` and `)}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (total === 0 || page.offset >= total) return { items: [], total };
+    const runs = byValue.values.map(
+      (value) =>
+        sql`select * from (select media.rowid as rowid, ${walkedColumns(sort)} from media where ${listed} and ${sql.ref(`media.${byValue.column}`)} = ${value} ${tail.bounded(page.offset + page.limit)})`,
+    );
+    const items = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.rowid in (select walked.rowid from (${sql.join(runs, sql` union all `)}) as walked
+        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
+      order by ${orderOf(sort, order)}`.execute(db);
+    return { items: items.rows, total };
   }
 
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
