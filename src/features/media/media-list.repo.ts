@@ -274,11 +274,18 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ...filter.tags.map((tag) => tagKeys(tag, span)),
       ...(filter.inAlbum ? [albumKeys(span)] : []),
     ]);
-    const hits =
+    const modelHits =
       filter.modelId === undefined
         ? found
         : sql`select hit.key as key from (${found}) as hit where +hit.key in (select ids.key from media as own indexed by media_model_list
             join media_search_ids as ids on ids.media_id = own.id where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`;
+    // The fields' filters: each match's item (by its key) is looked up in the list's items that pass
+    // them, read once from the field's index (the matches stay in key order; no row is read).
+    const hits = hasFieldFilter(filter)
+      ? sql`select hit.key as key from (${modelHits}) as hit where (select ids.media_id from media_search_ids as ids where ids.key = hit.key)
+          in (select media.id from media where media.owner_id = ${ownerId} and media.gallery = ${gallery}
+            and media.deleted_at is ${filter.inBin ? sql`not null` : sql`null`} and ${sql.join(fieldConditions(filter), sql` and `)})`
+      : modelHits;
     // A walked row is tested as the rule says: its search text (plain text: LIKE is exact), its tags and model.
     const tagged = (row: string) =>
       sql.join(
@@ -287,12 +294,16 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       );
     const isMatch = (row: string) =>
       sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${containsText('own.search_text', filter.search)}
-        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``})${tagged(row)}`;
+        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``}
+        ${sql.join(
+          fieldConditions(filter, 'own').map((c) => sql`and ${c}`),
+          sql` `,
+        )})${tagged(row)}`;
     // Sorted by title, when no tag of the owner contains the search, the title in the index decides:
     // it contains the search (LIKE) exactly when its lower case does, but for the two capitals whose
     // lower case is ASCII (U+0130 and the Kelvin sign), which send their row to the full test.
     let isMatchByTitle: Matches['isMatchByTitle'];
-    if (sort === 'title' && filter.modelId === undefined && !filter.inAlbum) {
+    if (sort === 'title' && filter.modelId === undefined && !filter.inAlbum && !hasFieldFilter(filter)) {
       const inTags = await sql`select 1 from media_tag_counts where owner_id = ${ownerId} and n > 0 and instr(tag, ${filter.search}) > 0 limit 1`.execute(db);
       if (inTags.rows.length === 0) {
         const odd = /[ik]/.test(filter.search);
@@ -308,7 +319,8 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
-  if (filter.tags.length > 0 && filter.modelId !== undefined) return null;
+  // (Tags or a model with a field's filter: checked on the rows, the general way.)
+  if ((filter.tags.length > 0 && filter.modelId !== undefined) || hasFieldFilter(filter)) return null;
   const listed = sql.join(
     [
       sql`gallery = ${gallery}`,
@@ -501,10 +513,11 @@ export async function listMedia(
 
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below. The fields' filters
-  // alone are matched from their column's index; with anything else, checked on the rows.)
+  // alone are matched from their column's index; with a plain search, from the search's matches;
+  // with anything else, checked on the rows.)
   const matches = alone
     ? fieldMatches(filter, listed)
-    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined || hasFieldFilter(filter)
+    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined || (hasFieldFilter(filter) && filter.search === '')
       ? null
       : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor field: those take the next way.)
@@ -548,8 +561,14 @@ export async function listMedia(
       const walked = await walk(matches.isMatch, bound);
       if (walked.rows.length === needed) return { items: walked.rows, total };
     }
-    const sorted = await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
-      left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
+    // (By a field's sort, its index is walked to the end against the set of the matches' ids: it
+    // holds the id, so no row is read but the page's.)
+    const sorted = (SORT_FIELDS as readonly string[]).includes(sort)
+      ? await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+          where media.rowid in (select media.rowid from media where ${listed} and media.id in (${matches.ids}) ${tail})
+          order by ${orderOf(sort, order)}`.execute(db)
+      : await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
+          left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
     return { items: sorted.rows, total };
   }
 
