@@ -319,8 +319,8 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
-  // (Tags or a model with a field's filter: checked on the rows, the general way.)
-  if ((filter.tags.length > 0 && filter.modelId !== undefined) || hasFieldFilter(filter)) return null;
+  // (A model with a field's filter: checked on the rows, the general way.)
+  if ((filter.tags.length > 0 && filter.modelId !== undefined) || (filter.modelId !== undefined && hasFieldFilter(filter))) return null;
   const listed = sql.join(
     [
       sql`gallery = ${gallery}`,
@@ -340,17 +340,23 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     const [first, ...others] = [...filter.tags].sort((a, b) => countOf(a) - countOf(b));
     const alsoTagged = (id: RawBuilder<unknown>) =>
       others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
+    // The fields' filters: the list's items that pass them, read once from the field's index.
+    const passing = (id: RawBuilder<unknown>) =>
+      hasFieldFilter(filter)
+        ? sql` and ${id} in (select media.id from media where media.owner_id = ${ownerId} and media.gallery = ${gallery}
+            and media.deleted_at is ${filter.inBin ? sql`not null` : sql`null`} and ${sql.join(fieldConditions(filter), sql` and `)})`
+        : sql``;
     const isMatch = (row: string) =>
-      sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`;
+      sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}${passing(sql.ref(`${row}.id`))}`;
     const rarest = countOf(first!);
     const n = rarest === 0 ? undefined : await ownerNumberOf(db, ownerId);
     if (n === undefined) return { count: sql`select 0 as n`, isMatch, ids: sql`select null as id where 0` };
     // The rarest tag's copies within the list's span, by their keys (migration 0026), each probed for the others.
     const span = keySpanOf(n, gallery, filter);
-    const tagged = sql`from media_tags as tagged indexed by media_tags_key where tagged.tag = ${first} and ${span('tagged.key')}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
-    if (others.length === 0) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
+    const tagged = sql`from media_tags as tagged indexed by media_tags_key where tagged.tag = ${first} and ${span('tagged.key')}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}${passing(sql.ref('tagged.media_id'))}`;
+    if (others.length === 0 && !hasFieldFilter(filter)) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     const all = filter.tags.reduce((sum, tag) => sum + countOf(tag), 0);
-    if (rarest * others.length * PROBES_OVER_MERGE < all) {
+    if (others.length === 0 || hasFieldFilter(filter) || rarest * others.length * PROBES_OVER_MERGE < all) {
       return { count: sql`select count(*) as n ${tagged}`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     }
     const merged = mergedKeys(filter.tags.map((tag) => tagKeys(tag, span)));
@@ -517,7 +523,7 @@ export async function listMedia(
   // with anything else, checked on the rows.)
   const matches = alone
     ? fieldMatches(filter, listed)
-    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined || (hasFieldFilter(filter) && filter.search === '')
+    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined
       ? null
       : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor field: those take the next way.)
