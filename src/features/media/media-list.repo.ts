@@ -35,8 +35,10 @@ export interface MediaListFilter {
   libraryId?: string | undefined;
   /**
    * The fields' filters (shared/media-fields.ts: `filter`): only items whose field is at least the
-   * value. Alone, they are counted and their rows found by their column's sort index (owner, gallery,
-   * bin, column); with a search, tags, a model, albums or a library they are checked on the rows.
+   * value. Alone, they are counted from their column's index (owner, gallery, bin, column) and a
+   * page is read from the column's index within each value in the sort's order (byValueOf); with a
+   * plain search or tags, the matches are looked up in the items that pass them (read once from
+   * that index); with a model, albums, a library or text other than plain, checked on the rows.
    */
   atLeast?: Partial<Record<FilterField, number>> | undefined;
 }
