@@ -1,5 +1,5 @@
 // The media library's derived data, in one place (decision 0067): every trigger and derived column
-// or table the migrations made (0010-0046), what each keeps true, and a check that recomputes each
+// or table the migrations made (0010-0047), what each keeps true, and a check that recomputes each
 // one from the rows it follows. The migrations stay as they were written (frozen); this module names
 // what they built, `MEDIA_TRIGGERS` and `MEDIA_INDEXES` list every trigger and index on the media
 // and album tables (a test fails when a migration adds one that is not listed here), and
@@ -191,7 +191,11 @@ export const MEDIA_INDEXES: Record<string, string> = {
   media_page_size: 'lists by size (0011)',
   media_page_type: 'premium lists by type (0017)',
   media_page_plays: 'lists by play count (0044)',
-  media_page_rating: 'lists by rating, and a minimum rating counted and paged (0046)',
+  media_page_rating: 'lists by rating, and a minimum rating counted and paged by date, with the type and favourite (0046, 0047)',
+  media_page_rating_title: 'a minimum rating paged by title (0047)',
+  media_page_rating_duration: 'a minimum rating paged by duration (0047)',
+  media_page_rating_size: 'a minimum rating paged by size (0047)',
+  media_page_rating_plays: 'a minimum rating paged by play count (0047)',
   media_in_albums: 'the premium albums filter (partial: album_count > 0, 0019)',
   media_model_list: 'a model’s items, counted and paged (0012)',
   media_library: 'a library’s items by path (partial, 0033)',

@@ -13,7 +13,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsText } from '../../db/owned.ts';
-import { FILTER_FIELDS, type FilterField, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
+import { boundsOf, FILTER_FIELDS, type FilterField, fieldSpec, SORT_FIELDS, type SortField } from '../../shared/media-fields.ts';
 import type { GalleryName, MediaWithModel } from './media.table.ts';
 
 /** The planner's own sorts, and one per field with a sort (named as its field, shared/media-fields.ts). */
@@ -35,8 +35,10 @@ export interface MediaListFilter {
   libraryId?: string | undefined;
   /**
    * The fields' filters (shared/media-fields.ts: `filter`): only items whose field is at least the
-   * value. Alone, they are counted and their rows found by their column's sort index (owner, gallery,
-   * bin, column); with a search, tags, a model, albums or a library they are checked on the rows.
+   * value. Alone, they are counted from their column's index (owner, gallery, bin, column) and a
+   * page is read from the column's index within each value in the sort's order (byValueOf); with a
+   * plain search or tags, the matches are looked up in the items that pass them (read once from
+   * that index); with a model, albums, a library or text other than plain, checked on the rows.
    */
   atLeast?: Partial<Record<FilterField, number>> | undefined;
 }
@@ -51,6 +53,28 @@ function fieldConditions(filter: MediaListFilter, table = 'media'): RawBuilder<u
   });
 }
 const hasFieldFilter = (filter: MediaListFilter) => fieldConditions(filter).length > 0;
+
+/**
+ * The sorts each filtered field has an index for within each of its values (owner, gallery, bin,
+ * the field's column, the sort's columns, then the type and the favourite: the field's migrations).
+ */
+const BY_VALUE_SORTS = new Set<MediaSortColumn>(['created', 'title', 'duration', 'size', 'plays']);
+
+/**
+ * The one field filter a list has, with the values it lets through (its definition's bounds), when
+ * the sort has an index within each value; undefined otherwise (several fields, or another sort).
+ */
+function byValueOf(filter: MediaListFilter, sort: MediaSortColumn): { column: string; values: number[] } | undefined {
+  const chosen = FILTER_FIELDS.filter((field) => filter.atLeast?.[field] !== undefined);
+  if (chosen.length !== 1 || !BY_VALUE_SORTS.has(sort)) return undefined;
+  const field = chosen[0]!;
+  const { max } = boundsOf(field);
+  const from = Math.max(Math.ceil(filter.atLeast![field]!), boundsOf(field).min);
+  if (max - from > MAX_VALUE_RUNS) return undefined;
+  return { column: columnOf(field), values: Array.from({ length: Math.max(0, max - from + 1) }, (_, i) => from + i) };
+}
+/** At most this many values are read as runs of their own (one short read of the index each). */
+const MAX_VALUE_RUNS = 16;
 
 /** The columns of each sort, the tie-break last (each sort's index holds them). */
 const SORT_COLUMNS: Record<MediaSortColumn, string[]> = {
@@ -252,11 +276,18 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ...filter.tags.map((tag) => tagKeys(tag, span)),
       ...(filter.inAlbum ? [albumKeys(span)] : []),
     ]);
-    const hits =
+    const modelHits =
       filter.modelId === undefined
         ? found
         : sql`select hit.key as key from (${found}) as hit where +hit.key in (select ids.key from media as own indexed by media_model_list
             join media_search_ids as ids on ids.media_id = own.id where own.owner_id = ${ownerId} and own.model_id = ${filter.modelId})`;
+    // The fields' filters: each match's item (by its key) is looked up in the list's items that pass
+    // them, read once from the field's index (the matches stay in key order; no row is read).
+    const hits = hasFieldFilter(filter)
+      ? sql`select hit.key as key from (${modelHits}) as hit where (select ids.media_id from media_search_ids as ids where ids.key = hit.key)
+          in (select media.id from media where media.owner_id = ${ownerId} and media.gallery = ${gallery}
+            and media.deleted_at is ${filter.inBin ? sql`not null` : sql`null`} and ${sql.join(fieldConditions(filter), sql` and `)})`
+      : modelHits;
     // A walked row is tested as the rule says: its search text (plain text: LIKE is exact), its tags and model.
     const tagged = (row: string) =>
       sql.join(
@@ -265,12 +296,16 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       );
     const isMatch = (row: string) =>
       sql`exists (select 1 from media as own where own.rowid = ${sql.ref(`${row}.rowid`)} and ${containsText('own.search_text', filter.search)}
-        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``})${tagged(row)}`;
+        ${filter.modelId === undefined ? sql`` : sql`and own.model_id = ${filter.modelId}`} ${filter.inAlbum ? sql`and own.album_count > 0` : sql``}
+        ${sql.join(
+          fieldConditions(filter, 'own').map((c) => sql`and ${c}`),
+          sql` `,
+        )})${tagged(row)}`;
     // Sorted by title, when no tag of the owner contains the search, the title in the index decides:
     // it contains the search (LIKE) exactly when its lower case does, but for the two capitals whose
     // lower case is ASCII (U+0130 and the Kelvin sign), which send their row to the full test.
     let isMatchByTitle: Matches['isMatchByTitle'];
-    if (sort === 'title' && filter.modelId === undefined && !filter.inAlbum) {
+    if (sort === 'title' && filter.modelId === undefined && !filter.inAlbum && !hasFieldFilter(filter)) {
       const inTags = await sql`select 1 from media_tag_counts where owner_id = ${ownerId} and n > 0 and instr(tag, ${filter.search}) > 0 limit 1`.execute(db);
       if (inTags.rows.length === 0) {
         const odd = /[ik]/.test(filter.search);
@@ -286,7 +321,8 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
       ids: sql`select ids.media_id as id from (${hits}) as hit join media_search_ids as ids on ids.key = hit.key`,
     };
   }
-  if (filter.tags.length > 0 && filter.modelId !== undefined) return null;
+  // (A model with a field's filter: checked on the rows, the general way.)
+  if ((filter.tags.length > 0 && filter.modelId !== undefined) || (filter.modelId !== undefined && hasFieldFilter(filter))) return null;
   const listed = sql.join(
     [
       sql`gallery = ${gallery}`,
@@ -306,17 +342,23 @@ async function indexedMatches(db: Db, ownerId: string, gallery: GalleryName, fil
     const [first, ...others] = [...filter.tags].sort((a, b) => countOf(a) - countOf(b));
     const alsoTagged = (id: RawBuilder<unknown>) =>
       others.map((tag) => sql` and exists (select 1 from media_tags as also where also.media_id = ${id} and also.tag = ${tag})`);
+    // The fields' filters: the list's items that pass them, read once from the field's index.
+    const passing = (id: RawBuilder<unknown>) =>
+      hasFieldFilter(filter)
+        ? sql` and ${id} in (select media.id from media where media.owner_id = ${ownerId} and media.gallery = ${gallery}
+            and media.deleted_at is ${filter.inBin ? sql`not null` : sql`null`} and ${sql.join(fieldConditions(filter), sql` and `)})`
+        : sql``;
     const isMatch = (row: string) =>
-      sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}`;
+      sql`exists (select 1 from media_tags as also where also.media_id = ${sql.ref(`${row}.id`)} and also.tag = ${first})${sql.join(alsoTagged(sql.ref(`${row}.id`)), sql``)}${passing(sql.ref(`${row}.id`))}`;
     const rarest = countOf(first!);
     const n = rarest === 0 ? undefined : await ownerNumberOf(db, ownerId);
     if (n === undefined) return { count: sql`select 0 as n`, isMatch, ids: sql`select null as id where 0` };
     // The rarest tag's copies within the list's span, by their keys (migration 0026), each probed for the others.
     const span = keySpanOf(n, gallery, filter);
-    const tagged = sql`from media_tags as tagged indexed by media_tags_key where tagged.tag = ${first} and ${span('tagged.key')}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}`;
-    if (others.length === 0) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
+    const tagged = sql`from media_tags as tagged indexed by media_tags_key where tagged.tag = ${first} and ${span('tagged.key')}${sql.join(alsoTagged(sql.ref('tagged.media_id')), sql``)}${passing(sql.ref('tagged.media_id'))}`;
+    if (others.length === 0 && !hasFieldFilter(filter)) return { count: sql`select ${rarest} as n`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     const all = filter.tags.reduce((sum, tag) => sum + countOf(tag), 0);
-    if (rarest * others.length * PROBES_OVER_MERGE < all) {
+    if (others.length === 0 || hasFieldFilter(filter) || rarest * others.length * PROBES_OVER_MERGE < all) {
       return { count: sql`select count(*) as n ${tagged}`, isMatch, ids: sql`select tagged.media_id as id ${tagged}` };
     }
     const merged = mergedKeys(filter.tags.map((tag) => tagKeys(tag, span)));
@@ -458,12 +500,32 @@ export async function listMedia(
     return { items: (await unfiltered()).rows, total };
   }
 
+  // A field's filter alone, in a sort its index holds within each value: counted from the field's
+  // index, the page taken from the first offset + limit rows of each value's run in the sort's
+  // order (its index alone, a few short reads), those few sorted, then read.
+  const byValue = alone ? byValueOf(filter, sort) : undefined;
+  if (byValue) {
+    const counted = await sql<{ n: number }>`select count(*) as n from media where ${listed} and ${sql.join(fieldConditions(filter), sql` and `)}`.execute(db);
+    const total = Number(counted.rows[0]?.n ?? 0);
+    if (total === 0 || page.offset >= total) return { items: [], total };
+    const runs = byValue.values.map(
+      (value) =>
+        sql`select * from (select media.rowid as rowid, ${walkedColumns(sort)} from media where ${listed} and ${sql.ref(`media.${byValue.column}`)} = ${value} ${tail.bounded(page.offset + page.limit)})`,
+    );
+    const items = await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+      where media.rowid in (select walked.rowid from (${sql.join(runs, sql` union all `)}) as walked
+        order by ${orderOf(sort, order, 'walked')} limit ${page.limit} offset ${page.offset})
+      order by ${orderOf(sort, order)}`.execute(db);
+    return { items: items.rows, total };
+  }
+
   // (Items in albums are searched by merging the search's keys with their memberships' keys; without
   // a search they are found through media.album_count, the general way below. The fields' filters
-  // alone are matched from their column's index; with anything else, checked on the rows.)
+  // alone are matched from their column's index; with a plain search, from the search's matches;
+  // with anything else, checked on the rows.)
   const matches = alone
     ? fieldMatches(filter, listed)
-    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined || hasFieldFilter(filter)
+    : (filter.inAlbum && filter.search === '') || filter.libraryId !== undefined
       ? null
       : await indexedMatches(db, ownerId, gallery, filter, sort);
   // (The bin's own order, by deletion, is never searched, and the key copies hold no type nor field: those take the next way.)
@@ -507,8 +569,14 @@ export async function listMedia(
       const walked = await walk(matches.isMatch, bound);
       if (walked.rows.length === needed) return { items: walked.rows, total };
     }
-    const sorted = await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
-      left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
+    // (By a field's sort, its index is walked to the end against the set of the matches' ids: it
+    // holds the id, so no row is read but the page's.)
+    const sorted = (SORT_FIELDS as readonly string[]).includes(sort)
+      ? await sql<MediaWithModel>`select ${columns} from media left join models on models.id = media.model_id
+          where media.rowid in (select media.rowid from media where ${listed} and media.id in (${matches.ids}) ${tail})
+          order by ${orderOf(sort, order)}`.execute(db)
+      : await sql<MediaWithModel>`select ${columns} from (${matches.ids}) as hit cross join media on media.id = hit.id
+          left join models on models.id = media.model_id where ${listed} ${tail}`.execute(db);
     return { items: sorted.rows, total };
   }
 

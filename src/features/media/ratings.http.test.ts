@@ -143,6 +143,42 @@ describe('lists: minRating and sort=rating', () => {
     expect((await list(ann, '?minRating=&limit=1000')).totalItems).toBe(listed.length);
   });
 
+  test('minRating=N in every other order, both ways, paged, alone and with videos or favourites, is the rule', async () => {
+    const { rows } = await seed(ann);
+    manyMedia(t.database, bea.user._id, 10, () => ({ rating: 5 }));
+    const listed = rows.filter((r) => r.deleted_at === null);
+    const nullsFirst = (a: number | null, b: number | null) => (a ?? -1) - (b ?? -1);
+    const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : 1);
+    const orders: [string, (a: Row, b: Row) => number][] = [
+      ['createdAt', (a, b) => a.created_at - b.created_at || byId(a, b)],
+      ['title', (a, b) => (a.title.toLowerCase() < b.title.toLowerCase() ? -1 : a.title.toLowerCase() > b.title.toLowerCase() ? 1 : byId(a, b))],
+      ['size', (a, b) => a.size - b.size || byId(a, b)],
+      ['duration', (a, b) => nullsFirst(a.duration, b.duration) || byId(a, b)],
+    ];
+    const filters: [string, (r: Row) => boolean][] = [
+      ['', () => true],
+      ['&filter=videos', (r) => r.type === 'video'],
+      ['&filter=favorites', (r) => r.is_favorite === 1],
+    ];
+    for (const min of [2, 4]) {
+      for (const [sortBy, asc] of orders) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          for (const [query, keep] of filters) {
+            const want = listed
+              .filter((r) => r.rating !== null && r.rating >= min && keep(r))
+              .sort((a, b) => (sortOrder === 'asc' ? asc(a, b) : asc(b, a)))
+              .map((r) => r.id);
+            const base = `?minRating=${min}${query}&sortBy=${sortBy}&sortOrder=${sortOrder}`;
+            const all = await list(ann, `${base}&limit=1000`);
+            expect(all.totalItems, base).toBe(want.length);
+            expect(ids(all), base).toEqual(want);
+            expect(ids(await list(ann, `${base}&limit=3&page=2`)), `${base} page 2`).toEqual(want.slice(3, 6));
+          }
+        }
+      }
+    }
+  });
+
   test('sort=rating: highest first and unrated last, ties by newest then id, asc the exact reverse; in premium and with a search', async () => {
     const { rows } = await seed(ann, 'premium');
     const listed = rows.filter((r) => r.deleted_at === null);
