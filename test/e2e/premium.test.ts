@@ -136,7 +136,7 @@ describe.skipIf(Boolean(unavailable))('the premium gallery in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.mouse.move(2, 2);
     const compactMenu = page.getByRole('article', { name: 'Velvet clip' }).getByRole('button', { name: /^Actions for / });
-    const menuOpacity = () => compactMenu.evaluate((button) => getComputedStyle(button.closest('[class*="group-hover"]')!).opacity);
+    const menuOpacity = () => compactMenu.evaluate((button) => getComputedStyle(button.closest('.media-menu')!).opacity);
     expect(await menuOpacity()).toBe('0');
     await page.getByRole('article', { name: 'Velvet clip' }).hover();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

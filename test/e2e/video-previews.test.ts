@@ -257,7 +257,11 @@ describe.skipIf(Boolean(unavailable))("the hub's previews and scrubbing frames i
           // Dragging: the frame follows the pointer, and the video lands where it was let go.
           const to = list.at(-3)!;
           await page.mouse.down();
-          await page.mouse.move(xAt(within(to)), box.y + box.height / 2, { steps: 5 });
+          // The press seeks the video; once it has, the strip is measured again, so the drag's end
+          // is placed on the strip as it is then (on a busy machine its layout was still settling).
+          await page.waitForFunction(() => !document.querySelector<HTMLVideoElement>('[aria-roledescription="media viewer"] video')!.seeking);
+          const pressed = (await strip.boundingBox())!;
+          await page.mouse.move(pressed.x + (pressed.width * within(to)) / duration, pressed.y + pressed.height / 2, { steps: 5 });
           expect(await shownOnceSettled(expected(to))).toEqual(expected(to));
           await screenshot(page, `hub-scrub-drag-${gallery.page.slice(1)}-${mode}-${size}`);
           await page.mouse.up();
