@@ -4,6 +4,29 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * A setting that is a comma-separated list: each entry read by `entry` (null refuses it); the
+ * first refused entry is named in the message, quoted.
+ */
+function commaList(entry: (text: string) => string | null, message: (bad: string) => string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const entries = (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const read = entries.map(entry);
+      const bad = entries.find((_, i) => read[i] === null);
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: message(JSON.stringify(bad)) });
+        return z.NEVER;
+      }
+      return read as string[];
+    });
+}
+
 const booleanText = z
   .string()
   .trim()
@@ -111,42 +134,12 @@ export const settingsSchema = z.object({
       return false;
     }
   }, 'must be the http(s) address the hub is reached at, such as https://hub.example.org'),
-  FETCH_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const entries = (v ?? '')
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean);
-      const hosts = entries.map(allowedHostEntry);
-      const bad = entries.find((_, i) => hosts[i] === null);
-      if (bad !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `must be comma-separated host:port entries such as nas.local:8080 (${JSON.stringify(bad)} is not)` });
-        return z.NEVER;
-      }
-      return hosts as string[];
-    }),
+  FETCH_ALLOW_HOSTS: commaList(allowedHostEntry, (bad) => `must be comma-separated host:port entries such as nas.local:8080 (${bad} is not)`),
   AVATAR_SERVICE_URL: avatarTemplate,
-  ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const entries = (v ?? '')
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean);
-      const names = entries.map(allowedNameEntry);
-      const bad = entries.find((_, i) => names[i] === null);
-      if (bad !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be comma-separated host names such as nas.lan,media.example.org or .example.org for every name under it, without a port (${JSON.stringify(bad)} is not)`,
-        });
-        return z.NEVER;
-      }
-      return names as string[];
-    }),
+  ALLOWED_HOSTS: commaList(
+    allowedNameEntry,
+    (bad) => `must be comma-separated host names such as nas.lan,media.example.org or .example.org for every name under it, without a port (${bad} is not)`,
+  ),
   MAX_UPLOAD_BYTES: z.coerce
     .number({ message: 'must be a whole number of bytes, such as 21474836480 (20 GiB)' })
     .int('must be a whole number of bytes, such as 21474836480 (20 GiB)')
